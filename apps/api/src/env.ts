@@ -14,8 +14,16 @@ const EnvSchema = z.object({
   WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** HS256 secret for access and tracking tokens (at least 32 characters). */
   JWT_SECRET: z.string().min(32).default('dev-only-jwt-secret-change-me-in-production-0123456789'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 12),
-  TRACKING_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 7),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 12),
+  TRACKING_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 7),
   /** Demo client credentials seeded on first start (app type 107 / 106 / 105). */
   WEB_CLIENT_ID: z.string().default('web'),
   WEB_CLIENT_SECRET: z.string().min(8).default('web-demo-secret'),

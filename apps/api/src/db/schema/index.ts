@@ -1,0 +1,2 @@
+/** Every domain's tables; drizzle-kit reads this file. Each domain owns its own file. */
+export * from './clients';

@@ -1,0 +1,28 @@
+/** Listen, migrate, seed on first start, and shut down gracefully. */
+import { loadEnv } from './env';
+import { openDatabase } from './db/client';
+import { seedIfEmpty } from './db/seed/index';
+import { buildApp } from './app';
+
+const env = loadEnv();
+const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
+await database.migrate();
+if (env.SEED_DEMO) await seedIfEmpty(database.db, env);
+
+const app = await buildApp({ env, database });
+app.server.keepAliveTimeout = 65_000;
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: env.API_HOST, port: env.API_PORT });
+app.log.info(`API on ${env.API_PUBLIC_URL} (docs at ${env.API_PUBLIC_URL}/docs), database: ${database.kind}`);

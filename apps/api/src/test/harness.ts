@@ -1,0 +1,113 @@
+/**
+ * Integration-test harness: a real app on a real, freshly migrated and seeded database.
+ * Every API test runs on embedded PGlite and, when reachable, on the PostgreSQL server
+ * (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), each file in its own database.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadEnv, type Env } from '../env';
+import { openDatabase, type Database } from '../db/client';
+import { seedDemo } from '../db/seed/index';
+import { buildApp } from '../app';
+
+export type DbKind = 'pglite' | 'postgres';
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let postgresReachable: Promise<boolean> | null = null;
+function isPostgresReachable(): Promise<boolean> {
+  postgresReachable ??= (async () => {
+    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return postgresReachable;
+}
+
+/** The database kinds to run against: PGlite always, PostgreSQL when the server answers. */
+export async function dbKinds(): Promise<DbKind[]> {
+  return (await isPostgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export const testEnv: Env = loadEnv({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  STAFF_KEY: 'test-staff-key',
+});
+
+async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sf_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  env: Env;
+  close: () => Promise<void>;
+  /** A fresh guest access token for the web client (app type 107) unless another client is named. */
+  token: (clientId?: string) => Promise<string>;
+}
+
+/** Builds the app on a migrated, seeded database of the given kind. */
+export async function createTestContext(kind: DbKind, overrides: Partial<Env> = {}): Promise<TestContext> {
+  const env = { ...testEnv, ...overrides };
+  let drop: (() => Promise<void>) | null = null;
+  let database: Database;
+  if (kind === 'postgres') {
+    const created = await createServerDatabase();
+    drop = created.drop;
+    database = openDatabase({ url: created.url, poolSize: 25 });
+  } else {
+    database = openDatabase({ dataDir: 'memory://' });
+  }
+  await database.migrate();
+  await seedDemo(database.db, env);
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  const secrets: Record<string, string> = {
+    [env.WEB_CLIENT_ID]: env.WEB_CLIENT_SECRET,
+    [env.CATERING_CLIENT_ID]: env.CATERING_CLIENT_SECRET,
+    [env.INSTORE_CLIENT_ID]: env.INSTORE_CLIENT_SECRET,
+  };
+  return {
+    app,
+    database,
+    env,
+    token: async (clientId = env.WEB_CLIENT_ID) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/oauth/token',
+        payload: { clientId, clientSecret: secrets[clientId] ?? '' },
+      });
+      const body = res.json<{ value: { accessToken: string } }>();
+      return body.value.accessToken;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (drop) await drop();
+    },
+  };
+}
