@@ -7,10 +7,10 @@ import { seedDemo } from './seed/index';
 const env = loadEnv();
 const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
 await database.migrate();
-const tables = (await database.db.execute(
+const result: unknown = await database.db.execute(
   sql`select tablename from pg_tables where schemaname = 'public'`,
-)) as unknown as { rows: { tablename: string }[] };
-const names = tables.rows.map((r) => `"${r.tablename}"`).join(', ');
+);
+const names = (result as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`).join(', ');
 if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 await seedDemo(database.db, env);
 await database.close();
