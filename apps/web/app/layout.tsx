@@ -1,0 +1,23 @@
+import type { Metadata, Viewport } from 'next';
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
+import './globals.css';
+import { ToastProvider } from '@/components/ui/toast';
+
+export const metadata: Metadata = {
+  title: { default: 'Online Ordering', template: '%s' },
+  description: 'Order food online for pickup.',
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-dvh antialiased">
+        <ToastProvider>{children}</ToastProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,28 @@
+/** Cookie names and options shared by the proxy, route handlers and server actions. */
+export const ACCESS_TOKEN_COOKIE = 'sf_at';
+/** The client app type the token was issued for (107 web, 106 catering, 105 in-store). */
+export const CLIENT_TYPE_COOKIE = 'sf_ct';
+/** The current order and its location: `{ orderId, locationId }` as JSON. */
+export const ORDER_COOKIE = 'sf_order';
+
+export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
+  return {
+    httpOnly: true,
+    secure,
+    sameSite: 'lax' as const,
+    path: '/',
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
+}
+
+/** Seconds until a JWT expires, read without verifying it (the API verifies); null when unreadable. */
+export function secondsUntilExpiry(token: string, nowMs = Date.now()): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp - Math.floor(nowMs / 1000) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,23 @@
+import 'server-only';
+import { z } from 'zod';
+
+/** The storefront server's configuration, validated once. `process.env` is read nowhere else. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Where the storefront server reaches the ordering API. */
+  API_URL: z.string().url().default('http://localhost:4000'),
+  /** The API origin as the browser sees it (hosted payment frame). */
+  API_PUBLIC_URL: z.string().url().default('http://localhost:4000'),
+  /** Client credentials per app type; the secrets never reach the browser. */
+  WEB_CLIENT_ID: z.string().default('web'),
+  WEB_CLIENT_SECRET: z.string().default('web-demo-secret'),
+  CATERING_CLIENT_ID: z.string().default('catering'),
+  CATERING_CLIENT_SECRET: z.string().default('catering-demo-secret'),
+  INSTORE_CLIENT_ID: z.string().default('instore'),
+  INSTORE_CLIENT_SECRET: z.string().default('instore-demo-secret'),
+  /** Cookies get the Secure flag when the storefront is served over https. */
+  WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+});
+
+export const env = EnvSchema.parse(process.env);
+export const secureCookies = env.WEB_PUBLIC_URL.startsWith('https://');

@@ -1,0 +1,50 @@
+/**
+ * Every page request gets a valid access token: when the httpOnly cookie is missing or about to expire, a new
+ * client-credentials token is fetched and set on both the response and the request, so server components of
+ * the same request already see it.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import {
+  ACCESS_TOKEN_COOKIE,
+  CLIENT_TYPE_COOKIE,
+  ORDER_COOKIE,
+  cookieOptions,
+  secondsUntilExpiry,
+} from './lib/cookies';
+import { fetchClientToken, parseClientType } from './lib/token';
+import { secureCookies } from './lib/env';
+
+const REFRESH_BEFORE_SECONDS = 300;
+
+export async function proxy(request: NextRequest) {
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-pathname', request.nextUrl.pathname);
+
+  const current = request.cookies.get(ACCESS_TOKEN_COOKIE)?.value;
+  const remaining = current ? secondsUntilExpiry(current) : null;
+  if (current && remaining !== null && remaining > REFRESH_BEFORE_SECONDS) {
+    return NextResponse.next({ request: { headers: requestHeaders } });
+  }
+
+  const clientType = parseClientType(request.cookies.get(CLIENT_TYPE_COOKIE)?.value);
+  let token: Awaited<ReturnType<typeof fetchClientToken>>;
+  try {
+    token = await fetchClientToken(clientType);
+  } catch {
+    // The API is down: let the page render its own error state.
+    return NextResponse.next({ request: { headers: requestHeaders } });
+  }
+  request.cookies.set(ACCESS_TOKEN_COOKIE, token.accessToken);
+  // A new session cannot see the previous session's order.
+  if (current) request.cookies.delete(ORDER_COOKIE);
+  requestHeaders.set('cookie', request.cookies.toString());
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.cookies.set(ACCESS_TOKEN_COOKIE, token.accessToken, cookieOptions(secureCookies, token.expiresIn));
+  response.cookies.set(CLIENT_TYPE_COOKIE, String(token.appType), cookieOptions(secureCookies));
+  if (current) response.cookies.delete(ORDER_COOKIE);
+  return response;
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|favicon|images/|.*\\.(?:png|jpg|svg|webp|ico|css|js|woff2?)$).*)'],
+};
