@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: build the storefront when its sources changed, start the API (which migrates and loads the demo
+ * data on first start) and the storefront, print where they are and the demo credentials.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const webDir = join(root, 'apps/web');
+const apiDir = join(root, 'apps/api');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+
+const apiPort = process.env.API_PORT ?? '4000';
+const webPort = process.env.WEB_PORT ?? '3000';
+const apiUrl = process.env.API_URL ?? `http://localhost:${apiPort}`;
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  API_URL: apiUrl,
+  API_PORT: apiPort,
+  API_PUBLIC_URL: process.env.API_PUBLIC_URL ?? `http://localhost:${apiPort}`,
+  WEB_PUBLIC_URL: process.env.WEB_PUBLIC_URL ?? `http://localhost:${webPort}`,
+  PGLITE_DIR: process.env.PGLITE_DIR ?? join(root, 'data/pglite'),
+};
+
+/** A fingerprint of the storefront's sources: rebuild only when it changes. */
+function sourceFingerprint() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (['node_modules', '.next', 'e2e', 'test-results'].includes(name)) continue;
+      const path = join(dir, name);
+      const stat = statSync(path);
+      if (stat.isDirectory()) walk(path);
+      else hash.update(`${path}:${stat.size}:${stat.mtimeMs}\n`);
+    }
+  };
+  walk(webDir);
+  walk(join(root, 'packages/contracts/src'));
+  return hash.digest('hex');
+}
+
+const stamp = join(webDir, '.next/storefront-source.sha256');
+const fingerprint = sourceFingerprint();
+if (!existsSync(join(webDir, '.next/BUILD_ID')) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== fingerprint) {
+  console.log('Building the storefront...');
+  const build = spawnSync(bin('next'), ['build'], { cwd: webDir, env, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(stamp, fingerprint);
+}
+
+const children = [];
+function run(name, command, args, cwd) {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!shuttingDown) {
+      console.error(`${name} stopped (${signal ?? code}); stopping everything.`);
+      shutdown(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let shuttingDown = false;
+function shutdown(code = 0) {
+  shuttingDown = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+async function waitFor(url, seconds) {
+  for (let i = 0; i < seconds * 4; i += 1) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+run('API', bin('tsx'), ['src/server.ts'], apiDir);
+if (!(await waitFor(`${apiUrl}/health`, 120))) {
+  console.error('The API did not start.');
+  shutdown(1);
+} else {
+  run('Storefront', bin('next'), ['start', '-p', webPort], webDir);
+  await waitFor(`http://localhost:${webPort}/error`, 60);
+  console.log(`
+Storefront       http://localhost:${webPort}
+Ordering API     ${apiUrl}   (reference: ${apiUrl}/docs)
+Kitchen screen   http://localhost:${webPort}/kitchen   staff key: ${process.env.STAFF_KEY ?? 'kitchen-demo-key'}
+Test cards       4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines (any future expiry, any CVV)
+Press Ctrl+C to stop.`);
+}
