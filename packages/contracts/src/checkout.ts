@@ -1,0 +1,172 @@
+/**
+ * Checkout: contact information, notes, tip, pickup data, ready time and the order validations
+ * (spec: checkout-account sections 4 "Checkout submit", 5 "Checkout contact" / "Other checkout rules", 7).
+ */
+import { z } from 'zod';
+import { envelope } from './api';
+import { OrderActionSchema, PickupTypeSchema } from './enums';
+import { NAME_MAX, NOTE_MAX, normaliseNotes } from './text';
+
+export const CONTACT_MESSAGES = {
+  firstNameRequired: 'Please enter your First Name',
+  lastNameRequired: 'Please enter your Last Name',
+  phoneRequired: 'Please enter your phone number',
+  phoneInvalid: 'Please enter a valid phone number',
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+} as const;
+
+export const PHONE_DIGITS = 10;
+export const EMAIL_MAX = 254;
+
+/**
+ * Digits only, last 10 kept (spec: "digits only; max 10 (last 10 digits kept)").
+ * '+1 (202) 555-0143' -> '2025550143'. Returns '' for input without digits.
+ */
+export function normalisePhone(raw: string): string {
+  return raw.replace(/\D/g, '').slice(-PHONE_DIGITS);
+}
+
+/** Characters a person may type around the digits of a phone number; anything else makes it invalid. */
+const PHONE_ALLOWED = /^[\d\s()+.-]*$/;
+
+/** Whether a phone entry is a valid 10-digit number once normalised (false for letters or too few digits). */
+export function isValidPhone(raw: string): boolean {
+  return PHONE_ALLOWED.test(raw) && normalisePhone(raw).length === PHONE_DIGITS;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** Whether an e-mail address looks deliverable (local@domain.tld, no spaces). */
+export function isValidEmail(raw: string): boolean {
+  return raw.length <= EMAIL_MAX && EMAIL_PATTERN.test(raw.trim());
+}
+
+/**
+ * The contact form and the PATCH contact-information body, with the spec's messages.
+ * Output: trimmed names, phone as its last 10 digits, trimmed e-mail.
+ */
+export const ContactInformationSchema = z.object({
+  firstName: z
+    .string({ error: CONTACT_MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.firstNameRequired)
+    .max(NAME_MAX, `First Name must be at most ${NAME_MAX} characters`),
+  lastName: z
+    .string({ error: CONTACT_MESSAGES.lastNameRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.lastNameRequired)
+    .max(NAME_MAX, `Last Name must be at most ${NAME_MAX} characters`),
+  phone: z
+    .string({ error: CONTACT_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, { error: CONTACT_MESSAGES.phoneRequired, abort: true })
+    .max(32, { error: CONTACT_MESSAGES.phoneInvalid, abort: true })
+    .refine(isValidPhone, CONTACT_MESSAGES.phoneInvalid)
+    .transform(normalisePhone),
+  email: z
+    .string({ error: CONTACT_MESSAGES.emailRequired })
+    .trim()
+    .min(1, { error: CONTACT_MESSAGES.emailRequired, abort: true })
+    .refine(isValidEmail, CONTACT_MESSAGES.emailInvalid),
+});
+export type ContactInformation = z.output<typeof ContactInformationSchema>;
+export type ContactInformationInput = z.input<typeof ContactInformationSchema>;
+
+/** GET contact-information: fields are null until the guest has saved them. */
+export const ContactInformationValueSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type ContactInformationValue = z.infer<typeof ContactInformationValueSchema>;
+export const ContactInformationResponseSchema = envelope(ContactInformationValueSchema);
+
+/** Notes: line breaks become spaces, then at most 50 characters (spec section 5). */
+export const NotesSchema = z
+  .string()
+  .transform(normaliseNotes)
+  .pipe(z.string().max(NOTE_MAX, `Notes must be at most ${NOTE_MAX} characters`));
+
+/** PATCH sales/orders/{id}/properties. `null` or '' clears the notes. */
+export const OrderPropertiesBodySchema = z.object({ notes: NotesSchema.nullable() });
+export type OrderPropertiesBody = z.output<typeof OrderPropertiesBodySchema>;
+export const OrderPropertiesValueSchema = z.object({ notes: z.string().nullable() });
+export const OrderPropertiesResponseSchema = envelope(OrderPropertiesValueSchema);
+
+/** Tip: up to 3 integer digits and 2 decimals, after stripping '$' and commas. */
+const TIP_PATTERN = /^\d{1,3}(\.\d{0,2})?$|^\.\d{1,2}$/;
+export const TIP_MAX_CENTS = 99_999;
+
+export type TipParseResult = { ok: true; cents: number | null } | { ok: false };
+
+/**
+ * Parses a tip entry: '$1,5.50' is not valid, '$12.5' is 1250 cents, '' is no tip (null).
+ * Fails ({ ok: false }) for anything that is not money with up to 3 integer digits and 2 decimals.
+ */
+export function parseTip(raw: string): TipParseResult {
+  const stripped = raw.replace(/[$,\s]/g, '');
+  if (stripped === '') return { ok: true, cents: null };
+  if (!TIP_PATTERN.test(stripped)) return { ok: false };
+  const [whole = '0', fraction = ''] = stripped.split('.');
+  const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  return { ok: true, cents };
+}
+
+/** A tip amount in dollars as the API takes it: 0 to 999.99 with at most 2 decimals. */
+export const TipAmountSchema = z
+  .number()
+  .min(0)
+  .max(TIP_MAX_CENTS / 100)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Tip must have at most 2 decimals');
+
+/** PUT sales/orders/{id}/pickup-data (spec: pickupOption, carColor, carType, fulfillmentPlace). */
+export const PickupDataBodySchema = z.object({
+  pickupOption: PickupTypeSchema,
+  carColor: z.number().int().min(0).max(100).nullable().optional(),
+  carType: z.number().int().min(0).max(100).nullable().optional(),
+  fulfillmentPlace: z.string().trim().max(40).nullable().optional(),
+});
+export type PickupDataBody = z.infer<typeof PickupDataBodySchema>;
+export const PickupDataValueSchema = z.object({
+  pickupOption: PickupTypeSchema,
+  carColor: z.number().int().nullable(),
+  carType: z.number().int().nullable(),
+  fulfillmentPlace: z.string().nullable(),
+});
+export type PickupDataValue = z.infer<typeof PickupDataValueSchema>;
+export const PickupDataResponseSchema = envelope(PickupDataValueSchema);
+
+/** PUT sales/orders/{id}/ready-time: an ISO time with offset for a scheduled order, null for ASAP. */
+export const ReadyTimeBodySchema = z.object({
+  orderReadyTime: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ReadyTimeBody = z.infer<typeof ReadyTimeBodySchema>;
+export const ReadyTimeValueSchema = z.object({
+  orderReadyTime: z.string().nullable(),
+  isScheduled: z.boolean(),
+});
+export const ReadyTimeResponseSchema = envelope(ReadyTimeValueSchema);
+
+/** One failed rule of an order validation (spec: "Error item: code, message"). */
+export const OrderValidationErrorSchema = z.object({ code: z.number().int(), message: z.string() });
+export type OrderValidationError = z.infer<typeof OrderValidationErrorSchema>;
+
+/** GET validations and POST validations/{type}: failures are a value, not an error envelope. */
+export const OrderValidationResultSchema = z.object({
+  isValid: z.boolean(),
+  orderValidationErrors: z.array(OrderValidationErrorSchema),
+});
+export type OrderValidationResult = z.infer<typeof OrderValidationResultSchema>;
+export const OrderValidationResponseSchema = envelope(OrderValidationResultSchema);
+
+export const ValidationTypeParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  type: OrderActionSchema,
+});
+
+/** 'Validation failed' dialog line: the message with its code in brackets. */
+export function validationErrorLine(error: OrderValidationError): string {
+  return `${error.message} (${error.code})`;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AurusFrameMessageSchema,
+  CloseRequestBodySchema,
+  CreatePaymentBodySchema,
+  cardBrand,
+  isAurusError,
+  isCvvValid,
+  isExpiryValid,
+  isLuhnValid,
+  maskCardNumber,
+} from './payments';
+import { nextOrderStatus, StaffOrdersQuerySchema } from './staff';
+import { timelineStage, trackingPageUrl } from './tracking';
+
+describe('card checks', () => {
+  it('accepts the sandbox test cards and refuses a broken checksum', () => {
+    for (const n of [
+      '4242 4242 4242 4242',
+      '4000000000000002',
+      '4000 0000 0000 9995',
+      '4000-0000-0000-0119',
+    ]) {
+      expect(isLuhnValid(n)).toBe(true);
+    }
+    expect(isLuhnValid('4242 4242 4242 4241')).toBe(false);
+    expect(isLuhnValid('4242')).toBe(false);
+    expect(isLuhnValid('4242 4242 4242 424a')).toBe(false);
+  });
+
+  it('checks the expiry month against today', () => {
+    const now = new Date(2026, 4, 15);
+    expect(isExpiryValid('05/26', now)).toBe(true);
+    expect(isExpiryValid('04/26', now)).toBe(false);
+    expect(isExpiryValid('12/2030', now)).toBe(true);
+    expect(isExpiryValid('13/30', now)).toBe(false);
+    expect(isExpiryValid('1/30', now)).toBe(false);
+  });
+
+  it('checks CVV length and brands', () => {
+    expect(isCvvValid('123')).toBe(true);
+    expect(isCvvValid('1234')).toBe(true);
+    expect(isCvvValid('12')).toBe(false);
+    expect(isCvvValid('12a')).toBe(false);
+    expect(cardBrand('4242424242424242')).toBe('visa');
+    expect(cardBrand('5555555555554444')).toBe('mastercard');
+    expect(cardBrand('6011111111111117')).toBe('discover');
+    expect(cardBrand('9999')).toBe('card');
+    expect(maskCardNumber('4242').slice(-8)).toBe('****4242');
+  });
+});
+
+describe('payment bodies and frame protocol', () => {
+  it('refuses amounts with more than 2 decimals or below zero', () => {
+    expect(CreatePaymentBodySchema.safeParse({ paymentMethod: 5, baseAmount: 10.5 }).success).toBe(true);
+    expect(CreatePaymentBodySchema.safeParse({ paymentMethod: 5, baseAmount: 10.555 }).success).toBe(false);
+    expect(CreatePaymentBodySchema.safeParse({ paymentMethod: 5, baseAmount: -1 }).success).toBe(false);
+    expect(CreatePaymentBodySchema.safeParse({ paymentMethod: 7, baseAmount: 1 }).success).toBe(false);
+  });
+
+  it('reads close requests and frame messages', () => {
+    expect(CloseRequestBodySchema.parse({ paymentToken: 't', guestNotificationTypes: [2] })).toMatchObject({
+      paymentToken: 't',
+    });
+    expect(CloseRequestBodySchema.safeParse({ guestNotificationTypes: [9] }).success).toBe(false);
+    const answer = AurusFrameMessageSchema.parse({
+      type: 'tokenResponse',
+      response_code: 886,
+      response_text: 'The transaction was not authorized',
+      one_time_token: null,
+      card_brand: null,
+      last_four: null,
+    });
+    expect(answer.type === 'tokenResponse' && isAurusError(answer)).toBe(true);
+    expect(AurusFrameMessageSchema.safeParse({ type: 'enablePlaceOrder', value: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('status and tracking helpers', () => {
+  it('advances 1 -> 2 -> 3 -> 4 and stops at 4', () => {
+    expect([1, 2, 3, 4].map((s) => nextOrderStatus(s as 1 | 2 | 3 | 4))).toEqual([2, 3, 4, null]);
+    expect(timelineStage(1)).toBe(2);
+    expect(timelineStage(3)).toBe(3);
+  });
+
+  it('parses staff status filters and builds tracking links', () => {
+    expect(StaffOrdersQuerySchema.parse({ locationId: '3', status: '1,2,2' })).toEqual({
+      locationId: 3,
+      status: [1, 2],
+    });
+    expect(StaffOrdersQuerySchema.safeParse({ locationId: '3', status: '5' }).success).toBe(false);
+    expect(trackingPageUrl('http://localhost:3000', 12, 'a.b.c')).toBe(
+      'http://localhost:3000/order-tracking?oid=12&tk=a.b.c',
+    );
+  });
+});
