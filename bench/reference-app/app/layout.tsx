@@ -1,0 +1,9 @@
+export const metadata = { title: 'Reference' };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}
