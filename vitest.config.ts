@@ -18,6 +18,8 @@ export default defineConfig({
         },
       },
       {
+        // The storefront imports through its tsconfig path alias ('@/components/ui/...').
+        resolve: { alias: { '@': new URL('./apps/web', import.meta.url).pathname } },
         test: {
           name: 'web',
           include: ['apps/web/**/*.test.{ts,tsx}'],
