@@ -1,0 +1,303 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  canTakeOrders,
+  computeStoreStatus,
+  describeWeek,
+  formatClock12,
+  formatZonedIso,
+  isOrderTimeAvailable,
+  isValidTimeZone,
+  listOrderTimes,
+  upcomingHolidays,
+  weekdayOf,
+  zonedInstant,
+  type OpeningPeriod,
+  type Schedule,
+} from './store-hours';
+
+const NY = 'America/New_York';
+const every = (periods: OpeningPeriod[]): OpeningPeriod[][] => Array.from({ length: 7 }, () => periods);
+/** Local New York wall time to an instant. */
+const ny = (date: string, time: string) => {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return zonedInstant(date, h * 60 + m, NY);
+};
+
+// 2025-01-15 is a Wednesday (EST, -05:00); 2025-07-16 a Wednesday (EDT, -04:00).
+const splitShift: Schedule = {
+  weekly: every([
+    { open: '11:00', close: '14:30' },
+    { open: '17:00', close: '22:00' },
+  ]),
+  holidays: [],
+};
+
+describe('time-zone arithmetic', () => {
+  it('maps New York wall time to instants in winter and summer', () => {
+    expect(new Date(ny('2025-01-15', '12:00')).toISOString()).toBe('2025-01-15T17:00:00.000Z');
+    expect(new Date(ny('2025-07-16', '12:00')).toISOString()).toBe('2025-07-16T16:00:00.000Z');
+    expect(formatZonedIso(ny('2025-01-15', '09:15'), NY)).toBe('2025-01-15T09:15:00-05:00');
+    expect(formatZonedIso(ny('2025-07-16', '09:15'), NY)).toBe('2025-07-16T09:15:00-04:00');
+  });
+
+  it('handles the daylight-saving days', () => {
+    // 2025-03-09: 02:00 EST jumps to 03:00 EDT; 2025-11-02: 02:00 EDT falls back to 01:00 EST.
+    expect(formatZonedIso(ny('2025-03-09', '03:30'), NY)).toBe('2025-03-09T03:30:00-04:00');
+    expect(formatZonedIso(ny('2025-03-09', '01:30'), NY)).toBe('2025-03-09T01:30:00-05:00');
+    expect(formatZonedIso(ny('2025-11-02', '12:00'), NY)).toBe('2025-11-02T12:00:00-05:00');
+    expect(ny('2025-03-10', '00:00') - ny('2025-03-09', '00:00')).toBe(23 * 3_600_000);
+  });
+
+  it('knows dates, weekdays and clock labels', () => {
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(weekdayOf('2025-01-15')).toBe(3);
+    expect(formatClock12('00:00')).toBe('12:00 AM');
+    expect(formatClock12('12:30')).toBe('12:30 PM');
+    expect(formatClock12('22:00')).toBe('10:00 PM');
+    expect(isValidTimeZone(NY)).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('computeStoreStatus', () => {
+  it('reads Open with the closing time inside a period', () => {
+    expect(computeStoreStatus(splitShift, NY, ny('2025-01-15', '12:00'))).toMatchObject({
+      locationStatus: 'Open',
+      description: 'Open until 2:30 PM',
+    });
+  });
+
+  it('reads Closes Soon within 30 minutes of closing, and Closed at the closing minute', () => {
+    expect(computeStoreStatus(splitShift, NY, ny('2025-01-15', '21:31'))).toMatchObject({
+      locationStatus: 'Closes Soon',
+      description: 'Closes at 10:00 PM',
+    });
+    expect(computeStoreStatus(splitShift, NY, ny('2025-01-15', '21:30')).locationStatus).toBe('Closes Soon');
+    expect(computeStoreStatus(splitShift, NY, ny('2025-01-15', '21:29')).locationStatus).toBe('Open');
+    expect(computeStoreStatus(splitShift, NY, ny('2025-01-15', '22:00'))).toMatchObject({
+      locationStatus: 'Closed',
+      description: 'Opens tomorrow at 11:00 AM',
+    });
+  });
+
+  it('reads Closed between split shifts with the reopening time', () => {
+    const status = computeStoreStatus(splitShift, NY, ny('2025-01-15', '15:00'));
+    expect(status).toMatchObject({ locationStatus: 'Closed', description: 'Opens at 5:00 PM' });
+    expect(status.opensAt).toBe(ny('2025-01-15', '17:00'));
+  });
+
+  it('follows an overnight period into the next day', () => {
+    const lateNight: Schedule = { weekly: every([{ open: '18:00', close: '02:00' }]), holidays: [] };
+    expect(computeStoreStatus(lateNight, NY, ny('2025-01-15', '23:00'))).toMatchObject({
+      locationStatus: 'Open',
+      description: 'Open until 2:00 AM',
+    });
+    expect(computeStoreStatus(lateNight, NY, ny('2025-01-16', '01:45')).locationStatus).toBe('Closes Soon');
+    expect(computeStoreStatus(lateNight, NY, ny('2025-01-16', '03:00'))).toMatchObject({
+      locationStatus: 'Closed',
+      description: 'Opens at 6:00 PM',
+    });
+  });
+
+  it('reads Open 24 hours for a store that never closes, across midnight', () => {
+    const always: Schedule = { weekly: every([{ open: '00:00', close: '24:00' }]), holidays: [] };
+    for (const time of ['00:00', '23:50', '12:00']) {
+      expect(computeStoreStatus(always, NY, ny('2025-01-15', time))).toMatchObject({
+        locationStatus: 'Open',
+        description: 'Open 24 hours',
+      });
+    }
+  });
+
+  it('applies a closed holiday and a holiday with its own hours', () => {
+    const withHolidays: Schedule = {
+      weekly: splitShift.weekly,
+      holidays: [
+        { date: '2025-01-15', title: 'Inauguration Day', isOpen: false, hours: [] },
+        { date: '2025-01-16', title: 'Short day', isOpen: true, hours: [{ open: '09:00', close: '12:00' }] },
+      ],
+    };
+    expect(computeStoreStatus(withHolidays, NY, ny('2025-01-15', '12:00'))).toMatchObject({
+      locationStatus: 'Closed',
+      description: 'Opens tomorrow at 9:00 AM',
+    });
+    expect(computeStoreStatus(withHolidays, NY, ny('2025-01-16', '11:40'))).toMatchObject({
+      locationStatus: 'Closes Soon',
+      description: 'Closes at 12:00 PM',
+    });
+    expect(computeStoreStatus(withHolidays, NY, ny('2025-01-16', '18:00')).locationStatus).toBe('Closed');
+  });
+
+  it('names the weekday of a later opening, and reads Temporarily closed without any hours', () => {
+    const mondaysOnly: Schedule = {
+      weekly: [[], [{ open: '10:00', close: '16:00' }], [], [], [], [], []],
+      holidays: [],
+    };
+    expect(computeStoreStatus(mondaysOnly, NY, ny('2025-01-15', '12:00')).description).toBe(
+      'Opens Monday at 10:00 AM',
+    );
+    expect(
+      computeStoreStatus({ weekly: every([]), holidays: [] }, NY, ny('2025-01-15', '12:00')),
+    ).toMatchObject({
+      locationStatus: 'Closed',
+      description: 'Temporarily closed',
+    });
+  });
+
+  it('uses the location time zone, not the machine one', () => {
+    const instant = Date.parse('2025-01-15T20:00:00Z'); // 12:00 in Los Angeles, 15:00 in New York
+    expect(computeStoreStatus(splitShift, 'America/Los_Angeles', instant).description).toBe(
+      'Open until 2:30 PM',
+    );
+    expect(computeStoreStatus(splitShift, NY, instant).description).toBe('Opens at 5:00 PM');
+  });
+});
+
+describe('canTakeOrders', () => {
+  it('needs the store online and open, or accepting orders when closed', () => {
+    expect(canTakeOrders({ isOnline: true, acceptOrdersWhenClosed: false, locationStatus: 'Open' })).toBe(
+      true,
+    );
+    expect(
+      canTakeOrders({ isOnline: true, acceptOrdersWhenClosed: false, locationStatus: 'Closes Soon' }),
+    ).toBe(true);
+    expect(canTakeOrders({ isOnline: true, acceptOrdersWhenClosed: false, locationStatus: 'Closed' })).toBe(
+      false,
+    );
+    expect(canTakeOrders({ isOnline: true, acceptOrdersWhenClosed: true, locationStatus: 'Closed' })).toBe(
+      true,
+    );
+    expect(canTakeOrders({ isOnline: false, acceptOrdersWhenClosed: true, locationStatus: 'Open' })).toBe(
+      false,
+    );
+  });
+});
+
+describe('listOrderTimes', () => {
+  it('offers 15-minute slots from now plus preparation time to closing, per local date', () => {
+    const [today] = listOrderTimes({
+      schedule: splitShift,
+      timeZone: NY,
+      now: ny('2025-01-15', '13:52'),
+      prepTimeMinutes: 15,
+      days: 1,
+    });
+    expect(today?.date).toBe('2025-01-15');
+    expect(today?.times.slice(0, 3)).toEqual([
+      '2025-01-15T14:15:00-05:00',
+      '2025-01-15T14:30:00-05:00',
+      '2025-01-15T17:15:00-05:00',
+    ]);
+    expect(today?.times.at(-1)).toBe('2025-01-15T22:00:00-05:00');
+  });
+
+  it('answers a custom date, skipping closed holidays, and an empty list for a past date', () => {
+    const schedule: Schedule = {
+      weekly: splitShift.weekly,
+      holidays: [{ date: '2025-01-17', title: 'Closed for staff party', isOpen: false, hours: [] }],
+    };
+    const now = ny('2025-01-15', '08:00');
+    const tomorrow = listOrderTimes({
+      schedule,
+      timeZone: NY,
+      now,
+      prepTimeMinutes: 20,
+      customDate: '2025-01-16',
+    });
+    expect(tomorrow).toHaveLength(1);
+    expect(tomorrow[0]?.times[0]).toBe('2025-01-16T11:30:00-05:00');
+    expect(tomorrow[0]?.times).toHaveLength(13 + 19);
+    expect(
+      listOrderTimes({ schedule, timeZone: NY, now, prepTimeMinutes: 20, customDate: '2025-01-17' }),
+    ).toEqual([{ date: '2025-01-17', times: [] }]);
+    expect(
+      listOrderTimes({ schedule, timeZone: NY, now, prepTimeMinutes: 20, customDate: '2025-01-01' }),
+    ).toEqual([{ date: '2025-01-01', times: [] }]);
+    const week = listOrderTimes({ schedule, timeZone: NY, now, prepTimeMinutes: 20 });
+    expect(week.map((d) => d.date)).toEqual([
+      '2025-01-15',
+      '2025-01-16',
+      '2025-01-18',
+      '2025-01-19',
+      '2025-01-20',
+      '2025-01-21',
+    ]);
+  });
+
+  it('puts the after-midnight part of an overnight period on the next date', () => {
+    const lateNight: Schedule = { weekly: every([{ open: '18:00', close: '01:00' }]), holidays: [] };
+    const result = listOrderTimes({
+      schedule: lateNight,
+      timeZone: NY,
+      now: ny('2025-01-15', '23:30'),
+      prepTimeMinutes: 10,
+      days: 2,
+    });
+    expect(result[0]).toEqual({
+      date: '2025-01-15',
+      times: ['2025-01-15T23:45:00-05:00'],
+    });
+    expect(result[1]?.times.slice(0, 5)).toEqual([
+      '2025-01-16T00:00:00-05:00',
+      '2025-01-16T00:15:00-05:00',
+      '2025-01-16T00:30:00-05:00',
+      '2025-01-16T00:45:00-05:00',
+      '2025-01-16T01:00:00-05:00',
+    ]);
+    expect(result[1]?.times[5]).toBe('2025-01-16T18:15:00-05:00');
+  });
+});
+
+describe('isOrderTimeAvailable', () => {
+  const now = ny('2025-01-15', '12:00');
+  it('accepts a time inside the hours after preparation time', () => {
+    expect(isOrderTimeAvailable(splitShift, NY, ny('2025-01-15', '12:30'), now, 15)).toBe(true);
+    expect(isOrderTimeAvailable(splitShift, NY, ny('2025-01-16', '17:15'), now, 15)).toBe(true);
+  });
+  it('refuses past, too-soon, closed-hours and before-prep-at-opening times', () => {
+    expect(isOrderTimeAvailable(splitShift, NY, ny('2025-01-15', '11:30'), now, 15)).toBe(false);
+    expect(isOrderTimeAvailable(splitShift, NY, ny('2025-01-15', '12:05'), now, 15)).toBe(false);
+    expect(isOrderTimeAvailable(splitShift, NY, ny('2025-01-15', '15:30'), now, 15)).toBe(false);
+    expect(isOrderTimeAvailable(splitShift, NY, ny('2025-01-15', '17:05'), now, 15)).toBe(false);
+    expect(isOrderTimeAvailable(splitShift, NY, Number.NaN, now, 15)).toBe(false);
+  });
+});
+
+describe('describeWeek and upcomingHolidays', () => {
+  it('lists the week Monday first with today flagged in the zone', () => {
+    const week = describeWeek(
+      { weekly: [[], ...every([{ open: '11:00', close: '22:00' }]).slice(1)], holidays: [] },
+      NY,
+      ny('2025-01-15', '12:00'),
+    );
+    expect(week.map((d) => d.day)).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+    expect(week.find((d) => d.isCurrentDay)?.day).toBe('Wednesday');
+    expect(week.find((d) => d.day === 'Sunday')?.isOpen).toBe(false);
+  });
+
+  it('keeps holidays from today on, soonest first', () => {
+    const holidays = upcomingHolidays(
+      {
+        weekly: every([]),
+        holidays: [
+          { date: '2025-12-25', title: 'Christmas Day', isOpen: false, hours: [] },
+          { date: '2025-01-01', title: "New Year's Day", isOpen: false, hours: [] },
+          { date: '2025-07-04', title: 'Independence Day', isOpen: true, hours: [] },
+        ],
+      },
+      NY,
+      ny('2025-01-15', '12:00'),
+    );
+    expect(holidays.map((h) => h.title)).toEqual(['Independence Day', 'Christmas Day']);
+  });
+});
