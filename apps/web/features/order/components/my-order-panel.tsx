@@ -1,0 +1,42 @@
+import { formatCents } from '@storefront/contracts/money';
+import { pluralLabel } from '@storefront/contracts/text';
+import type { Order } from '../order.types';
+import { MyOrderSheet } from './my-order-sheet';
+import { OrderLines, orderItemCount, type MenuType } from './order-lines';
+
+/**
+ * The My Order panel of the store page: a sticky, scrollable side panel on desktop (>= 768 px) and a bottom bar
+ * opening a sheet on mobile. `order` comes from `getCurrentOrder(locationId)` (null = empty).
+ */
+export function MyOrderPanel({
+  locationId,
+  menuType,
+  order,
+}: {
+  locationId: number;
+  menuType: MenuType;
+  order: Order | null;
+}) {
+  const count = orderItemCount(order);
+  const lines = <OrderLines locationId={locationId} menuType={menuType} order={order} />;
+  return (
+    <>
+      <aside
+        aria-labelledby="my-order-heading"
+        className="sticky top-20 hidden max-h-[calc(100dvh-6rem)] min-h-[310px] w-full flex-col overflow-y-auto rounded-2xl bg-white p-5 shadow-sm md:flex"
+      >
+        <h2 id="my-order-heading" className="mb-2 font-display text-2xl font-bold">
+          My Order
+        </h2>
+        {lines}
+      </aside>
+      <div className="h-20 md:hidden" aria-hidden />
+      <MyOrderSheet
+        countLabel={pluralLabel(count, 'item')}
+        subtotalLabel={order && count > 0 ? formatCents(Math.round(order.totals.subtotal * 100)) : null}
+      >
+        {lines}
+      </MyOrderSheet>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import Link from 'next/link';
+import { Price } from '@/components/ui/price';
+import type { Order } from '../order.types';
+import { RemoveLineButton } from './remove-line-button';
+
+export type MenuType = 'menu' | 'catering';
+
+/** The order's lines ('quantity x title', modifiers, price, Edit and remove), the Subtotal and Checkout. */
+export function OrderLines({
+  locationId,
+  menuType,
+  order,
+}: {
+  locationId: number;
+  menuType: MenuType;
+  order: Order | null;
+}) {
+  const items = order?.items ?? [];
+  if (!order || items.length === 0) {
+    return <p className="py-8 text-center text-gray-700">Your order will be shown here!</p>;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="flex flex-col divide-y divide-gray-200" aria-label="Order items">
+        {items.map((item) => {
+          const label = `${item.quantity} x ${item.title}`;
+          return (
+            <li key={item.id} className="flex flex-col gap-1 py-3">
+              <div className="flex items-start justify-between gap-3">
+                <p className="font-semibold">{label}</p>
+                <Price dollars={item.total} className="font-semibold tabular-nums" />
+              </div>
+              {item.selectedModifiers.length > 0 ? (
+                <ul className="text-sm text-gray-700" aria-label={`Customizations of ${item.title}`}>
+                  {item.selectedModifiers.map((m) => (
+                    <li key={m.itemPathKey}>{m.quantity > 1 ? `${m.quantity} x ${m.title}` : m.title}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {item.note ? <p className="text-sm italic text-gray-700">{item.note}</p> : null}
+              <div className="flex items-center justify-between">
+                <Link
+                  href={`/${locationId}/${menuType}/${item.itemPathKey}?instance=${item.id}`}
+                  aria-label={`Edit ${item.title}`}
+                  className="rounded text-sm font-semibold text-brand underline underline-offset-4"
+                >
+                  Edit
+                </Link>
+                <RemoveLineButton
+                  locationId={locationId}
+                  menuType={menuType}
+                  itemId={item.id}
+                  title={item.title}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex items-center justify-between border-t border-gray-300 pt-3 text-lg font-bold">
+        <span>Subtotal</span>
+        <Price dollars={order.totals.subtotal} className="tabular-nums" />
+      </div>
+      <Link
+        href="/checkout"
+        className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-button px-5 py-2 font-semibold text-button-fg hover:brightness-110"
+      >
+        Checkout
+      </Link>
+    </div>
+  );
+}
+
+/** Number of units in the order (sum of line quantities). */
+export function orderItemCount(order: Order | null): number {
+  return order?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+}
