@@ -1,0 +1,334 @@
+/**
+ * The menu: immutable snapshots of a tree of menu nodes (categories, items, modifier groups, modifiers),
+ * addressed by item path keys. Money crosses HTTP as dollars (`price`); the pricing rules in `pricing.ts`
+ * turn every price into integer cents before doing arithmetic.
+ *
+ * Item path keys (decided here, consistent with the spec's description): dash-joined numeric segments, one
+ * segment per level, starting at the menu:
+ *
+ * | segments | node                                     | example           |
+ * |---------:|------------------------------------------|-------------------|
+ * | 1        | menu                                     | `1`               |
+ * | 2        | category                                 | `1-2`             |
+ * | 3        | top-level item (or top-level group/combo) | `1-2-10`          |
+ * | 4        | modifier group of the item               | `1-2-10-40`       |
+ * | 5        | modifier                                 | `1-2-10-40-401`   |
+ * | 6        | nested group (under a modifier)          | `1-2-10-40-401-50`|
+ * | 7        | nested modifier (more than 5 parts)      | `...-50-501`      |
+ *
+ * So an odd count from 3 on is an orderable node (top-level item, modifier or nested modifier), a key of more than
+ * 5 parts is nested, and a modifier's selection rules are examined at its parent key (its group).
+ */
+import { z } from 'zod';
+import { envelope } from './api';
+import {
+  CrossSellTriggerModeSchema,
+  ITEM_TYPE,
+  ItemTypeSchema,
+  MenuLayoutSchema,
+  PriceDisplaySchema,
+  PricingTypeSchema,
+} from './enums';
+
+export const ITEM_PATH_KEY_MAX = 200;
+export const ItemPathKeySchema = z
+  .string()
+  .max(ITEM_PATH_KEY_MAX)
+  .regex(/^\d{1,9}(-\d{1,9})*$/, 'Invalid item path key');
+export type ItemPathKey = z.infer<typeof ItemPathKeySchema>;
+
+/** Segment count of a top-level item key (menu-category-item). */
+export const TOP_LEVEL_ITEM_DEPTH = 3;
+
+export function splitItemPathKey(key: string): string[] {
+  return key.split('-');
+}
+
+export function joinItemPathKey(segments: readonly (string | number)[]): string {
+  return segments.map(String).join('-');
+}
+
+/** The key one level up (a modifier's group, a group's item); null for a menu key. */
+export function parentItemPathKey(key: string): string | null {
+  const at = key.lastIndexOf('-');
+  return at < 0 ? null : key.slice(0, at);
+}
+
+export function itemPathKeyDepth(key: string): number {
+  return splitItemPathKey(key).length;
+}
+
+/** Odd segment count from 3: an orderable node (top-level item, modifier, nested modifier). */
+export function isOrderableKey(key: string): boolean {
+  const depth = itemPathKeyDepth(key);
+  return depth >= TOP_LEVEL_ITEM_DEPTH && depth % 2 === 1;
+}
+
+export function isTopLevelItemKey(key: string): boolean {
+  return itemPathKeyDepth(key) === TOP_LEVEL_ITEM_DEPTH;
+}
+
+/** More than 5 dash-separated parts: a nested item (modifier of a modifier) or its group. */
+export function isNestedItemKey(key: string): boolean {
+  return itemPathKeyDepth(key) > 5;
+}
+
+/** Where a modifier's selection is examined: its parent key (the group holding min/max/included). */
+export function selectionKeyOf(modifierKey: string): string | null {
+  return parentItemPathKey(modifierKey);
+}
+
+/** The top-level item a modifier key belongs to (first 3 segments); null above item level. */
+export function topLevelItemKeyOf(key: string): string | null {
+  const segments = splitItemPathKey(key);
+  return segments.length < TOP_LEVEL_ITEM_DEPTH
+    ? null
+    : joinItemPathKey(segments.slice(0, TOP_LEVEL_ITEM_DEPTH));
+}
+
+/** Whether `key` lies strictly under `ancestorKey`. */
+export function isDescendantKey(key: string, ancestorKey: string): boolean {
+  return key.startsWith(`${ancestorKey}-`);
+}
+
+export const DisplayAttributeSchema = z.object({
+  itemTitle: z.string(),
+  shortDescription: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Image id for `GET /v1/images/{imageId}?width=&height=`; null when the item has no picture. */
+  imageFileId: z.string().nullable(),
+  hidden: z.boolean(),
+  webOrderingLayout: MenuLayoutSchema,
+  baseItemsPriceDisplay: PriceDisplaySchema,
+});
+export type DisplayAttribute = z.infer<typeof DisplayAttributeSchema>;
+
+/**
+ * A group's selection rules. `maxQty` 0 means no upper bound. The first `includedQty` units chosen in the group
+ * are free (see pricing.ts for which units).
+ */
+export const SelectionAttributeSchema = z.object({
+  minQty: z.number().int().min(0),
+  maxQty: z.number().int().min(0),
+  includedQty: z.number().int().min(0),
+});
+export type SelectionAttribute = z.infer<typeof SelectionAttributeSchema>;
+
+/** Per-node configuration: `maxQuantity` is how many of this modifier one may pick (0 = 1). */
+export const ItemConfigurationsSchema = z.object({
+  displayOrder: z.number().int(),
+  maxQuantity: z.number().int().min(0),
+  defaultQuantity: z.number().int().min(0),
+});
+export type ItemConfigurations = z.infer<typeof ItemConfigurationsSchema>;
+
+export const ItemPriceSchema = z.object({
+  portionTypeId: z.number().int().nullable(),
+  /** Dollars, 2 decimals. */
+  price: z.number(),
+  default: z.boolean(),
+  isOutOfStock: z.boolean(),
+});
+export type ItemPrice = z.infer<typeof ItemPriceSchema>;
+
+export const PriceAttributeSchema = z.object({
+  priceType: PricingTypeSchema,
+  prices: z.array(ItemPriceSchema),
+  /** The item's portion choice applies to its modifiers (priced at the same portion when they have it). */
+  propagatePortionSelection: z.boolean(),
+});
+export type PriceAttribute = z.infer<typeof PriceAttributeSchema>;
+
+export const OperationalAttributeSchema = z.object({ promptForModifiers: z.boolean() });
+
+export const ItemTransitionRelationSchema = z.object({
+  childItemId: z.number().int(),
+  titleOverride: z.string().nullable(),
+});
+export const ItemTransitionsSchema = z.object({
+  hasTransitions: z.boolean(),
+  title: z.string().nullable(),
+  relations: z.array(ItemTransitionRelationSchema),
+});
+export type ItemTransitions = z.infer<typeof ItemTransitionsSchema>;
+
+export const NutritionInfoSchema = z.object({
+  defaultCalories: z.number().int().nullable(),
+  calories: z.string().nullable(),
+});
+
+/** A menu node: category, item, modifier group or modifier. `displayAttribute` null = no display data. */
+export interface MenuNode {
+  itemPathKey: string;
+  itemMasterId: number;
+  title: string;
+  displayAttribute: DisplayAttribute | null;
+  isOutOfStock: boolean;
+  /** True when the node has no descendants at all (compact menus omit children of nodes that have some). */
+  lastNode: boolean;
+  children: MenuNode[];
+  itemType: number;
+  selectionAttribute: SelectionAttribute | null;
+  itemConfigurations: ItemConfigurations;
+  priceAttribute: PriceAttribute | null;
+  operationalAttribute: { promptForModifiers: boolean };
+  itemTransitions: ItemTransitions | null;
+  brandIds: number[];
+  isCrossSellTrigger: boolean;
+  crossSellTriggerMode: 'AddItem' | 'Checkout' | 'Both' | null;
+  nutritionInfo: { defaultCalories: number | null; calories: string | null } | null;
+}
+
+export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
+  itemPathKey: z.string(),
+  itemMasterId: z.number().int(),
+  title: z.string(),
+  displayAttribute: DisplayAttributeSchema.nullable(),
+  isOutOfStock: z.boolean(),
+  lastNode: z.boolean(),
+  get children(): z.ZodArray<z.ZodType<MenuNode>> {
+    return z.array(MenuNodeSchema);
+  },
+  itemType: ItemTypeSchema,
+  selectionAttribute: SelectionAttributeSchema.nullable(),
+  itemConfigurations: ItemConfigurationsSchema,
+  priceAttribute: PriceAttributeSchema.nullable(),
+  operationalAttribute: OperationalAttributeSchema,
+  itemTransitions: ItemTransitionsSchema.nullable(),
+  brandIds: z.array(z.number().int()),
+  isCrossSellTrigger: z.boolean(),
+  crossSellTriggerMode: CrossSellTriggerModeSchema.nullable(),
+  nutritionInfo: NutritionInfoSchema.nullable(),
+});
+
+/** Groups hold modifiers; everything else with a price is orderable. */
+export function isGroupNode(node: Pick<MenuNode, 'itemType'>): boolean {
+  return node.itemType === ITEM_TYPE.Group;
+}
+
+/** Shown on the menu: has display data and is not hidden (out-of-stock ones show 'Not Available'). */
+export function isDisplayable(node: Pick<MenuNode, 'displayAttribute'>): boolean {
+  return node.displayAttribute !== null && !node.displayAttribute.hidden;
+}
+
+/** Depth-first search for a key in a tree (or forest). */
+export function findMenuNode(nodes: readonly MenuNode[], key: string): MenuNode | null {
+  for (const node of nodes) {
+    if (node.itemPathKey === key) return node;
+    if (isDescendantKey(key, node.itemPathKey)) return findMenuNode(node.children, key);
+  }
+  return null;
+}
+
+/** The default price entry (the one marked default, else the first), or null without prices. */
+export function defaultPrice(node: Pick<MenuNode, 'priceAttribute'>): ItemPrice | null {
+  const prices = node.priceAttribute?.prices ?? [];
+  return prices.find((p) => p.default) ?? prices[0] ?? null;
+}
+
+/** Whether the item asks the guest to choose a portion (priced by portions with portion ids). */
+export function hasPortions(node: Pick<MenuNode, 'priceAttribute'>): boolean {
+  const attribute = node.priceAttribute;
+  return (
+    attribute !== null &&
+    attribute.priceType === 'Portions' &&
+    attribute.prices.some((p) => p.portionTypeId !== null)
+  );
+}
+
+export const UNIT_TYPES = ['oz', '$', 'lb', 'kg', 'ounce', 'pound', 'kilogram'] as const;
+export const PortionSchema = z.object({
+  portionTypeId: z.number().int(),
+  title: z.string(),
+  price: z.number(),
+  tare: z.number().nullable(),
+  unitType: z.enum(UNIT_TYPES).nullable(),
+});
+export type Portion = z.infer<typeof PortionSchema>;
+
+/** GET /v1/menus/lookups/portions */
+export const PortionLookupSchema = z.object({ id: z.number().int(), title: z.string() });
+export type PortionLookup = z.infer<typeof PortionLookupSchema>;
+export const PortionLookupsResponseSchema = envelope(z.array(PortionLookupSchema));
+
+export const BrandSchema = z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() });
+export type Brand = z.infer<typeof BrandSchema>;
+
+/** GET /v1/sales/menus: a snapshot of the location's menu; `categories` are nodes of itemType Category. */
+export const MenuSchema = z.object({
+  snapshotId: z.number().int(),
+  menuId: z.number().int(),
+  locationId: z.number().int(),
+  title: z.string(),
+  catering: z.boolean(),
+  /** Whether item children were left out (Prefer: return=compact); fetch them with the descendants call. */
+  compact: z.boolean(),
+  createdAt: z.string(),
+  brands: z.array(BrandSchema),
+  categories: z.array(MenuNodeSchema),
+});
+export type Menu = z.infer<typeof MenuSchema>;
+export const MenuResponseSchema = envelope(MenuSchema);
+
+/** Comma-separated numbers in a query string (`brandIds=1,2`). */
+export const IdListQuerySchema = z
+  .string()
+  .max(200)
+  .regex(/^\d{1,9}(,\d{1,9})*$/, 'Expected comma-separated ids')
+  .transform((s) => s.split(',').map(Number));
+
+const BoolQuery = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true');
+
+export const MenuQuerySchema = z.object({
+  locationId: z.coerce.number().int().positive().max(2_147_483_647),
+  fulfillmentMethod: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+    .optional(),
+  includeOutOfStock: BoolQuery.optional(),
+  includeCrossSellTriggers: BoolQuery.optional(),
+  catering: BoolQuery.optional(),
+  brandIds: IdListQuerySchema.optional(),
+  contextTime: z.iso.datetime({ offset: true }).optional(),
+});
+export type MenuQuery = z.infer<typeof MenuQuerySchema>;
+
+export const SnapshotItemParamsSchema = z.object({
+  snapshotId: z.coerce.number().int().positive().max(2_147_483_647),
+  itemPathKey: ItemPathKeySchema,
+});
+export const MenuSnapshotItemParamsSchema = z.object({
+  menuSnapshotId: z.coerce.number().int().positive().max(2_147_483_647),
+  itemPathKey: ItemPathKeySchema,
+});
+
+export const DescendantsQuerySchema = z.object({
+  includeOutOfStock: BoolQuery.optional(),
+  contextTime: z.iso.datetime({ offset: true }).optional(),
+});
+/** GET .../items/{itemPathKey}/descendants: the node with its whole subtree. */
+export const DescendantsResponseSchema = envelope(MenuNodeSchema);
+
+export const TransitionsQuerySchema = z.object({ contextTime: z.iso.datetime({ offset: true }).optional() });
+export const TransitionItemSchema = z.object({
+  itemPathKey: z.string(),
+  item: MenuNodeSchema,
+  title: z.string(),
+});
+export type TransitionItem = z.infer<typeof TransitionItemSchema>;
+/** GET .../items/{itemPathKey}/transitions: empty list when the item has none. */
+export const TransitionsResponseSchema = envelope(z.array(TransitionItemSchema));
+
+/** The spec's image sizes: menu card, item page, modifier. */
+export const IMAGE_SIZES = {
+  menuItem: { width: 226, height: 170 },
+  itemPage: { width: 828, height: 622 },
+  modifier: { width: 192, height: 144 },
+} as const;
+
+/** `/v1/images/{id}?width=&height=` (relative to the API base). */
+export function imagePath(imageId: string, size: { width: number; height: number }): string {
+  return `/v1/images/${encodeURIComponent(imageId)}?width=${size.width}&height=${size.height}`;
+}

@@ -1,0 +1,233 @@
+/**
+ * Orders and order building: the order, its items and selected modifiers, totals, the add-item payload, the
+ * pricing calls and every request/response of the order-building routes (spec: ordering section 7 "Pricing" and
+ * "Order building"; checkout-account section 3 "Order"). Money is dollars (2 decimals) on the wire.
+ *
+ * Fields marked "checkout" are optional here: the checkout routes fill them (contact information, pickup data,
+ * ready time, tip).
+ */
+import { z } from 'zod';
+import { envelope } from './api';
+import { FulfillmentMethodSchema, OrderChannelSchema, PickupTypeSchema } from './enums';
+import { ItemPathKeySchema } from './menu';
+import {
+  ITEM_QUANTITY_MAX,
+  ITEM_QUANTITY_MIN,
+  SelectedModifierInputSchema,
+  SequenceOfChangesSchema,
+} from './pricing';
+import { NOTE_MAX } from './text';
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+/** Order ids are bigint in the database; they stay below 2^53 and cross HTTP as numbers. */
+const OrderId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const IsoDateTime = z.iso.datetime({ offset: true });
+
+export const ItemQuantitySchema = z.number().int().min(ITEM_QUANTITY_MIN).max(ITEM_QUANTITY_MAX);
+
+/** Item notes: at most 50 characters, no line breaks (Enter is blocked on the item page). */
+export const ItemNoteSchema = z
+  .string()
+  .max(NOTE_MAX, `Notes must be at most ${NOTE_MAX} characters`)
+  .regex(/^[^\r\n]*$/, 'Notes cannot contain line breaks');
+
+export const OrderItemModifierSchema = z.object({
+  itemPathKey: z.string(),
+  quantity: z.number().int(),
+  portionId: z.number().int().nullable(),
+  title: z.string(),
+  /** What the modifier adds to one unit of the item, dollars (0 when included in the price). */
+  price: z.number(),
+  includedQuantity: z.number().int(),
+});
+export type OrderItemModifier = z.infer<typeof OrderItemModifierSchema>;
+
+export const OrderItemSchema = z.object({
+  id: z.number().int(),
+  itemPathKey: z.string(),
+  /** The same key: the checkout summary reads menuItemPathKey. */
+  menuItemPathKey: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  portionId: z.number().int().nullable(),
+  portionTitle: z.string().nullable(),
+  selectedModifiers: z.array(OrderItemModifierSchema),
+  /** One unit with its modifiers, dollars. */
+  unitPrice: z.number(),
+  total: z.number(),
+  note: z.string().nullable(),
+  orderDate: z.string(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderTotalsSchema = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  serviceCharge: z.number(),
+  salesTax: z.number(),
+  tip: z.number(),
+  total: z.number(),
+  due: z.number(),
+});
+export type OrderTotals = z.infer<typeof OrderTotalsSchema>;
+
+export const OrderContextSchema = z.object({
+  locationId: z.number().int(),
+  snapshotId: z.number().int(),
+  orderChannelId: OrderChannelSchema,
+  fulfillmentMethod: FulfillmentMethodSchema,
+});
+
+export const OrderDiscountSchema = z.object({
+  code: z.string().nullable(),
+  instanceId: z.string(),
+  amount: z.number(),
+  isApplied: z.boolean(),
+  couponCode: z.string().nullable(),
+});
+
+/** Checkout: contact details saved on the order (null until saved). */
+export const OrderContactSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+/** Checkout: how and when the order is handed over. */
+export const FulfillmentInformationSchema = z.object({
+  fulfillmentMethod: FulfillmentMethodSchema,
+  expectedCompletionDateTime: z.string().nullable().optional(),
+  pickupOption: PickupTypeSchema.nullable().optional(),
+  fulfillmentPlace: z.string().nullable().optional(),
+  carType: z.number().int().nullable().optional(),
+  carColor: z.number().int().nullable().optional(),
+});
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  context: OrderContextSchema,
+  /** null while the order is being built; 1-4 once placed (tracking stages). */
+  status: z.number().int().nullable(),
+  isPlaced: z.boolean(),
+  orderDateTime: z.string().nullable(),
+  items: z.array(OrderItemSchema),
+  totals: OrderTotalsSchema,
+  due: z.number(),
+  discounts: z.array(OrderDiscountSchema),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  // checkout (optional until those routes fill them)
+  contactInformation: OrderContactSchema.nullable().optional(),
+  fulfillmentInformation: FulfillmentInformationSchema.nullable().optional(),
+  expectedPreparationReadyDateTime: z.string().nullable().optional(),
+  scheduledTime: z.string().nullable().optional(),
+  orderTrackingUrl: z.string().nullable().optional(),
+  referenceNumber: z.string().nullable().optional(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+export const OrderResponseSchema = envelope(OrderSchema);
+
+export const OrderIdParamsSchema = z.object({ orderId: OrderId });
+export const OrderItemParamsSchema = z.object({ orderId: OrderId, itemId: Id });
+export const OrderItemInstanceParamsSchema = z.object({ orderId: OrderId, instanceId: Id });
+export const OrderItemModifierParamsSchema = z.object({
+  orderId: OrderId,
+  itemId: Id,
+  modifierKey: ItemPathKeySchema,
+});
+
+/** POST sales/orders. The location comes from the snapshot, the channel from the token's app type. */
+export const CreateOrderBodySchema = z.object({
+  menuSnapshotId: Id,
+  orderDateTime: IsoDateTime.optional(),
+  fulfillmentMethod: FulfillmentMethodSchema.optional(),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+/** PATCH sales/orders/{id}: move the order to another snapshot (21031 unless forceUpdate). */
+export const UpdateOrderBodySchema = z.object({
+  snapshotId: Id,
+  forceUpdate: z.boolean().optional(),
+  fulfillmentMethod: FulfillmentMethodSchema.optional(),
+});
+export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>;
+
+/** Add-item payload (POST sales/orders/{id}/items and each entry of bulk-items). Modifiers are flat by key. */
+export const AddOrderItemBodySchema = z.object({
+  itemPathKey: ItemPathKeySchema,
+  quantity: ItemQuantitySchema,
+  portionId: z.number().int().positive().nullable().optional(),
+  modifiers: z.array(SelectedModifierInputSchema).max(100).default([]),
+  crossSellOfferId: z.string().max(100).nullable().optional(),
+  note: ItemNoteSchema.nullable().optional(),
+});
+export type AddOrderItemBody = z.input<typeof AddOrderItemBodySchema>;
+export type AddOrderItem = z.output<typeof AddOrderItemBodySchema>;
+
+/** PUT sales/orders/{id}/items/{itemId}: replaces the line's quantity, portion, modifiers and note. */
+export const UpdateOrderItemBodySchema = AddOrderItemBodySchema.omit({
+  itemPathKey: true,
+  crossSellOfferId: true,
+});
+export type UpdateOrderItemBody = z.input<typeof UpdateOrderItemBodySchema>;
+
+export const BulkItemsBodySchema = z.object({ items: z.array(AddOrderItemBodySchema).min(1).max(50) });
+export const BulkItemsQuerySchema = z.object({
+  removeInvalidItems: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .optional(),
+});
+export const RejectedItemSchema = z.object({
+  itemPathKey: z.string(),
+  errors: z.array(
+    z.object({ key: z.string(), code: z.union([z.number(), z.string()]), message: z.string() }),
+  ),
+});
+export const BulkItemsValueSchema = z.object({
+  order: OrderSchema,
+  /** Items left out because removeInvalidItems was set. */
+  removedItems: z.array(RejectedItemSchema),
+});
+export const BulkItemsResponseSchema = envelope(BulkItemsValueSchema);
+
+// Pricing
+
+/** POST sales/menus/{menuSnapshotId}/items/{itemPathKey}/pricings: changes are replayed on the defaults. */
+export const MenuItemPricingBodySchema = z.object({
+  quantity: ItemQuantitySchema.default(1),
+  portionId: z.number().int().positive().nullable().optional(),
+  sequenceOfChanges: SequenceOfChangesSchema.default([]),
+});
+export type MenuItemPricingBody = z.input<typeof MenuItemPricingBodySchema>;
+
+/** POST sales/orders/{orderId}/items/pricings: as above, on the order's snapshot. */
+export const OrderItemPricingBodySchema = MenuItemPricingBodySchema.extend({
+  itemPathKey: ItemPathKeySchema,
+});
+export type OrderItemPricingBody = z.input<typeof OrderItemPricingBodySchema>;
+
+/** PUT sales/orders/{orderId}/items/{instanceId}/pricings: changes replayed on the line's current selection. */
+export const OrderLinePricingBodySchema = z.object({
+  quantity: ItemQuantitySchema.optional(),
+  portionId: z.number().int().positive().nullable().optional(),
+  sequenceOfChanges: SequenceOfChangesSchema.default([]),
+  transitionItemPathKey: ItemPathKeySchema.optional(),
+});
+export type OrderLinePricingBody = z.input<typeof OrderLinePricingBodySchema>;
+
+export const ItemPricingValueSchema = z.object({
+  itemPathKey: z.string(),
+  quantity: z.number().int(),
+  portionId: z.number().int().nullable(),
+  unitPrice: z.number(),
+  total: z.number(),
+  /** The selection after the changes, for the client to keep in step. */
+  selectedModifiers: z.array(OrderItemModifierSchema),
+  isValid: z.boolean(),
+  errors: z.array(z.object({ itemPathKey: z.string(), code: z.number().int(), message: z.string() })),
+});
+export type ItemPricingValue = z.infer<typeof ItemPricingValueSchema>;
+export const ItemPricingResponseSchema = envelope(ItemPricingValueSchema);

@@ -1,0 +1,507 @@
+/**
+ * The pure pricing rules and the modifier-selection validator, shared by the item page (live price and form
+ * state at once) and the API (authoritative). Everything is integer cents; menu prices (dollars, 2 decimals)
+ * are converted once with `dollarsToCents`.
+ *
+ * A selection is flat: `modifiers` lists every chosen modifier by item path key, nested ones included; where a
+ * modifier sits (its group, its parent modifier) follows from its key (see menu.ts).
+ *
+ * Included quantities: a group's first `includedQty` units are free, and the free units are the CHEAPEST ones
+ * chosen in the group (ties by menu order). This is independent of click order, so the price never depends on
+ * the order in which the guest ticked boxes, and a premium choice is never given away in place of a standard one.
+ * Only a modifier's own price is waived; the nested modifiers under it are charged as usual.
+ */
+import { z } from 'zod';
+import { ORDER_ERROR } from './errors';
+import { dollarsToCents } from './money';
+import {
+  ItemPathKeySchema,
+  defaultPrice,
+  hasPortions,
+  isDescendantKey,
+  isGroupNode,
+  parentItemPathKey,
+  type MenuNode,
+} from './menu';
+import { QUANTITY_MAX } from './text';
+
+export const ITEM_QUANTITY_MIN = 1;
+export const ITEM_QUANTITY_MAX = QUANTITY_MAX;
+/** Upper bound of one modifier's quantity on the wire (the menu's maxQuantity is the real limit). */
+export const MODIFIER_QUANTITY_MAX = 99;
+
+export const SelectedModifierInputSchema = z.object({
+  itemPathKey: ItemPathKeySchema,
+  quantity: z.number().int().min(0).max(MODIFIER_QUANTITY_MAX),
+  portionId: z.number().int().positive().nullable().optional(),
+});
+export type SelectedModifierInput = z.infer<typeof SelectedModifierInputSchema>;
+
+export interface SelectedModifier {
+  itemPathKey: string;
+  quantity: number;
+  portionId?: number | null | undefined;
+}
+
+export interface ItemSelection {
+  quantity: number;
+  portionId?: number | null | undefined;
+  modifiers: readonly SelectedModifier[];
+}
+
+export const PRICE_CHANGE_OPERATIONS = ['add', 'update', 'remove'] as const;
+export type PriceChangeOperation = (typeof PRICE_CHANGE_OPERATIONS)[number];
+
+/** A price-change entry (`sequenceOfChanges`): what the guest did to the modifiers, in order. */
+export const PriceChangeSchema = z.object({
+  itemPathKey: ItemPathKeySchema,
+  quantity: z.number().int().min(0).max(MODIFIER_QUANTITY_MAX),
+  portionId: z.number().int().positive().nullable().optional(),
+  operationType: z.enum(PRICE_CHANGE_OPERATIONS),
+});
+export type PriceChange = z.infer<typeof PriceChangeSchema>;
+export const SEQUENCE_OF_CHANGES_MAX = 200;
+export const SequenceOfChangesSchema = z.array(PriceChangeSchema).max(SEQUENCE_OF_CHANGES_MAX);
+
+/**
+ * Replays `changes` on `base`: `add` adds its quantity (creating the entry), `update` sets quantity and portion
+ * (quantity 0 removes), `remove` drops the modifier and every selection nested under it. Never fails.
+ */
+export function applySequenceOfChanges(
+  base: readonly SelectedModifier[],
+  changes: readonly PriceChange[],
+): SelectedModifier[] {
+  const selected = new Map<string, SelectedModifier>();
+  for (const m of base) selected.set(m.itemPathKey, { ...m });
+  const drop = (key: string) => {
+    for (const k of [...selected.keys()]) if (k === key || isDescendantKey(k, key)) selected.delete(k);
+  };
+  for (const change of changes) {
+    const current = selected.get(change.itemPathKey);
+    const portionId = change.portionId ?? current?.portionId ?? null;
+    if (change.operationType === 'remove') {
+      drop(change.itemPathKey);
+    } else if (change.operationType === 'add') {
+      const quantity = (current?.quantity ?? 0) + change.quantity;
+      if (quantity > 0)
+        selected.set(change.itemPathKey, { itemPathKey: change.itemPathKey, quantity, portionId });
+    } else if (change.quantity <= 0) {
+      drop(change.itemPathKey);
+    } else {
+      selected.set(change.itemPathKey, {
+        itemPathKey: change.itemPathKey,
+        quantity: change.quantity,
+        portionId,
+      });
+    }
+  }
+  return [...selected.values()];
+}
+
+/**
+ * The selection the item page starts from: the default portion and every in-stock modifier with a
+ * defaultQuantity (nested defaults only under chosen modifiers).
+ */
+export function defaultSelection(item: MenuNode, quantity = 1): ItemSelection {
+  const modifiers: SelectedModifier[] = [];
+  const visit = (node: MenuNode) => {
+    for (const group of node.children) {
+      if (!isGroupNode(group)) continue;
+      for (const modifier of group.children) {
+        const quantityDefault = modifier.itemConfigurations.defaultQuantity;
+        if (quantityDefault > 0 && !modifier.isOutOfStock) {
+          modifiers.push({ itemPathKey: modifier.itemPathKey, quantity: quantityDefault, portionId: null });
+          visit(modifier);
+        }
+      }
+    }
+  };
+  visit(item);
+  const price = defaultPrice(item);
+  return { quantity, portionId: hasPortions(item) ? (price?.portionTypeId ?? null) : null, modifiers };
+}
+
+export interface PricedModifier {
+  itemPathKey: string;
+  title: string;
+  quantity: number;
+  portionId: number | null;
+  /** The modifier's own price for one unit. */
+  unitPriceCents: number;
+  /** Units of this modifier covered by its group's included quantity. */
+  includedQuantity: number;
+  /** What this modifier adds to ONE unit of the item (nested modifiers have their own lines). */
+  priceCents: number;
+}
+
+export interface ItemPricing {
+  portionId: number | null;
+  /** The item's own price at the chosen portion. */
+  basePriceCents: number;
+  /** Base plus modifiers, for one unit. */
+  unitPriceCents: number;
+  quantity: number;
+  totalCents: number;
+  /** In menu order; only modifiers that sit under the item's chosen path. */
+  modifiers: PricedModifier[];
+}
+
+/** The price of a node at a portion: the requested portion, else the propagated one, else the default. */
+export function nodePriceCents(
+  node: MenuNode,
+  portionId: number | null | undefined,
+  propagatedPortionId: number | null = null,
+): { cents: number; portionId: number | null } {
+  const prices = node.priceAttribute?.prices ?? [];
+  const pick =
+    (portionId == null ? undefined : prices.find((p) => p.portionTypeId === portionId)) ??
+    (propagatedPortionId === null
+      ? undefined
+      : prices.find((p) => p.portionTypeId === propagatedPortionId)) ??
+    defaultPrice(node);
+  return pick
+    ? { cents: dollarsToCents(pick.price), portionId: pick.portionTypeId }
+    : { cents: 0, portionId: null };
+}
+
+interface Chosen {
+  node: MenuNode;
+  quantity: number;
+  unitCents: number;
+  portionId: number | null;
+  order: number;
+}
+
+function priceChildren(
+  node: MenuNode,
+  selected: ReadonlyMap<string, SelectedModifier>,
+  portionId: number | null,
+  multiplier: number,
+  out: PricedModifier[],
+): number {
+  const propagated = node.priceAttribute?.propagatePortionSelection ? portionId : null;
+  let total = 0;
+  for (const group of node.children) {
+    if (!isGroupNode(group)) continue;
+    const chosen: Chosen[] = [];
+    group.children.forEach((modifier, order) => {
+      const selection = selected.get(modifier.itemPathKey);
+      if (!selection || selection.quantity <= 0) return;
+      const price = nodePriceCents(modifier, selection.portionId, propagated);
+      chosen.push({
+        node: modifier,
+        quantity: selection.quantity,
+        unitCents: price.cents,
+        portionId: price.portionId,
+        order,
+      });
+    });
+    const free = new Map<string, number>();
+    let remaining = group.selectionAttribute?.includedQty ?? 0;
+    for (const c of [...chosen].sort((a, b) => a.unitCents - b.unitCents || a.order - b.order)) {
+      const units = Math.min(remaining, c.quantity);
+      free.set(c.node.itemPathKey, units);
+      remaining -= units;
+    }
+    for (const c of chosen) {
+      const includedQuantity = free.get(c.node.itemPathKey) ?? 0;
+      const priceCents = (c.quantity - includedQuantity) * c.unitCents * multiplier;
+      out.push({
+        itemPathKey: c.node.itemPathKey,
+        title: c.node.title,
+        quantity: c.quantity,
+        portionId: c.portionId,
+        unitPriceCents: c.unitCents,
+        includedQuantity,
+        priceCents,
+      });
+      total += priceCents;
+      total += priceChildren(c.node, selected, c.portionId, multiplier * c.quantity, out);
+    }
+  }
+  return total;
+}
+
+/**
+ * Prices one item with its selection, in integer cents: (item price at the portion + modifiers) x quantity.
+ * Never fails: unknown or orphaned modifier keys are ignored (the validator reports them), a missing portion
+ * falls back to the default price, an item without prices costs 0.
+ */
+export function priceItem(item: MenuNode, selection: ItemSelection): ItemPricing {
+  const selected = new Map<string, SelectedModifier>();
+  for (const m of selection.modifiers) {
+    const existing = selected.get(m.itemPathKey);
+    selected.set(m.itemPathKey, existing ? { ...m, quantity: existing.quantity + m.quantity } : m);
+  }
+  const base = nodePriceCents(item, selection.portionId);
+  const modifiers: PricedModifier[] = [];
+  const modifiersCents = priceChildren(item, selected, base.portionId, 1, modifiers);
+  const quantity = Math.max(0, Math.trunc(selection.quantity));
+  const unitPriceCents = base.cents + modifiersCents;
+  return {
+    portionId: base.portionId,
+    basePriceCents: base.cents,
+    unitPriceCents,
+    quantity,
+    totalCents: unitPriceCents * quantity,
+    modifiers,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Selection validation
+
+export const PORTION_REQUIRED_MESSAGE = 'Select a portion size';
+export const GROUP_REQUIRED_MESSAGE = 'Select an option';
+
+/** The hint under a group's title, or null when the group has no rule worth saying. */
+export function groupHint(minQty: number, maxQty: number): string | null {
+  if (minQty === 1 && maxQty === 1) return 'Select one option';
+  if (minQty > 0 && maxQty > minQty) return `Select between ${minQty} and ${maxQty}`;
+  // Not worded by the spec: an exact count above one.
+  if (minQty > 1 && maxQty === minQty) return `Select ${minQty} options`;
+  if (minQty === 0 && maxQty > 0) return `Select up to ${maxQty}`;
+  if (minQty > 0 && maxQty === 0) return `Select at least ${minQty}`;
+  return null;
+}
+
+/** '(n included in price)' or null. */
+export function includedLabel(includedQty: number): string | null {
+  return includedQty > 0 ? `(${includedQty} included in price)` : null;
+}
+
+/** 'Required' while nothing is chosen in a required group, '{n} Pending' while short of the minimum, else null. */
+export function groupStatus(minQty: number, selectedQuantity: number): string | null {
+  if (minQty <= 0 || selectedQuantity >= minQty) return null;
+  return selectedQuantity === 0 ? 'Required' : `${minQty - selectedQuantity} Pending`;
+}
+
+/** Radio layout: exactly one choice. */
+export function isRadioGroup(group: Pick<MenuNode, 'selectionAttribute'>): boolean {
+  const s = group.selectionAttribute;
+  return s !== null && s.minQty === 1 && s.maxQty === 1;
+}
+
+/** How many of one modifier may be chosen (maxQuantity 0 means 1). */
+export function modifierMaxQuantity(modifier: Pick<MenuNode, 'itemConfigurations'>): number {
+  return Math.max(1, modifier.itemConfigurations.maxQuantity);
+}
+
+export interface GroupState {
+  itemPathKey: string;
+  title: string;
+  /** The modifier (or the item) the group belongs to. */
+  parentKey: string;
+  minQty: number;
+  maxQty: number;
+  includedQty: number;
+  selectedQuantity: number;
+  isRadio: boolean;
+  isRequired: boolean;
+  hint: string | null;
+  includedLabel: string | null;
+  status: string | null;
+  isValid: boolean;
+  message: string | null;
+}
+
+export interface SelectionIssue {
+  itemPathKey: string;
+  code: number;
+  message: string;
+}
+
+export interface SelectionValidation {
+  isValid: boolean;
+  portion: { isRequired: boolean; isValid: boolean; message: string | null };
+  /** The item's groups and, under chosen modifiers, their nested groups, in menu order. */
+  groups: GroupState[];
+  issues: SelectionIssue[];
+}
+
+/**
+ * Checks a selection against the item's rules: item quantity 1-20 (21006/21007), portion required and known
+ * (21009 'Select a portion size'), stock (21001), every modifier key known and under a chosen path (21002),
+ * per-modifier max quantity (21007), and each visible group's min/max (21006/21007, 'Select an option').
+ * Returns the state of every group for the form; `isValid` is false when any issue exists.
+ */
+export function validateSelection(item: MenuNode, selection: ItemSelection): SelectionValidation {
+  const issues: SelectionIssue[] = [];
+  const groups: GroupState[] = [];
+  const issue = (itemPathKey: string, code: number, message: string) =>
+    issues.push({ itemPathKey, code, message });
+
+  if (item.isOutOfStock) issue(item.itemPathKey, ORDER_ERROR.ItemOutOfStock, `${item.title} is out of stock`);
+  if (!Number.isInteger(selection.quantity) || selection.quantity < ITEM_QUANTITY_MIN) {
+    issue(
+      item.itemPathKey,
+      ORDER_ERROR.MinItemQuantityNotMet,
+      `Quantity must be at least ${ITEM_QUANTITY_MIN}`,
+    );
+  } else if (selection.quantity > ITEM_QUANTITY_MAX) {
+    issue(
+      item.itemPathKey,
+      ORDER_ERROR.MaxItemQuantityExceeded,
+      `Quantity must be at most ${ITEM_QUANTITY_MAX}`,
+    );
+  }
+
+  const portionRequired = hasPortions(item);
+  let portionMessage: string | null = null;
+  if (portionRequired) {
+    const price = item.priceAttribute?.prices.find(
+      (p) => selection.portionId != null && p.portionTypeId === selection.portionId,
+    );
+    if (selection.portionId == null) {
+      portionMessage = PORTION_REQUIRED_MESSAGE;
+      issue(item.itemPathKey, ORDER_ERROR.ItemPortionMissing, PORTION_REQUIRED_MESSAGE);
+    } else if (!price) {
+      portionMessage = PORTION_REQUIRED_MESSAGE;
+      issue(
+        item.itemPathKey,
+        ORDER_ERROR.ItemPortionMissing,
+        `Portion ${selection.portionId} is not offered`,
+      );
+    } else if (price.isOutOfStock) {
+      portionMessage = 'This portion size is not available';
+      issue(item.itemPathKey, ORDER_ERROR.ItemOutOfStock, 'This portion size is not available');
+    }
+  }
+
+  const selected = new Map<string, number>();
+  for (const m of selection.modifiers) {
+    selected.set(m.itemPathKey, (selected.get(m.itemPathKey) ?? 0) + m.quantity);
+  }
+  const reached = new Set<string>();
+
+  const visit = (node: MenuNode) => {
+    for (const group of node.children) {
+      if (!isGroupNode(group)) continue;
+      const rules = group.selectionAttribute ?? { minQty: 0, maxQty: 0, includedQty: 0 };
+      let count = 0;
+      for (const modifier of group.children) {
+        const quantity = selected.get(modifier.itemPathKey);
+        if (quantity === undefined) continue;
+        reached.add(modifier.itemPathKey);
+        if (quantity <= 0) continue;
+        count += quantity;
+        if (modifier.isOutOfStock) {
+          issue(modifier.itemPathKey, ORDER_ERROR.ItemOutOfStock, `${modifier.title} is out of stock`);
+        }
+        const max = modifierMaxQuantity(modifier);
+        if (quantity > max) {
+          issue(
+            modifier.itemPathKey,
+            ORDER_ERROR.MaxItemQuantityExceeded,
+            `Choose at most ${max} of ${modifier.title}`,
+          );
+        }
+        visit(modifier);
+      }
+      const tooFew = count < rules.minQty;
+      const tooMany = rules.maxQty > 0 && count > rules.maxQty;
+      let message: string | null = null;
+      if (tooFew) {
+        message = GROUP_REQUIRED_MESSAGE;
+        issue(
+          group.itemPathKey,
+          ORDER_ERROR.MinItemQuantityNotMet,
+          `${group.title}: ${GROUP_REQUIRED_MESSAGE}`,
+        );
+      } else if (tooMany) {
+        message = `Select up to ${rules.maxQty}`;
+        issue(
+          group.itemPathKey,
+          ORDER_ERROR.MaxItemQuantityExceeded,
+          `${group.title}: select up to ${rules.maxQty}`,
+        );
+      }
+      groups.push({
+        itemPathKey: group.itemPathKey,
+        title: group.displayAttribute?.itemTitle ?? group.title,
+        parentKey: node.itemPathKey,
+        minQty: rules.minQty,
+        maxQty: rules.maxQty,
+        includedQty: rules.includedQty,
+        selectedQuantity: count,
+        isRadio: isRadioGroup(group),
+        isRequired: rules.minQty > 0,
+        hint: groupHint(rules.minQty, rules.maxQty),
+        includedLabel: includedLabel(rules.includedQty),
+        status: groupStatus(rules.minQty, count),
+        isValid: !tooFew && !tooMany,
+        message,
+      });
+    }
+  };
+  visit(item);
+
+  for (const key of selected.keys()) {
+    if (!reached.has(key)) issue(key, ORDER_ERROR.InvalidItem, `Invalid modifier ${key}`);
+  }
+  return {
+    isValid: issues.length === 0,
+    portion: { isRequired: portionRequired, isValid: portionMessage === null, message: portionMessage },
+    groups,
+    issues,
+  };
+}
+
+/** The groups of one node only (the nested panel's Confirm needs these valid). */
+export function groupsOf(validation: SelectionValidation, parentKey: string): GroupState[] {
+  return validation.groups.filter((g) => g.parentKey === parentKey);
+}
+
+/** A modifier key's group key and parent modifier/item key. */
+export function modifierParents(modifierKey: string): { groupKey: string | null; ownerKey: string | null } {
+  const groupKey = parentItemPathKey(modifierKey);
+  return { groupKey, ownerKey: groupKey === null ? null : parentItemPathKey(groupKey) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Order totals
+
+/** Default sales tax: 10% (Washington, DC restaurant meals), in basis points. */
+export const DEFAULT_SALES_TAX_BASIS_POINTS = 1000;
+
+export interface OrderTotalsInput {
+  lineTotalsCents: readonly number[];
+  discountCents?: number;
+  serviceChargeCents?: number;
+  taxRateBasisPoints: number;
+  tipCents?: number;
+  paidCents?: number;
+}
+
+export interface OrderTotalsCents {
+  subtotalCents: number;
+  discountCents: number;
+  serviceChargeCents: number;
+  salesTaxCents: number;
+  tipCents: number;
+  totalCents: number;
+  dueCents: number;
+}
+
+/**
+ * Order totals in cents: subtotal = sum of lines; tax on (subtotal - discount + service charge), rounded half up
+ * at the cent; total = taxable + tax + tip; due = total - paid, never below 0. The tip is not taxed.
+ */
+export function computeOrderTotals(input: OrderTotalsInput): OrderTotalsCents {
+  const subtotalCents = input.lineTotalsCents.reduce((sum, cents) => sum + cents, 0);
+  const discountCents = Math.min(input.discountCents ?? 0, subtotalCents);
+  const serviceChargeCents = input.serviceChargeCents ?? 0;
+  const tipCents = input.tipCents ?? 0;
+  const taxable = Math.max(0, subtotalCents - discountCents + serviceChargeCents);
+  const salesTaxCents = Math.floor((taxable * input.taxRateBasisPoints + 5000) / 10000);
+  const totalCents = taxable + salesTaxCents + tipCents;
+  return {
+    subtotalCents,
+    discountCents,
+    serviceChargeCents,
+    salesTaxCents,
+    tipCents,
+    totalCents,
+    dueCents: Math.max(0, totalCents - (input.paidCents ?? 0)),
+  };
+}
