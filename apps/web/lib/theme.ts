@@ -69,3 +69,23 @@ export function themeStyle(input: ThemeInput | null | undefined): CSSProperties 
     '--font-secondary': font(input?.secondaryFont ?? input?.primaryFont),
   } as CSSProperties;
 }
+
+/** The theme input of a location's UI template (null: the default theme). */
+export function themeFromTemplate(
+  template: {
+    text: { primaryFont: string; secondaryFont: string; primaryColor: string; secondaryColor: string };
+    header: { backgroundColor: string };
+    button: { primaryColor: string; secondaryColor: string };
+  } | null,
+): ThemeInput | null {
+  if (!template) return null;
+  return {
+    primaryColor: template.text.primaryColor,
+    secondaryColor: template.text.secondaryColor,
+    headerBackgroundColor: template.header.backgroundColor,
+    buttonPrimaryColor: template.button.primaryColor,
+    buttonSecondaryColor: template.button.secondaryColor,
+    primaryFont: template.text.primaryFont,
+    secondaryFont: template.text.secondaryFont,
+  };
+}
