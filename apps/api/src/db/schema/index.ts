@@ -1,2 +1,3 @@
 /** Every domain's tables; drizzle-kit reads this file. Each domain owns its own file. */
 export * from './clients';
+export * from './locations';
