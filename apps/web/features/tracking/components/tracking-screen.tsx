@@ -1,0 +1,193 @@
+import Link from 'next/link';
+import { FULFILLMENT_METHOD, PICKUP_TYPE, type PickupType } from '@storefront/contracts/enums';
+import type { TrackingDetails } from '@storefront/contracts/tracking';
+import { Price } from '@/components/ui/price';
+import { SiteHeader } from '@/components/ui/site-header';
+import { TotalsList } from '@/components/ui/totals-list';
+import { themeStyle, type ThemeInput } from '@/lib/theme';
+import { CardLogo } from './card-logo';
+import { OrderUnavailable } from './order-unavailable';
+import { TrackingStatus } from './tracking-status';
+
+const PICKUP_LABEL: Record<PickupType, string> = {
+  [PICKUP_TYPE.WalkIn]: 'Walk-in',
+  [PICKUP_TYPE.Curbside]: 'Curbside',
+  [PICKUP_TYPE.DriveThru]: 'Drive Thru',
+};
+
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm">
+      <h2 id={id} className="mb-3 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Last 8 characters of the masked card number (spec: saved payments show the last 8). */
+function shortMasked(masked: string): string {
+  return masked.slice(-8);
+}
+
+export type TrackingScreenProps =
+  | { kind: 'unavailable'; companyName: string }
+  | {
+      kind: 'ok';
+      companyName: string;
+      theme: ThemeInput | null;
+      orderId: number;
+      trackingToken: string;
+      details: TrackingDetails;
+      stages: readonly { stage: number; label: string }[];
+    };
+
+/** /order-tracking: thanks, live status, pickup, store, order and payment details, and 'Back Menu'. */
+export function TrackingScreen(props: TrackingScreenProps) {
+  if (props.kind === 'unavailable') {
+    return (
+      <>
+        <SiteHeader brandName={props.companyName} logoHref={null} />
+        <main className="mx-auto max-w-3xl px-4 py-8">
+          <h1 className="sr-only">Track your Order</h1>
+          <OrderUnavailable />
+        </main>
+      </>
+    );
+  }
+  const { details, companyName } = props;
+  const { order, location, fulfillmentInformation: fulfilment, paymentDetails } = details;
+  const totals = order.totals;
+  const backHref = location.id ? `/${location.id}/menu` : '/';
+  const isPickup = fulfilment.fulfillmentMethod === FULFILLMENT_METHOD.Pickup;
+  return (
+    <div style={themeStyle(props.theme)} className="min-h-dvh">
+      <SiteHeader brandName={companyName} logoHref={null} />
+      <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
+        <div className="flex flex-col gap-1">
+          <h1 className="font-display text-3xl font-bold">Track your Order</h1>
+          <p className="text-xl font-semibold text-gray-900">Thanks For Your Order!</p>
+          <p className="text-gray-700">
+            Order <span className="font-semibold">#{order.referenceNumber}</span>
+          </p>
+        </div>
+
+        <div className="grid gap-6 md:grid-cols-[3fr_2fr]">
+          <div className="flex flex-col gap-6">
+            <Panel id="status-title" title="Order Status">
+              <TrackingStatus
+                orderId={props.orderId}
+                trackingToken={props.trackingToken}
+                initialStatus={details.status.statusId}
+                stages={props.stages}
+              />
+            </Panel>
+
+            <Panel id="details-title" title="Order Details">
+              <ul className="flex flex-col divide-y divide-gray-100">
+                {order.items.map((item) => (
+                  <li key={item.id} className="flex justify-between gap-4 py-2">
+                    <div>
+                      <p className="font-semibold">
+                        {item.quantity} x {item.title}
+                      </p>
+                      {item.portionTitle ? (
+                        <p className="text-sm text-gray-700">{item.portionTitle}</p>
+                      ) : null}
+                      {item.selectedModifiers.length > 0 ? (
+                        <p className="text-sm text-gray-700">
+                          {item.selectedModifiers
+                            .map((m) => (m.quantity > 1 ? `${m.quantity} x ${m.title}` : m.title))
+                            .join(', ')}
+                        </p>
+                      ) : null}
+                      {item.notes ? <p className="text-sm italic text-gray-700">{item.notes}</p> : null}
+                    </div>
+                    <Price dollars={item.total} className="tabular-nums" />
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-3">
+                <TotalsList
+                  rows={[
+                    { label: 'Item Total', dollars: totals.subtotal },
+                    { label: 'Discounts', dollars: -Math.abs(totals.discount) },
+                    { label: 'Service Charge', dollars: totals.serviceCharge },
+                    { label: 'Tax', dollars: totals.salesTax },
+                    { label: 'Tip', dollars: totals.tip },
+                  ]}
+                  total={{ label: 'Total', dollars: totals.total }}
+                />
+              </div>
+            </Panel>
+          </div>
+
+          <div className="flex flex-col gap-6">
+            <Panel id="fulfilment-title" title={isPickup ? 'Pickup' : 'Fulfillment'}>
+              <p>
+                {isPickup
+                  ? `Pickup at ${location.marketingName}`
+                  : fulfilment.fulfillmentMethod === FULFILLMENT_METHOD.Delivery
+                    ? 'Delivery'
+                    : 'Dine In'}
+              </p>
+              {isPickup && fulfilment.pickupOption !== null ? (
+                <p className="text-sm text-gray-700">{PICKUP_LABEL[fulfilment.pickupOption]}</p>
+              ) : null}
+            </Panel>
+
+            <Panel id="store-title" title="Store Information">
+              <p className="font-semibold">{location.marketingName}</p>
+              <address className="not-italic text-gray-700">
+                {location.address1}
+                <br />
+                {location.city}
+                {location.stateCode ? `, ${location.stateCode}` : ''} {location.postalCode}
+              </address>
+              {location.phone ? (
+                <a
+                  href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}
+                  className="mt-1 inline-block underline"
+                >
+                  {location.phone}
+                </a>
+              ) : null}
+            </Panel>
+
+            <Panel id="payment-title" title="Payment Information">
+              {paymentDetails.length === 0 ? (
+                <p className="text-gray-700">No payment recorded.</p>
+              ) : (
+                <ul className="flex flex-col gap-2">
+                  {paymentDetails.map((payment, index) => (
+                    <li key={`${payment.maskedCardNumber}-${index}`} className="flex items-center gap-3">
+                      <CardLogo cardLogo={payment.cardLogo} />
+                      <span className="sr-only">Card ending in {payment.maskedCardNumber.slice(-4)}</span>
+                      <span aria-hidden className="font-mono tabular-nums">
+                        {shortMasked(payment.maskedCardNumber)}
+                      </span>
+                      <span className="ml-auto">
+                        <span className="sr-only">Approved amount </span>
+                        <Price dollars={payment.approvedAmount} className="font-semibold tabular-nums" />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Panel>
+          </div>
+        </div>
+
+        <nav aria-label="After your order">
+          <Link
+            href={backHref}
+            className="inline-flex min-h-11 items-center rounded-full bg-button px-6 py-2 font-semibold text-button-fg hover:brightness-110"
+          >
+            Back Menu
+          </Link>
+        </nav>
+      </main>
+    </div>
+  );
+}
