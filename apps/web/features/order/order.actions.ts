@@ -2,15 +2,151 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { apiRequest } from '@/lib/api';
-import { getOrderRef } from '@/lib/order-cookie';
+import type { ApiError } from '@storefront/contracts/api';
+import { ORDER_ERROR, SNAPSHOT_MISMATCH } from '@storefront/contracts/errors';
+import { ItemPathKeySchema } from '@storefront/contracts/menu';
+import { ItemNoteSchema, ItemQuantitySchema, OrderSchema, type Order } from '@storefront/contracts/orders';
+import { SelectedModifierInputSchema } from '@storefront/contracts/pricing';
+import { apiRequest, type ApiResult } from '@/lib/api';
+import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
 
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
+/** Why a write failed, for the item page: its dialog, or the redirect to the store menu on a snapshot mismatch. */
+export type OrderFailureReason = 'customization' | 'snapshot' | 'unexpected';
+export type ActionResult<T> =
+  { ok: true; data: T } | { ok: false; error: string; reason: OrderFailureReason };
+
+const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const MenuTypeSchema = z.enum(['menu', 'catering']);
+
+const OrderItemInputSchema = z.object({
+  locationId: Id,
+  menuType: MenuTypeSchema,
+  snapshotId: Id,
+  itemPathKey: ItemPathKeySchema,
+  instanceId: Id.nullable(),
+  quantity: ItemQuantitySchema,
+  portionId: Id.nullable(),
+  modifiers: z.array(SelectedModifierInputSchema).max(100),
+  note: ItemNoteSchema.nullable(),
+});
+export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
+
+/** Codes meaning the selection itself cannot be ordered (stock, unknown modifier, quantities, portion). */
+const CUSTOMIZATION_CODES: readonly number[] = [
+  ORDER_ERROR.ItemOutOfStock,
+  ORDER_ERROR.InvalidItem,
+  ORDER_ERROR.MinItemQuantityNotMet,
+  ORDER_ERROR.MaxItemQuantityExceeded,
+  ORDER_ERROR.SubstitutionQuantityExceeded,
+  ORDER_ERROR.ItemPortionMissing,
+];
+
+const isSnapshotMismatch = (errors: readonly ApiError[]) =>
+  errors.length > 0 && errors.every((e) => Number(e.code) === SNAPSHOT_MISMATCH);
+
+function failure(errors: readonly ApiError[]): { ok: false; error: string; reason: OrderFailureReason } {
+  if (isSnapshotMismatch(errors)) {
+    return { ok: false, error: 'The menu has changed.', reason: 'snapshot' };
+  }
+  if (errors.some((e) => CUSTOMIZATION_CODES.includes(Number(e.code)))) {
+    return {
+      ok: false,
+      error: 'A required customization is unavailable. Please review the item.',
+      reason: 'customization',
+    };
+  }
+  return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+}
+
+/** The order is gone for this session: unknown, foreign or expired (a new one is started). */
+const isOrderGone = (result: { status: number; errors: readonly ApiError[] }) =>
+  result.status === 404 ||
+  result.status === 403 ||
+  result.errors.some((e) => Number(e.code) === ORDER_ERROR.InvalidOrderId || Number(e.code) === 10029);
+
+/** Runs a write on the order; on a snapshot mismatch moves the order to `snapshotId` (forceUpdate) and retries once. */
+async function withSnapshotRetry(
+  orderId: number,
+  snapshotId: number,
+  write: () => Promise<ApiResult<Order>>,
+): Promise<ApiResult<Order>> {
+  const first = await write();
+  if (first.ok || !isSnapshotMismatch(first.errors)) return first;
+  const moved = await apiRequest(OrderSchema, `sales/orders/${orderId}`, {
+    method: 'PATCH',
+    body: { snapshotId, forceUpdate: true },
+  });
+  return moved.ok ? write() : first;
+}
+
+function itemBody(input: z.output<typeof OrderItemInputSchema>) {
+  return {
+    quantity: input.quantity,
+    portionId: input.portionId,
+    modifiers: input.modifiers,
+    note: input.note,
+  };
+}
+
+/**
+ * Adds an item to the current order, creating the order on the first add (or when the current one belongs to
+ * another location, or is gone), and remembers it in the order cookie. Refreshes the store page's panel.
+ */
+export async function addOrderItem(input: OrderItemInput): Promise<ActionResult<Order>> {
+  const parsed = OrderItemInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  const data = parsed.data;
+  const body = { itemPathKey: data.itemPathKey, ...itemBody(data) };
+  const post = (orderId: number) => () =>
+    apiRequest(OrderSchema, `sales/orders/${orderId}/items`, { method: 'POST', body });
+
+  const ref = await getOrderRef();
+  if (ref && ref.locationId === data.locationId) {
+    const result = await withSnapshotRetry(ref.orderId, data.snapshotId, post(ref.orderId));
+    if (result.ok) return done(data, result.value);
+    if (!isOrderGone(result)) return failure(result.errors);
+  }
+
+  const created = await apiRequest(OrderSchema, 'sales/orders', {
+    method: 'POST',
+    body: { menuSnapshotId: data.snapshotId },
+  });
+  if (!created.ok) return failure(created.errors);
+  await setOrderRef({ orderId: created.value.id, locationId: data.locationId });
+  const result = await post(created.value.id)();
+  revalidatePath(`/${data.locationId}/${data.menuType}`);
+  return result.ok ? { ok: true, data: result.value } : failure(result.errors);
+}
+
+function done(input: { locationId: number; menuType: string }, order: Order): ActionResult<Order> {
+  revalidatePath(`/${input.locationId}/${input.menuType}`);
+  return { ok: true, data: order };
+}
+
+/** Replaces an order line's quantity, portion, modifiers and note (the item page's 'Save Changes'). */
+export async function updateOrderItem(input: OrderItemInput): Promise<ActionResult<Order>> {
+  const parsed = OrderItemInputSchema.safeParse(input);
+  if (!parsed.success || parsed.data.instanceId === null) {
+    return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  }
+  const data = parsed.data;
+  const instanceId = parsed.data.instanceId;
+  const ref = await getOrderRef();
+  if (!ref || ref.locationId !== data.locationId)
+    return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  const result = await withSnapshotRetry(ref.orderId, data.snapshotId, () =>
+    apiRequest(OrderSchema, `sales/orders/${ref.orderId}/items/${instanceId}`, {
+      method: 'PUT',
+      body: itemBody(data),
+    }),
+  );
+  return result.ok ? done(data, result.value) : failure(result.errors);
+}
 
 const RemoveOrderItemInputSchema = z.object({
-  locationId: z.number().int().positive(),
-  menuType: z.enum(['menu', 'catering']),
-  itemId: z.number().int().positive(),
+  locationId: Id,
+  menuType: MenuTypeSchema,
+  itemId: Id,
 });
 
 /** Removes a line from the current order and refreshes the store page so the panel shows it gone. */
@@ -18,12 +154,14 @@ export async function removeOrderItem(
   input: z.input<typeof RemoveOrderItemInputSchema>,
 ): Promise<ActionResult<null>> {
   const parsed = RemoveOrderItemInputSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: 'Please try again.' };
+  if (!parsed.success) return { ok: false, error: 'Please try again.', reason: 'unexpected' };
   const ref = await getOrderRef();
-  if (!ref || ref.locationId !== parsed.data.locationId) return { ok: false, error: 'Please try again.' };
+  if (!ref || ref.locationId !== parsed.data.locationId) {
+    return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  }
   const result = await apiRequest(z.unknown(), `sales/orders/${ref.orderId}/items/${parsed.data.itemId}`, {
     method: 'DELETE',
   });
   revalidatePath(`/${parsed.data.locationId}/${parsed.data.menuType}`);
-  return result.ok ? { ok: true, data: null } : { ok: false, error: 'Please try again.' };
+  return result.ok ? { ok: true, data: null } : failure(result.errors);
 }

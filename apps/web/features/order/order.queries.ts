@@ -1,7 +1,7 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
-import { OrderSchema, type Order } from './order.types';
+import { OrderSchema, type Order } from '@storefront/contracts/orders';
 
 /**
  * The current order of this browser session (from the order cookie), or null when there is none, when the API
@@ -18,6 +18,6 @@ export async function getCurrentOrder(locationId?: number): Promise<Order | null
     if (result.status >= 400 && result.status < 500) return null;
     throw new Error(`Could not load order ${ref.orderId}: ${result.errors.map((e) => e.message).join(', ')}`);
   }
-  if (result.value.locationId !== ref.locationId) return null;
+  if (result.value.context.locationId !== ref.locationId) return null;
   return result.value;
 }

@@ -1,6 +1,6 @@
 import { formatCents } from '@storefront/contracts/money';
 import { pluralLabel } from '@storefront/contracts/text';
-import type { Order } from '../order.types';
+import type { Order } from '@storefront/contracts/orders';
 import { MyOrderSheet } from './my-order-sheet';
 import { OrderLines, orderItemCount, type MenuType } from './order-lines';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Price } from '@/components/ui/price';
-import type { Order } from '../order.types';
+import type { Order } from '@storefront/contracts/orders';
 import { RemoveLineButton } from './remove-line-button';
 
 export type MenuType = 'menu' | 'catering';

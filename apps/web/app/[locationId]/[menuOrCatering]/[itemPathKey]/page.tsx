@@ -1,0 +1,86 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ItemPathKeySchema, isTopLevelItemKey } from '@storefront/contracts/menu';
+import { SiteHeader } from '@/components/ui/site-header';
+import { getStoreContext } from '@/features/locations/locations.queries';
+import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
+import { getMenu } from '@/features/menu/menu.queries';
+import { ItemPage } from '@/features/item/components/item-page';
+import { getAllowItemInstructions, getItemDetails, getPortionTitles } from '@/features/item/item.queries';
+import { addOrderItem, updateOrderItem } from '@/features/order/order.actions';
+import { getCurrentOrder } from '@/features/order/order.queries';
+
+type Params = Promise<{ locationId: string; menuOrCatering: string; itemPathKey: string }>;
+type SearchParams = Promise<{ instance?: string | string[] }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const route = parseStoreRoute(await params);
+  if (route.kind !== 'ok') return {};
+  const context = await getStoreContext(route.locationId, route.catering);
+  return { title: context ? `Item Customization | ${context.companyName}` : 'Item Customization' };
+}
+
+/**
+ * The item customisation page (/{locationId}/{menu|catering}/{itemPathKey}, ?instance={itemId} edits a line).
+ * The store layout has checked the route and themed it; an unknown item is not found.
+ */
+export default async function ItemCustomizationPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
+  const raw = await params;
+  const route = parseStoreRoute(raw);
+  const key = ItemPathKeySchema.safeParse(raw.itemPathKey);
+  if (route.kind !== 'ok' || !key.success || !isTopLevelItemKey(key.data)) notFound();
+  const { locationId, catering, menuOrCatering } = route;
+  const instanceParam = (await searchParams).instance;
+  const instanceId =
+    typeof instanceParam === 'string' && /^\d{1,15}$/.test(instanceParam) ? Number(instanceParam) : null;
+
+  const [context, menu, order, portionTitles, allowNotes] = await Promise.all([
+    getStoreContext(locationId, catering),
+    getMenu(locationId, catering),
+    instanceId === null ? null : getCurrentOrder(locationId),
+    getPortionTitles(),
+    getAllowItemInstructions(locationId, catering),
+  ]);
+  if (!context) notFound();
+  if (!menu.ok) throw new Error(menu.message);
+  const item = await getItemDetails(menu.menu.snapshotId, key.data);
+  if (!item || item.displayAttribute === null || item.displayAttribute.hidden) notFound();
+  const line = order?.items.find((i) => i.id === instanceId && i.itemPathKey === item.itemPathKey) ?? null;
+
+  return (
+    <>
+      <div className="hidden md:block">
+        <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
+      </div>
+      <ItemPage
+        item={item}
+        snapshotId={menu.menu.snapshotId}
+        locationId={locationId}
+        menuType={menuOrCatering}
+        backHref={storeHref(locationId, menuOrCatering)}
+        portionTitles={portionTitles}
+        allowNotes={allowNotes}
+        edit={
+          line && {
+            instanceId: line.id,
+            quantity: line.quantity,
+            portionId: line.portionId,
+            modifiers: line.selectedModifiers.map((m) => ({
+              itemPathKey: m.itemPathKey,
+              quantity: m.quantity,
+              portionId: m.portionId,
+            })),
+            note: line.note,
+          }
+        }
+        submit={line ? updateOrderItem : addOrderItem}
+      />
+    </>
+  );
+}

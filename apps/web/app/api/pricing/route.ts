@@ -1,0 +1,20 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { LivePriceRequestSchema } from '@/features/item/item-pricing';
+import { priceLiveRequest } from '@/features/item/item.queries';
+
+/** POST /api/pricing: the item page's live price, confirmed by the API (same origin; the token stays server-side). */
+export async function POST(request: NextRequest) {
+  const body: unknown = await request.json().catch(() => null);
+  const parsed = LivePriceRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    return NextResponse.json({ error: 'Invalid pricing request' }, { status: 400 });
+  }
+  const result = await priceLiveRequest(parsed.data);
+  if (!result.ok) {
+    return NextResponse.json(
+      { errors: result.errors },
+      { status: result.status >= 500 ? 502 : result.status },
+    );
+  }
+  return NextResponse.json(result.value, { headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,273 @@
+'use client';
+
+import { useMemo, useRef, useState, useTransition, useEffect } from 'react';
+import { useRouter } from 'next/navigation';
+import { formatCents } from '@storefront/contracts/money';
+import { isGroupNode, type MenuNode } from '@storefront/contracts/menu';
+import {
+  defaultSelection,
+  groupsOf,
+  priceItem,
+  validateSelection,
+  type SelectedModifier,
+} from '@storefront/contracts/pricing';
+import { NOTE_MAX } from '@storefront/contracts/text';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { QuantityPicker } from '@/components/ui/quantity-picker';
+import {
+  fromSelectedModifiers,
+  selectionChanges,
+  toSelectedModifiers,
+  type ModifierQuantities,
+} from '../item-selection';
+import type { LivePriceRequest } from '../item-pricing';
+import { useLivePrice } from '../use-live-price';
+import { ModifierGroup } from './modifier-group';
+import { NotesField } from './notes-field';
+import { PortionPicker } from './portion-picker';
+
+/** What the form sends to the add/update action (composed in by the page). */
+export interface ItemSubmission {
+  locationId: number;
+  menuType: 'menu' | 'catering';
+  snapshotId: number;
+  itemPathKey: string;
+  instanceId: number | null;
+  quantity: number;
+  portionId: number | null;
+  modifiers: SelectedModifier[];
+  note: string | null;
+}
+
+export type ItemSubmitResult =
+  | { ok: true; data: unknown }
+  | { ok: false; error: string; reason: 'customization' | 'snapshot' | 'unexpected' };
+
+/** The order line being edited (?instance=). */
+export interface EditedLine {
+  instanceId: number;
+  quantity: number;
+  portionId: number | null;
+  modifiers: SelectedModifier[];
+  note: string | null;
+}
+
+const FAILURES = {
+  customization: {
+    title: 'Oops! An error occurred',
+    description: 'A required customization is unavailable. Please review the item.',
+  },
+  unexpected: { title: 'An unexpected error occurred', description: 'Please try again.' },
+} as const;
+
+interface NestedPanel {
+  modifier: MenuNode;
+  /** The selection when the panel opened: Back restores it. */
+  before: ModifierQuantities;
+}
+
+/**
+ * The item customisation form: portion, modifier groups (standard layout) with a nested panel, quantity,
+ * notes and 'Add to Order' / 'Save Changes' with the live price. Validity and the immediate price come from the
+ * shared contracts functions; the API confirms the price (debounced, latest answer only) and re-prices on add.
+ */
+export function ItemCustomization({
+  item,
+  snapshotId,
+  locationId,
+  menuType,
+  portionTitles,
+  allowNotes,
+  edit,
+  submit,
+  fetcher,
+}: {
+  item: MenuNode;
+  snapshotId: number;
+  locationId: number;
+  menuType: 'menu' | 'catering';
+  portionTitles: Readonly<Record<number, string>>;
+  allowNotes: boolean;
+  edit: EditedLine | null;
+  submit: (submission: ItemSubmission) => Promise<ItemSubmitResult>;
+  /** For tests: the live-price fetch. */
+  fetcher?: typeof fetch;
+}) {
+  const router = useRouter();
+  const storeHref = `/${locationId}/${menuType}`;
+  const defaults = useMemo(() => defaultSelection(item), [item]);
+  const base = useMemo(
+    () => fromSelectedModifiers(edit ? edit.modifiers : defaults.modifiers),
+    [edit, defaults],
+  );
+  const [quantities, setQuantities] = useState<ModifierQuantities>(base);
+  const [portionId, setPortionId] = useState<number | null>(
+    edit ? edit.portionId : (defaults.portionId ?? null),
+  );
+  const [quantity, setQuantity] = useState(edit?.quantity ?? 1);
+  const [note, setNote] = useState(edit?.note ?? '');
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [panels, setPanels] = useState<NestedPanel[]>([]);
+  const [failure, setFailure] = useState<keyof typeof FAILURES | null>(null);
+  const [pending, startTransition] = useTransition();
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  const returnFocusKey = useRef<string | null>(null);
+
+  const selection = useMemo(
+    () => ({ quantity, portionId, modifiers: toSelectedModifiers(quantities) }),
+    [quantity, portionId, quantities],
+  );
+  const validation = useMemo(() => validateSelection(item, selection), [item, selection]);
+  const localTotalCents = useMemo(() => priceItem(item, selection).totalCents, [item, selection]);
+  const noteValid = note.length <= NOTE_MAX;
+  const isValid = validation.isValid && noteValid;
+
+  const priceRequest = useMemo<LivePriceRequest | null>(() => {
+    if (!validation.isValid) return null;
+    const sequenceOfChanges = selectionChanges(base, quantities);
+    return edit
+      ? { mode: 'line', instanceId: edit.instanceId, quantity, portionId, sequenceOfChanges }
+      : { mode: 'menu', snapshotId, itemPathKey: item.itemPathKey, quantity, portionId, sequenceOfChanges };
+  }, [validation.isValid, base, quantities, edit, quantity, portionId, snapshotId, item.itemPathKey]);
+  const price = useLivePrice(priceRequest, localTotalCents, fetcher);
+
+  const groupState = useMemo(() => new Map(validation.groups.map((g) => [g.itemPathKey, g])), [validation]);
+  const current = panels.at(-1) ?? null;
+
+  useEffect(() => {
+    if (current) {
+      panelHeading.current?.focus();
+    } else if (returnFocusKey.current) {
+      document.getElementById(`modifier-${returnFocusKey.current}`)?.focus();
+      returnFocusKey.current = null;
+    }
+  }, [current]);
+
+  const change = (groupKey: string, next: ModifierQuantities) => {
+    setTouched((t) => (t.has(groupKey) ? t : new Set(t).add(groupKey)));
+    setQuantities(next);
+  };
+  const openNested = (
+    groupKey: string,
+    modifier: MenuNode,
+    before: ModifierQuantities,
+    next: ModifierQuantities,
+  ) => {
+    change(groupKey, next);
+    setPanels((p) => [...p, { modifier, before }]);
+  };
+  const closePanel = (restore: boolean) => {
+    if (!current) return;
+    if (restore) setQuantities(current.before);
+    returnFocusKey.current = current.modifier.itemPathKey;
+    setPanels((p) => p.slice(0, -1));
+  };
+
+  const renderGroups = (owner: MenuNode) =>
+    owner.children
+      .filter(isGroupNode)
+      .map((group) => (
+        <ModifierGroup
+          key={group.itemPathKey}
+          group={group}
+          state={groupState.get(group.itemPathKey)}
+          quantities={quantities}
+          propagatedPortionId={item.priceAttribute?.propagatePortionSelection ? portionId : null}
+          showMessage={touched.has(group.itemPathKey)}
+          onChange={(next) => change(group.itemPathKey, next)}
+          onOpenNested={(modifier, before, next) => openNested(group.itemPathKey, modifier, before, next)}
+        />
+      ));
+
+  const onSubmit = () => {
+    if (!isValid || pending) return;
+    startTransition(async () => {
+      const result = await submit({
+        locationId,
+        menuType,
+        snapshotId,
+        itemPathKey: item.itemPathKey,
+        instanceId: edit?.instanceId ?? null,
+        quantity,
+        portionId,
+        modifiers: selection.modifiers,
+        note: allowNotes && note.trim() ? note.trim() : null,
+      });
+      if (result.ok) router.push(storeHref);
+      else if (result.reason === 'snapshot') router.replace(storeHref);
+      else setFailure(result.reason);
+    });
+  };
+
+  if (current) {
+    const nestedValid = groupsOf(validation, current.modifier.itemPathKey).every((g) => g.isValid);
+    return (
+      <section aria-labelledby="nested-heading" className="flex flex-col gap-4">
+        <h2 id="nested-heading" ref={panelHeading} tabIndex={-1} className="text-2xl font-bold">
+          {current.modifier.displayAttribute?.itemTitle ?? current.modifier.title}
+        </h2>
+        {renderGroups(current.modifier)}
+        <div className="sticky bottom-0 flex gap-3 border-t border-gray-200 bg-white p-3">
+          <Button variant="secondary" className="flex-1" onClick={() => closePanel(true)}>
+            Back
+          </Button>
+          <Button className="flex-1" disabled={!nestedValid} onClick={() => closePanel(false)}>
+            Confirm
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {validation.portion.isRequired ? (
+        <PortionPicker
+          item={item}
+          portionTitles={portionTitles}
+          portionId={portionId}
+          message={validation.portion.message}
+          onChange={setPortionId}
+        />
+      ) : null}
+      {renderGroups(item)}
+      {allowNotes ? <NotesField value={note} onChange={setNote} /> : null}
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 bg-white px-4 py-3 md:mx-0 md:rounded-2xl md:border">
+        <QuantityPicker label="Quantity" value={quantity} onChange={setQuantity} />
+        <Button
+          type="submit"
+          className="min-w-52 flex-1 justify-between"
+          disabled={!isValid}
+          loading={pending}
+          aria-describedby="item-price-status"
+        >
+          <span>{edit ? 'Save Changes' : 'Add to Order'}</span>
+          <span className="tabular-nums" data-testid="item-price">
+            {formatCents(price.totalCents)}
+          </span>
+        </Button>
+        <span id="item-price-status" className="sr-only" aria-live="polite">
+          {price.isConfirmed ? `Price ${formatCents(price.totalCents)}` : ''}
+        </span>
+      </div>
+      <Dialog
+        open={failure !== null}
+        onOpenChange={(open) => (open ? undefined : setFailure(null))}
+        title={failure ? FAILURES[failure].title : ''}
+        description={failure ? FAILURES[failure].description : undefined}
+        actions={
+          <Button onClick={() => setFailure(null)} variant="primary">
+            Close
+          </Button>
+        }
+      />
+    </form>
+  );
+}

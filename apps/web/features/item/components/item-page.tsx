@@ -1,0 +1,97 @@
+import Link from 'next/link';
+import { ArrowLeft } from 'lucide-react';
+import { IMAGE_SIZES, type MenuNode } from '@storefront/contracts/menu';
+import {
+  ItemCustomization,
+  type EditedLine,
+  type ItemSubmission,
+  type ItemSubmitResult,
+} from './item-customization';
+import { ItemDescription } from './item-description';
+
+/** Picture through the storefront origin (`/images/{id}?width=&height=` proxies the API's image route). */
+function itemImageSrc(imageFileId: string): string {
+  const { width, height } = IMAGE_SIZES.itemPage;
+  return `/images/${encodeURIComponent(imageFileId)}?width=${width}&height=${height}`;
+}
+
+function caloriesLabel(item: MenuNode): string | null {
+  const info = item.nutritionInfo;
+  if (info?.calories) return /cal/i.test(info.calories) ? info.calories : `${info.calories} Cal`;
+  return info?.defaultCalories != null ? `${info.defaultCalories} Cal` : null;
+}
+
+/** The item page: back link, 828x622 picture, title, description (View More/Less), calories and the form. */
+export function ItemPage({
+  item,
+  snapshotId,
+  locationId,
+  menuType,
+  backHref,
+  portionTitles,
+  allowNotes,
+  edit,
+  submit,
+}: {
+  item: MenuNode;
+  snapshotId: number;
+  locationId: number;
+  menuType: 'menu' | 'catering';
+  backHref: string;
+  portionTitles: Readonly<Record<number, string>>;
+  allowNotes: boolean;
+  edit: EditedLine | null;
+  submit: (submission: ItemSubmission) => Promise<ItemSubmitResult>;
+}) {
+  const display = item.displayAttribute;
+  const title = display?.itemTitle ?? item.title;
+  const description = display?.description ?? display?.shortDescription ?? null;
+  const calories = caloriesLabel(item);
+  const { width, height } = IMAGE_SIZES.itemPage;
+  return (
+    <main className="mx-auto w-full max-w-6xl flex-1 px-4 pb-6 pt-3 md:pt-6">
+      <Link
+        href={backHref}
+        className="mb-3 inline-flex min-h-11 items-center gap-2 rounded font-semibold text-gray-900"
+      >
+        <ArrowLeft aria-hidden className="size-5" />
+        Back to menu
+      </Link>
+      <div className="grid gap-6 md:grid-cols-2 md:items-start">
+        <div className="md:sticky md:top-20">
+          {display?.imageFileId ? (
+            // eslint-disable-next-line @next/next/no-img-element -- sized by the API's image route; no optimizer
+            <img
+              src={itemImageSrc(display.imageFileId)}
+              alt={title}
+              width={width}
+              height={height}
+              fetchPriority="high"
+              className="aspect-[828/622] w-full rounded-2xl bg-gray-100 object-cover"
+            />
+          ) : (
+            <div aria-hidden className="aspect-[828/622] w-full rounded-2xl bg-gray-200" />
+          )}
+        </div>
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <h1 className="font-display text-3xl font-bold">{title}</h1>
+            {description ? <ItemDescription text={description} /> : null}
+            {calories ? <p className="text-sm font-semibold text-gray-700">{calories}</p> : null}
+            {item.isOutOfStock ? <p className="font-semibold text-red-700">Not Available</p> : null}
+          </div>
+          <ItemCustomization
+            item={item}
+            snapshotId={snapshotId}
+            locationId={locationId}
+            menuType={menuType}
+            portionTitles={portionTitles}
+            allowNotes={allowNotes}
+            edit={edit}
+            submit={submit}
+          />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { formatCents, dollarsToCents } from '@storefront/contracts/money';
+import type { MenuNode } from '@storefront/contracts/menu';
+import { cn } from '@/lib/cn';
+
+/** The portion (size) picker: one radio per priced portion; 'Select a portion size' while none is chosen. */
+export function PortionPicker({
+  item,
+  portionTitles,
+  portionId,
+  message,
+  onChange,
+}: {
+  item: MenuNode;
+  portionTitles: Readonly<Record<number, string>>;
+  portionId: number | null;
+  message: string | null;
+  onChange: (portionId: number) => void;
+}) {
+  const prices = (item.priceAttribute?.prices ?? []).filter(
+    (p): p is typeof p & { portionTypeId: number } => p.portionTypeId !== null,
+  );
+  return (
+    <fieldset
+      aria-describedby={message ? 'portion-message' : undefined}
+      className="relative rounded-2xl border border-gray-200 bg-white p-4"
+    >
+      <legend className="float-left w-full pr-28 text-lg font-bold">Size</legend>
+      <span className="absolute right-4 top-4 rounded-full bg-gray-100 px-3 py-1 text-sm font-semibold text-gray-900">
+        Required
+      </span>
+      {message ? (
+        <p id="portion-message" className="clear-left text-sm font-semibold text-red-700">
+          {message}
+        </p>
+      ) : null}
+      <div className="clear-left mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {prices.map((p) => {
+          const id = `portion-${p.portionTypeId}`;
+          const checked = portionId === p.portionTypeId;
+          return (
+            <div key={p.portionTypeId}>
+              <input
+                id={id}
+                type="radio"
+                name="portion"
+                className="peer sr-only"
+                checked={checked}
+                disabled={p.isOutOfStock}
+                onChange={() => onChange(p.portionTypeId)}
+              />
+              <label
+                htmlFor={id}
+                className={cn(
+                  'flex cursor-pointer flex-col items-center rounded-xl border-2 px-3 py-2 text-center peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700',
+                  checked ? 'border-button bg-gray-50' : 'border-gray-200',
+                  p.isOutOfStock && 'cursor-not-allowed text-gray-600',
+                )}
+              >
+                <span className="font-semibold">
+                  {portionTitles[p.portionTypeId] ?? `Size ${p.portionTypeId}`}
+                </span>
+                <span className="text-sm tabular-nums">
+                  {p.isOutOfStock ? 'Not Available' : formatCents(dollarsToCents(p.price))}
+                </span>
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
