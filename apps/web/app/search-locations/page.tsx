@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { LocationSearchScreen } from '@/features/locations/components/location-search-screen';
+import { getSiteSettings, searchLocations } from '@/features/locations/locations.queries';
+import { parseSearchState } from '@/features/locations/search-state';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings();
+  return { title: `Search Location | ${settings.companyName}` };
+}
+
+export default async function SearchLocationsPage({ searchParams }: { searchParams: SearchParams }) {
+  const search = parseSearchState(await searchParams);
+  const settings = await getSiteSettings();
+  const result = search.target.kind === 'none' ? null : searchLocations(search.target, search.method);
+  return <LocationSearchScreen settings={settings} search={search} result={result} />;
+}

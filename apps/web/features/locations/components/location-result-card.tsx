@@ -1,0 +1,73 @@
+import Link from 'next/link';
+import { MapPin, Phone } from 'lucide-react';
+import type { LocationSearchItem } from '@storefront/contracts/locations';
+import { formatMiles } from '../search-state';
+import { isStoreSelectable, STORE_NOT_ACCEPTING_MESSAGE } from '../store-availability';
+import { storeHref } from '../store-route';
+import { StoreStatusChip } from './store-status-chip';
+
+/**
+ * One search result. An available store is one big link to its menu (the phone link sits above it); a store
+ * that cannot take orders is not selectable and says so.
+ */
+export function LocationResultCard({ result }: { result: LocationSearchItem }) {
+  const store = result.item;
+  const selectable = isStoreSelectable(store);
+  const { address } = store;
+  const headingId = `store-${store.id}-name`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={
+        selectable
+          ? 'relative rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-blue-700 hover:border-gray-400 hover:shadow'
+          : 'relative rounded-2xl border border-gray-200 bg-gray-50 p-4'
+      }
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={headingId} className="text-lg font-semibold text-gray-900">
+          {selectable ? (
+            <Link
+              href={storeHref(store.id)}
+              className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
+            >
+              {store.name}
+            </Link>
+          ) : (
+            store.name
+          )}
+        </h3>
+        <span className="shrink-0 text-sm font-semibold whitespace-nowrap text-gray-800">
+          {formatMiles(result.distance)}
+        </span>
+      </div>
+      {store.status ? (
+        <StoreStatusChip
+          status={store.status.locationStatus}
+          description={store.status.description}
+          className="mt-1"
+        />
+      ) : null}
+      <p className="mt-2 flex items-start gap-1.5 text-sm text-gray-700">
+        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          {address.address1}
+          {address.address2 ? `, ${address.address2}` : ''}, {address.city}, {address.stateCode}{' '}
+          {address.postalCode}
+        </span>
+      </p>
+      <p className="mt-1 flex items-center gap-1.5 text-sm">
+        <Phone aria-hidden className="size-4 shrink-0 text-gray-700" />
+        <a
+          href={`tel:${store.contactInformation.phone.replace(/[^\d+]/g, '')}`}
+          className="relative z-10 text-gray-900 underline underline-offset-2"
+        >
+          {store.contactInformation.phone}
+        </a>
+      </p>
+      {selectable ? null : (
+        <p className="mt-2 text-sm font-semibold text-red-800">{STORE_NOT_ACCEPTING_MESSAGE}</p>
+      )}
+    </article>
+  );
+}

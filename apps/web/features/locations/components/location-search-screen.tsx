@@ -1,0 +1,63 @@
+import { Suspense } from 'react';
+import { SiteHeader } from '@/components/ui/site-header';
+import type { LocationSearchResult, SiteSettings } from '../locations.queries';
+import type { SearchState } from '../search-state';
+import { AddressSearch } from './address-search';
+import { LocationResults, LocationResultsSkeleton } from './location-results';
+import { MethodToggle } from './method-toggle';
+
+/** The location search page: headline, method switch, address box, results and (on desktop) the map area. */
+export function LocationSearchScreen({
+  settings,
+  search,
+  result,
+}: {
+  settings: SiteSettings;
+  search: SearchState;
+  result: Promise<LocationSearchResult> | null;
+}) {
+  const pickupOnly = settings.searchMethods.length === 1 && settings.searchMethods[0] === 'pickup';
+  const delivery = search.method === 'delivery';
+  return (
+    <>
+      <SiteHeader brandName={settings.brandName} logoHref="/" />
+      <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <div>
+            <h1 className="font-display text-3xl font-bold text-gray-900">{settings.searchTitle}</h1>
+            {settings.searchSecondaryTitle ? (
+              <p className="mt-1 text-lg text-gray-700">{settings.searchSecondaryTitle}</p>
+            ) : null}
+          </div>
+          <MethodToggle methods={settings.searchMethods} current={search.method} />
+          <AddressSearch
+            key={`${search.method}:${search.query}`}
+            label={delivery ? 'Delivery To' : 'Find nearby stores'}
+            labelNote={pickupOnly ? '(Pickup only)' : null}
+            placeholder={delivery ? 'Enter your Address' : 'Enter your City, Zip Code, or Street'}
+            initialQuery={search.query}
+            method={search.method}
+          />
+          {delivery ? (
+            <p className="text-sm text-gray-700">* We will choose the store closest to you</p>
+          ) : null}
+          {result ? (
+            <Suspense key={JSON.stringify(search)} fallback={<LocationResultsSkeleton />}>
+              <LocationResults
+                result={result}
+                method={search.method}
+                byAddress={search.target.kind === 'address'}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+        {/* The store map (issue 3) takes this column on desktop. */}
+        <div
+          data-testid="map-slot"
+          aria-hidden
+          className="sticky top-20 hidden h-[calc(100dvh-7rem)] min-h-96 rounded-2xl border border-gray-200 bg-[radial-gradient(circle_at_1px_1px,#d1d5db_1px,transparent_0)] bg-[size:24px_24px] lg:block"
+        />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The location search lives in the URL (`/search-locations?q=&lat=&lng=&method=`), so results are
+ * server-rendered, shareable and work without JavaScript (a plain form submit sends `q`).
+ */
+import { z } from 'zod';
+import {
+  FULFILLMENT_METHOD,
+  FULFILLMENT_METHOD_LABEL,
+  type FulfillmentMethod,
+} from '@storefront/contracts/enums';
+import {
+  LatitudeSchema,
+  LongitudeSchema,
+  SEARCH_RADIUS_MILES,
+  parseBracketedCoordinates,
+} from '@storefront/contracts/geo';
+import { pluralLabel } from '@storefront/contracts/text';
+
+export type SearchMethod = 'pickup' | 'delivery';
+
+export const SEARCH_METHOD_VALUE: Record<SearchMethod, FulfillmentMethod> = {
+  pickup: FULFILLMENT_METHOD.Pickup,
+  delivery: FULFILLMENT_METHOD.Delivery,
+};
+
+/** What the results are searched by: a point, or free text the API geocodes. */
+export type SearchTarget =
+  | { kind: 'point'; latitude: number; longitude: number }
+  | { kind: 'address'; address: string }
+  | { kind: 'none' };
+
+export interface SearchState {
+  /** The text shown in the address box. */
+  query: string;
+  method: SearchMethod;
+  target: SearchTarget;
+}
+
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+const QuerySchema = z.string().trim().max(200).catch('');
+const LatSchema = z.coerce.number().pipe(LatitudeSchema);
+const LngSchema = z.coerce.number().pipe(LongitudeSchema);
+
+/** Reads the search page's query string; anything malformed is ignored rather than an error. */
+export function parseSearchState(params: Record<string, string | string[] | undefined>): SearchState {
+  const query = QuerySchema.parse(first(params.q) ?? '');
+  const method: SearchMethod = first(params.method) === 'delivery' ? 'delivery' : 'pickup';
+  const lat = LatSchema.safeParse(first(params.lat));
+  const lng = LngSchema.safeParse(first(params.lng));
+  if (first(params.lat) !== undefined && lat.success && lng.success) {
+    return { query, method, target: { kind: 'point', latitude: lat.data, longitude: lng.data } };
+  }
+  const bracketed = parseBracketedCoordinates(query);
+  if (bracketed) return { query, method, target: { kind: 'point', ...bracketed } };
+  if (query.length > 0) return { query, method, target: { kind: 'address', address: query } };
+  return { query, method, target: { kind: 'none' } };
+}
+
+/** The URL of a search (what the search box navigates to). */
+export function searchHref(input: {
+  query: string;
+  method?: SearchMethod;
+  latitude?: number;
+  longitude?: number;
+}): string {
+  const params = new URLSearchParams();
+  if (input.query) params.set('q', input.query);
+  if (input.latitude !== undefined && input.longitude !== undefined) {
+    params.set('lat', String(input.latitude));
+    params.set('lng', String(input.longitude));
+  }
+  if (input.method && input.method !== 'pickup') params.set('method', input.method);
+  const qs = params.toString();
+  return qs ? `/search-locations?${qs}` : '/search-locations';
+}
+
+export function searchRadiusMiles(method: SearchMethod): number {
+  return SEARCH_RADIUS_MILES[method];
+}
+
+/**
+ * The headline over the results: 'One Location' or 'N Locations' for {method} within {radius} miles
+ * (plural labels follow the spec's rule: no 's' for counts ending in 1 but not 11).
+ */
+export function resultsHeadline(count: number, method: SearchMethod, radiusMiles: number): string {
+  const label = count === 1 ? 'One Location' : pluralLabel(count, 'Location');
+  return `${label} for ${FULFILLMENT_METHOD_LABEL[SEARCH_METHOD_VALUE[method]]} within ${radiusMiles} miles`;
+}
+
+/** Distance in miles with 2 decimals. */
+export function formatMiles(miles: number): string {
+  return `${miles.toFixed(2)} miles`;
+}

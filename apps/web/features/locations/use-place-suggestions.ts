@@ -1,0 +1,85 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PlaceSuggestion } from '@storefront/contracts/locations';
+import {
+  PLACE_SEARCH_MIN_CHARS,
+  parseBracketedCoordinates,
+  type Coordinates,
+} from '@storefront/contracts/geo';
+
+/** Input debounce before suggestions are requested (spec section 5). */
+export const PLACE_SEARCH_DEBOUNCE_MS = 500;
+
+export type SuggestionState =
+  | { status: 'idle' }
+  | { status: 'too-short' }
+  | { status: 'coordinates'; coordinates: Coordinates }
+  | { status: 'loading' }
+  | { status: 'ready'; suggestions: PlaceSuggestion[] };
+
+export type FetchSuggestions = (input: string, signal: AbortSignal) => Promise<PlaceSuggestion[]>;
+
+/** Same-origin suggestions; any failure reads as an empty list (spec: autocomplete errors give an empty list). */
+export const fetchPlaceSuggestions: FetchSuggestions = async (input, signal) => {
+  const res = await fetch(`/api/places?input=${encodeURIComponent(input)}`, { signal });
+  if (!res.ok) return [];
+  const body = (await res.json()) as { suggestions?: PlaceSuggestion[] };
+  return body.suggestions ?? [];
+};
+
+/**
+ * Address suggestions for the search box: nothing for empty text, 'too-short' under 4 characters,
+ * bracketed coordinates read as a point, otherwise a request 500 ms after the last keystroke, of which only
+ * the latest answer is kept.
+ */
+export function usePlaceSuggestions(fetcher: FetchSuggestions = fetchPlaceSuggestions) {
+  const [state, setState] = useState<SuggestionState>({ status: 'idle' });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inflight = useRef<AbortController | null>(null);
+
+  const cancel = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    inflight.current?.abort();
+    inflight.current = null;
+  }, []);
+
+  useEffect(() => cancel, [cancel]);
+
+  const update = useCallback(
+    (text: string) => {
+      cancel();
+      const input = text.trim();
+      if (input.length === 0) return setState({ status: 'idle' });
+      const coordinates = parseBracketedCoordinates(input);
+      if (coordinates) return setState({ status: 'coordinates', coordinates });
+      if (input.length < PLACE_SEARCH_MIN_CHARS) return setState({ status: 'too-short' });
+      setState({ status: 'loading' });
+      timer.current = setTimeout(() => {
+        const controller = new AbortController();
+        inflight.current = controller;
+        void (async () => {
+          let suggestions: PlaceSuggestion[];
+          try {
+            suggestions = await fetcher(input, controller.signal);
+          } catch {
+            // Autocomplete errors give an empty list (spec section 8); an aborted request is simply dropped.
+            suggestions = [];
+          }
+          if (controller.signal.aborted) return;
+          inflight.current = null;
+          setState({ status: 'ready', suggestions });
+        })();
+      }, PLACE_SEARCH_DEBOUNCE_MS);
+    },
+    [cancel, fetcher],
+  );
+
+  const reset = useCallback(() => {
+    cancel();
+    setState({ status: 'idle' });
+  }, [cancel]);
+
+  return { state, update, reset };
+}
