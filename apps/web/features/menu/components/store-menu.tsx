@@ -1,0 +1,56 @@
+import { buildMenuView } from '../menu-view';
+import type { MenuResult } from '../menu.queries';
+import { CategoryTabs } from './category-tabs';
+import { MenuItemCard } from './menu-item-card';
+
+/** Cards above the fold get their pictures eagerly. */
+const EAGER_IMAGES = 4;
+
+/** The store's menu: category bar and a section per category with its item cards. */
+export function StoreMenu({ result, basePath }: { result: MenuResult; basePath: string }) {
+  if (!result.ok) {
+    return (
+      <div role="alert" className="mx-auto max-w-7xl px-4 py-6">
+        <div className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">The menu could not be loaded.</p>
+          <p className="mt-1 text-sm">{result.message}</p>
+        </div>
+      </div>
+    );
+  }
+  const categories = buildMenuView(result.menu);
+  const eager = new Set(categories.flatMap((c) => c.items.map((i) => i.itemPathKey)).slice(0, EAGER_IMAGES));
+  return (
+    <>
+      <CategoryTabs categories={categories} />
+      <div className="flex flex-col gap-8 px-4 py-6">
+        {categories.length === 0 ? (
+          <p className="text-gray-700">There are no items on this menu right now.</p>
+        ) : null}
+        {categories.map((category) => (
+          <section
+            key={category.anchor}
+            id={category.anchor}
+            aria-labelledby={`${category.anchor}-title`}
+            className="scroll-mt-[105px] md:scroll-mt-[120px] xl:scroll-mt-[150px]"
+          >
+            <h2 id={`${category.anchor}-title`} className="mb-3 font-display text-xl font-bold text-gray-900">
+              {category.title}
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {category.items.map((item) => (
+                <li key={item.itemPathKey}>
+                  <MenuItemCard
+                    item={item}
+                    href={`${basePath}/${item.itemPathKey}`}
+                    eagerImage={eager.has(item.itemPathKey)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

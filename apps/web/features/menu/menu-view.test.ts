@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ITEM_TYPE, MENU_LAYOUT } from '@storefront/contracts/enums';
+import type { MenuNode } from '@storefront/contracts/menu';
+import { buildMenuView, menuImageSrc } from './menu-view';
+
+function node(key: string, overrides: Partial<MenuNode> = {}): MenuNode {
+  const id = Number(key.split('-').at(-1));
+  return {
+    itemPathKey: key,
+    itemMasterId: id,
+    title: `Node ${id}`,
+    displayAttribute: {
+      itemTitle: `Title ${id}`,
+      shortDescription: null,
+      description: null,
+      imageFileId: `img-${id}`,
+      hidden: false,
+      webOrderingLayout: MENU_LAYOUT.Standard,
+      baseItemsPriceDisplay: 'ShowBasePrice',
+    },
+    isOutOfStock: false,
+    lastNode: true,
+    children: [],
+    itemType: ITEM_TYPE.MenuItem,
+    selectionAttribute: null,
+    itemConfigurations: { displayOrder: id, maxQuantity: 0, defaultQuantity: 0 },
+    priceAttribute: {
+      priceType: 'BasePrice',
+      prices: [{ portionTypeId: null, price: 8.5, default: true, isOutOfStock: false }],
+      propagatePortionSelection: false,
+    },
+    operationalAttribute: { promptForModifiers: false },
+    itemTransitions: null,
+    brandIds: [],
+    isCrossSellTrigger: false,
+    crossSellTriggerMode: null,
+    nutritionInfo: { defaultCalories: 640, calories: null },
+    ...overrides,
+  };
+}
+
+describe('buildMenuView', () => {
+  const hidden = node('1-2-12');
+  if (hidden.displayAttribute) hidden.displayAttribute = { ...hidden.displayAttribute, hidden: true };
+  const menu = {
+    categories: [
+      node('1-2', {
+        itemType: ITEM_TYPE.Category,
+        lastNode: false,
+        children: [
+          node('1-2-11'),
+          hidden,
+          node('1-2-13', { displayAttribute: null }),
+          node('1-2-14', { isOutOfStock: true }),
+        ],
+      }),
+      node('1-3', { itemType: ITEM_TYPE.Category, children: [node('1-3-15', { displayAttribute: null })] }),
+    ],
+  };
+
+  it('keeps categories with visible items, anchored as c-{id}', () => {
+    const view = buildMenuView(menu);
+    expect(view.map((c) => [c.anchor, c.title])).toEqual([['c-2', 'Title 2']]);
+  });
+
+  it('leaves out hidden items and items without display data, and keeps out-of-stock ones', () => {
+    const [category] = buildMenuView(menu);
+    expect(category?.items.map((i) => [i.itemPathKey, i.isOutOfStock])).toEqual([
+      ['1-2-11', false],
+      ['1-2-14', true],
+    ]);
+    expect(category?.items[0]).toMatchObject({
+      title: 'Title 11',
+      price: 8.5,
+      calories: '640 Cal',
+      imageFileId: 'img-11',
+    });
+  });
+
+  it('builds same-origin image URLs at the card size', () => {
+    expect(menuImageSrc('img 1', { width: 226, height: 170 })).toBe('/images/img%201?width=226&height=170');
+  });
+});

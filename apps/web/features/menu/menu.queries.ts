@@ -1,0 +1,26 @@
+import 'server-only';
+import { cache } from 'react';
+import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
+import { MenuSchema, type Menu } from '@storefront/contracts/menu';
+import { apiRequest, firstErrorMessage } from '@/lib/api';
+
+export type MenuResult = { ok: true; menu: Menu } | { ok: false; status: number; message: string };
+
+/**
+ * The store's current menu snapshot (compact: items without their modifier trees), out-of-stock items
+ * included so they can show 'Not Available'. A failure is a value: the page shows it as an alert.
+ */
+export const getMenu = cache(
+  async (
+    locationId: number,
+    catering: boolean,
+    fulfillmentMethod: FulfillmentMethod = FULFILLMENT_METHOD.Pickup,
+  ): Promise<MenuResult> => {
+    const result = await apiRequest(MenuSchema, 'sales/menus', {
+      headers: { prefer: 'return=compact' },
+      query: { locationId, fulfillmentMethod, catering, includeOutOfStock: true },
+    });
+    if (result.ok) return { ok: true, menu: result.value };
+    return { ok: false, status: result.status, message: firstErrorMessage(result) };
+  },
+);
