@@ -332,3 +332,28 @@ export const IMAGE_SIZES = {
 export function imagePath(imageId: string, size: { width: number; height: number }): string {
   return `/v1/images/${encodeURIComponent(imageId)}?width=${size.width}&height=${size.height}`;
 }
+
+/** Sizes the image route serves: the spec's three, their 2x versions for dense screens, and favicon squares. */
+export const ALLOWED_IMAGE_SIZES: readonly { width: number; height: number }[] = [
+  ...Object.values(IMAGE_SIZES),
+  ...Object.values(IMAGE_SIZES).map((s) => ({ width: s.width * 2, height: s.height * 2 })),
+  { width: 32, height: 32 },
+  { width: 180, height: 180 },
+  { width: 192, height: 192 },
+];
+
+const dimension = (name: 'width' | 'height') =>
+  z
+    .string({ error: `${name} is required` })
+    .min(1, `${name} is required`)
+    .regex(/^\d{1,4}$/, `${name} must be a positive integer`)
+    .transform(Number);
+
+export const ImageParamsSchema = z.object({
+  imageId: z
+    .string({ error: 'imageId is required' })
+    .min(1, 'imageId is required')
+    .max(100)
+    .regex(/^[a-z0-9-]+$/, 'Invalid imageId'),
+});
+export const ImageQuerySchema = z.object({ width: dimension('width'), height: dimension('height') });

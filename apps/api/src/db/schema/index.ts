@@ -1,3 +1,5 @@
 /** Every domain's tables; drizzle-kit reads this file. Each domain owns its own file. */
 export * from './clients';
 export * from './locations';
+export * from './menus';
+export * from './orders';

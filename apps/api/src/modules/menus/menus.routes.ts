@@ -1,6 +1,126 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
+import {
+  DescendantsQuerySchema,
+  DescendantsResponseSchema,
+  MenuQuerySchema,
+  MenuResponseSchema,
+  MenuSnapshotItemParamsSchema,
+  PortionLookupsResponseSchema,
+  SnapshotItemParamsSchema,
+  TransitionsQuerySchema,
+  TransitionsResponseSchema,
+} from '@storefront/contracts/menu';
+import { ItemPricingResponseSchema, MenuItemPricingBodySchema } from '@storefront/contracts/orders';
+import { ok } from '../../lib/envelope';
+import {
+  getDescendants,
+  getMenuJson,
+  listPortionLookups,
+  listTransitions,
+  priceMenuItem,
+} from './menus.service';
+
+const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+
+/** `Prefer: return=compact` (RFC 7240): item children are left out of the menu. */
+function prefersCompact(header: string | string[] | undefined): boolean {
+  const values = Array.isArray(header) ? header : header ? [header] : [];
+  return values.some((v) => /(^|[,;\s])return\s*=\s*"?compact"?/i.test(v));
+}
 
 /** Routes of the menus module (under /v1). */
-const menusRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const menusRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sales/menus',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['menus'],
+        summary: "The location's current menu snapshot (Prefer: return=compact leaves out item children)",
+        querystring: MenuQuerySchema,
+        response: { 200: MenuResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const json = await getMenuJson(app.db, request.query, prefersCompact(request.headers.prefer));
+      // The envelope is serialized once per snapshot variant and memoised: send it as is. The untyped reply
+      // skips the per-request schema serialization (the route schema still documents the shape).
+      const raw: FastifyReply = reply;
+      return raw.header('vary', 'Prefer').type('application/json; charset=utf-8').send(json);
+    },
+  );
+
+  app.get(
+    '/sales/menus/:snapshotId/items/:itemPathKey/descendants',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['menus'],
+        summary: 'An item (or any node) with its whole subtree',
+        params: SnapshotItemParamsSchema,
+        querystring: DescendantsQuerySchema,
+        response: { 200: DescendantsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await getDescendants(
+          app.db,
+          request.params.snapshotId,
+          request.params.itemPathKey,
+          request.query.includeOutOfStock ?? false,
+        ),
+      ),
+  );
+
+  app.get(
+    '/sales/menus/:menuSnapshotId/items/:itemPathKey/transitions',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['menus'],
+        summary: 'Items this item can transition to (combos); empty when none',
+        params: MenuSnapshotItemParamsSchema,
+        querystring: TransitionsQuerySchema,
+        response: { 200: TransitionsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok(await listTransitions(app.db, request.params.menuSnapshotId, request.params.itemPathKey)),
+  );
+
+  app.get(
+    '/menus/lookups/portions',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['menus'],
+        summary: 'Portion lookups (id and title)',
+        response: { 200: PortionLookupsResponseSchema, 401: ErrorEnvelopeSchema },
+      },
+    },
+    async () => ok(await listPortionLookups(app.db)),
+  );
+
+  app.post(
+    '/sales/menus/:menuSnapshotId/items/:itemPathKey/pricings',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['pricing'],
+        summary: "Price an item: its defaults with the guest's sequence of changes replayed",
+        params: MenuSnapshotItemParamsSchema,
+        body: MenuItemPricingBodySchema,
+        response: { 200: ItemPricingResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await priceMenuItem(app.db, request.params.menuSnapshotId, request.params.itemPathKey, request.body),
+      ),
+  );
+};
 
 export default menusRoutes;

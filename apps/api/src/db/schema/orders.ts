@@ -1,0 +1,138 @@
+/**
+ * Orders being built and placed: the order (owned by the token's session), its items with their selected
+ * modifiers, and the status history. Money is integer cents; the API recomputes every total with the
+ * contracts' pricing function. `placedAt` null = still being built (modifiable); status 1-4 once placed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locations } from './locations';
+import { menuSnapshots } from './menus';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** The session id (`sid`) of the access token that created it: only that session may touch it. */
+    sessionId: text('session_id').notNull(),
+    userId: integer('user_id'),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => menuSnapshots.id),
+    /** ORDER_CHANNEL: the token's app type (105, 106, 107). */
+    orderChannel: smallint('order_channel').notNull(),
+    /** FULFILLMENT_METHOD (0 delivery, 1 pickup, 2 dine-in). */
+    fulfillmentMethod: smallint('fulfillment_method').notNull().default(1),
+    /** ORDER_STATUS 1-4 once placed; null while the guest builds the order. */
+    status: smallint('status'),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    orderDateTime: timestamp('order_date_time', { withTimezone: true }),
+    notes: text('notes'),
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    serviceChargeCents: integer('service_charge_cents').notNull().default(0),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(1000),
+    salesTaxCents: integer('sales_tax_cents').notNull().default(0),
+    /** Set by checkout; counted in the total. */
+    tipCents: integer('tip_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+    // Checkout (modules/checkout): contact, pickup data, placement.
+    contactFirstName: text('contact_first_name'),
+    contactLastName: text('contact_last_name'),
+    /** Last 10 digits. */
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    /** PICKUP_TYPE (0 walk-in, 1 curbside, 2 drive-thru). */
+    pickupOption: smallint('pickup_option'),
+    carColor: smallint('car_color'),
+    carType: smallint('car_type'),
+    fulfillmentPlace: text('fulfillment_place'),
+    /** When the order is expected to be ready (set at placement: ASAP estimate or the scheduled time). */
+    expectedReadyAt: timestamp('expected_ready_at', { withTimezone: true }),
+    /** Human reference shown on tracking and in the kitchen; set at placement. */
+    referenceNumber: text('reference_number'),
+    /** NOTIFICATION_TYPE values the guest opted into at placement. */
+    guestNotificationTypes: smallint('guest_notification_types').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_session_idx').on(t.sessionId),
+    uniqueIndex('orders_reference_number_uq').on(t.referenceNumber),
+    index('orders_location_status_idx').on(t.locationId, t.status),
+    check('orders_status_ck', sql`${t.status} is null or ${t.status} between 1 and 4`),
+    check('orders_money_ck', sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.tipCents} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemPathKey: text('item_path_key').notNull(),
+    title: text('title').notNull(),
+    quantity: smallint('quantity').notNull(),
+    portionId: integer('portion_id'),
+    portionTitle: text('portion_title'),
+    /** One unit with its modifiers. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    note: text('note'),
+    crossSellOfferId: text('cross_sell_offer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_ck', sql`${t.quantity} between 1 and 20`),
+  ],
+);
+
+export const orderItemModifiers = pgTable(
+  'order_item_modifiers',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    itemPathKey: text('item_path_key').notNull(),
+    title: text('title').notNull(),
+    quantity: smallint('quantity').notNull(),
+    portionId: integer('portion_id'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    includedQuantity: smallint('included_quantity').notNull().default(0),
+    /** What it adds to one unit of the item. */
+    priceCents: integer('price_cents').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (t) => [index('order_item_modifiers_item_idx').on(t.orderItemId)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    /** 'guest', 'staff' or 'system'. */
+    source: text('source').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.changedAt)],
+);

@@ -1,0 +1,140 @@
+/**
+ * The in-process store of menu snapshots. Snapshots are immutable, so each is read from the database once per
+ * process and kept as a tree (plus an index by item path key); the serialized menu answers are memoised per
+ * variant. The location -> current snapshot pointer is NOT immutable and is only cached for a few seconds.
+ */
+import { centsToDollars } from '@storefront/contracts/money';
+import { itemPathKeyDepth, type MenuNode } from '@storefront/contracts/menu';
+import type { Brand } from '@storefront/contracts/menu';
+import type { Db } from '../../db/client';
+import type { StoredMenuNode } from '../../db/schema/menus';
+import { findBrands, findLocationMenu, findSnapshot, findSnapshotNodes } from './menus.repository';
+
+export interface LoadedSnapshot {
+  id: number;
+  menuId: number;
+  locationId: number;
+  catering: boolean;
+  title: string;
+  createdAt: string;
+  categories: MenuNode[];
+  byKey: ReadonlyMap<string, MenuNode>;
+  brands: Brand[];
+  /** Serialized menu envelopes by variant (compact, filters). */
+  responses: Map<string, string>;
+}
+
+const MAX_SNAPSHOTS = 256;
+const MAX_VARIANTS = 32;
+const POINTER_TTL_MS = 5_000;
+
+export function toMenuNode(stored: StoredMenuNode): MenuNode {
+  return {
+    ...stored,
+    lastNode: true,
+    children: [],
+    priceAttribute: stored.priceAttribute && {
+      priceType: stored.priceAttribute.priceType,
+      propagatePortionSelection: stored.priceAttribute.propagatePortionSelection,
+      prices: stored.priceAttribute.prices.map((p) => ({
+        portionTypeId: p.portionTypeId,
+        price: centsToDollars(p.priceCents),
+        default: p.default,
+        isOutOfStock: p.isOutOfStock,
+      })),
+    },
+  };
+}
+
+async function loadSnapshot(db: Db, snapshotId: number): Promise<LoadedSnapshot | null> {
+  const snapshot = await findSnapshot(db, snapshotId);
+  if (!snapshot) return null;
+  const rows = await findSnapshotNodes(db, snapshotId);
+  const byKey = new Map<string, MenuNode>();
+  for (const row of rows) byKey.set(row.itemPathKey, toMenuNode(row.node));
+  const categories: MenuNode[] = [];
+  for (const row of rows) {
+    const node = byKey.get(row.itemPathKey);
+    if (!node) continue;
+    const parent = row.parentPathKey === null ? undefined : byKey.get(row.parentPathKey);
+    if (parent) {
+      parent.children.push(node);
+      parent.lastNode = false;
+    } else if (itemPathKeyDepth(row.itemPathKey) === 2) {
+      categories.push(node);
+    }
+  }
+  const brandIds = new Set<number>();
+  for (const node of byKey.values()) for (const id of node.brandIds) brandIds.add(id);
+  return {
+    id: snapshot.id,
+    menuId: snapshot.menuId,
+    locationId: snapshot.locationId,
+    catering: snapshot.catering,
+    title: snapshot.title,
+    createdAt: snapshot.createdAt.toISOString(),
+    categories,
+    byKey,
+    brands: await findBrands(db, [...brandIds]),
+    responses: new Map(),
+  };
+}
+
+class SnapshotStore {
+  private readonly snapshots = new Map<number, Promise<LoadedSnapshot | null>>();
+  private readonly pointers = new Map<string, { at: number; value: Promise<number | null> }>();
+
+  constructor(private readonly db: Db) {}
+
+  get(snapshotId: number): Promise<LoadedSnapshot | null> {
+    let entry = this.snapshots.get(snapshotId);
+    if (!entry) {
+      if (this.snapshots.size >= MAX_SNAPSHOTS) {
+        const oldest = this.snapshots.keys().next();
+        if (!oldest.done) this.snapshots.delete(oldest.value);
+      }
+      entry = loadSnapshot(this.db, snapshotId);
+      // A failed or empty load is not kept: the next request tries again.
+      entry.then(
+        (loaded) => {
+          if (!loaded) this.snapshots.delete(snapshotId);
+        },
+        () => this.snapshots.delete(snapshotId),
+      );
+      this.snapshots.set(snapshotId, entry);
+    }
+    return entry;
+  }
+
+  currentSnapshotId(locationId: number, catering: boolean): Promise<number | null> {
+    const key = `${locationId}|${catering}`;
+    const now = Date.now();
+    const cached = this.pointers.get(key);
+    if (cached && now - cached.at < POINTER_TTL_MS) return cached.value;
+    const value = findLocationMenu(this.db, locationId, catering).then((row) => row?.snapshotId ?? null);
+    value.catch(() => this.pointers.delete(key));
+    this.pointers.set(key, { at: now, value });
+    return value;
+  }
+}
+
+const stores = new WeakMap<Db, SnapshotStore>();
+
+/** The snapshot store of one database handle (one per app; tests build several apps in one process). */
+export function snapshotStore(db: Db): SnapshotStore {
+  let store = stores.get(db);
+  if (!store) {
+    store = new SnapshotStore(db);
+    stores.set(db, store);
+  }
+  return store;
+}
+
+/** Memoises a serialized answer of a snapshot; variants beyond the bound are computed every time. */
+export function memoResponse(snapshot: LoadedSnapshot, variant: string, build: () => string): string {
+  const cached = snapshot.responses.get(variant);
+  if (cached !== undefined) return cached;
+  const value = build();
+  if (snapshot.responses.size < MAX_VARIANTS) snapshot.responses.set(variant, value);
+  return value;
+}

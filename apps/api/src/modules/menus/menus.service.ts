@@ -1,0 +1,232 @@
+import { ITEM_TYPE } from '@storefront/contracts/enums';
+import { ORDER_ERROR } from '@storefront/contracts/errors';
+import { centsToDollars } from '@storefront/contracts/money';
+import {
+  isTopLevelItemKey,
+  type Menu,
+  type MenuNode,
+  type MenuQuery,
+  type PortionLookup,
+  type TransitionItem,
+} from '@storefront/contracts/menu';
+import type { ItemPricingValue, MenuItemPricingBody } from '@storefront/contracts/orders';
+import {
+  applySequenceOfChanges,
+  defaultSelection,
+  priceItem,
+  validateSelection,
+  type ItemPricing,
+  type PriceChange,
+  type SelectedModifier,
+  type SelectionIssue,
+} from '@storefront/contracts/pricing';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { memoResponse, snapshotStore, type LoadedSnapshot } from './menu-snapshots';
+import { findPortions } from './menus.repository';
+
+const APP_MENU_ERROR = { SnapshotNotFound: 811 } as const;
+
+export interface MenuFilters {
+  includeOutOfStock: boolean;
+  includeCrossSellTriggers: boolean;
+  brandIds: readonly number[] | null;
+}
+
+/** A copy of the tree without out-of-stock nodes / other brands; never mutates the cached tree. */
+function filterNodes(
+  nodes: readonly MenuNode[],
+  filters: MenuFilters,
+  compact: boolean,
+  depth: number,
+): MenuNode[] {
+  const out: MenuNode[] = [];
+  for (const node of nodes) {
+    if (!filters.includeOutOfStock && node.isOutOfStock) continue;
+    if (
+      filters.brandIds &&
+      node.brandIds.length > 0 &&
+      !node.brandIds.some((id) => filters.brandIds?.includes(id))
+    ) {
+      continue;
+    }
+    // Compact: categories keep their items, items keep no children (lastNode tells whether they have some).
+    const keepChildren = !compact || depth < 1;
+    out.push({
+      ...node,
+      children: keepChildren ? filterNodes(node.children, filters, compact, depth + 1) : [],
+      isCrossSellTrigger: filters.includeCrossSellTriggers && node.isCrossSellTrigger,
+      crossSellTriggerMode: filters.includeCrossSellTriggers ? node.crossSellTriggerMode : null,
+    });
+  }
+  return out;
+}
+
+/** Loads a snapshot or fails with 404 (code 811). */
+export async function requireSnapshot(db: Db, snapshotId: number): Promise<LoadedSnapshot> {
+  const snapshot = await snapshotStore(db).get(snapshotId);
+  if (!snapshot)
+    throw notFound(
+      'SnapshotNotFound',
+      `Menu snapshot ${snapshotId} not found`,
+      APP_MENU_ERROR.SnapshotNotFound,
+    );
+  return snapshot;
+}
+
+/** A top-level orderable item of a snapshot, or 404 InvalidItem (21002). */
+export function requireItem(snapshot: LoadedSnapshot, itemPathKey: string): MenuNode {
+  const item = snapshot.byKey.get(itemPathKey);
+  if (!item || !isTopLevelItemKey(itemPathKey) || item.itemType === ITEM_TYPE.Group) {
+    throw notFound('InvalidItem', `Item ${itemPathKey} is not on this menu`, ORDER_ERROR.InvalidItem);
+  }
+  return item;
+}
+
+/**
+ * The location's current menu as a serialized success envelope (memoised per snapshot and variant, so the hot
+ * path is one cached pointer lookup). Fails with 404 InvalidLocation (21034) when the location has no such menu.
+ */
+export async function getMenuJson(db: Db, query: MenuQuery, compact: boolean): Promise<string> {
+  const catering = query.catering ?? false;
+  const store = snapshotStore(db);
+  const snapshotId = await store.currentSnapshotId(query.locationId, catering);
+  if (snapshotId === null) {
+    throw notFound(
+      'InvalidLocation',
+      `No ${catering ? 'catering ' : ''}menu for location ${query.locationId}`,
+      ORDER_ERROR.InvalidLocation,
+    );
+  }
+  const snapshot = await requireSnapshot(db, snapshotId);
+  const filters: MenuFilters = {
+    includeOutOfStock: query.includeOutOfStock ?? false,
+    includeCrossSellTriggers: query.includeCrossSellTriggers ?? false,
+    brandIds: query.brandIds ?? null,
+  };
+  const variant = `${compact}|${filters.includeOutOfStock}|${filters.includeCrossSellTriggers}|${filters.brandIds?.join(',') ?? ''}`;
+  return memoResponse(snapshot, variant, () => {
+    const menu: Menu = {
+      snapshotId: snapshot.id,
+      menuId: snapshot.menuId,
+      locationId: snapshot.locationId,
+      title: snapshot.title,
+      catering: snapshot.catering,
+      compact,
+      createdAt: snapshot.createdAt,
+      brands: filters.brandIds
+        ? snapshot.brands.filter((b) => filters.brandIds?.includes(b.id))
+        : snapshot.brands,
+      categories: filterNodes(snapshot.categories, filters, compact, 0),
+    };
+    return JSON.stringify({ value: menu, succeed: true, errors: [] });
+  });
+}
+
+/** A node with its whole subtree; 404 when the snapshot or the key is unknown. */
+export async function getDescendants(
+  db: Db,
+  snapshotId: number,
+  itemPathKey: string,
+  includeOutOfStock: boolean,
+): Promise<MenuNode> {
+  const snapshot = await requireSnapshot(db, snapshotId);
+  const node = snapshot.byKey.get(itemPathKey);
+  if (!node)
+    throw notFound('InvalidItem', `Item ${itemPathKey} is not on this menu`, ORDER_ERROR.InvalidItem);
+  const filters: MenuFilters = { includeOutOfStock, includeCrossSellTriggers: true, brandIds: null };
+  return { ...node, children: filterNodes(node.children, filters, false, 0) };
+}
+
+/** The items an item can turn into (combos); an empty list when it has none. */
+export async function listTransitions(
+  db: Db,
+  snapshotId: number,
+  itemPathKey: string,
+): Promise<TransitionItem[]> {
+  const snapshot = await requireSnapshot(db, snapshotId);
+  const node = snapshot.byKey.get(itemPathKey);
+  if (!node)
+    throw notFound('InvalidItem', `Item ${itemPathKey} is not on this menu`, ORDER_ERROR.InvalidItem);
+  const transitions = node.itemTransitions;
+  if (!transitions?.hasTransitions) return [];
+  const result: TransitionItem[] = [];
+  for (const relation of transitions.relations) {
+    for (const candidate of snapshot.byKey.values()) {
+      if (candidate.itemMasterId === relation.childItemId && isTopLevelItemKey(candidate.itemPathKey)) {
+        result.push({
+          itemPathKey: candidate.itemPathKey,
+          item: candidate,
+          title: relation.titleOverride ?? candidate.title,
+        });
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+export async function listPortionLookups(db: Db): Promise<PortionLookup[]> {
+  return findPortions(db);
+}
+
+export interface PricedSelection {
+  pricing: ItemPricing;
+  issues: SelectionIssue[];
+  modifiers: SelectedModifier[];
+}
+
+/** Prices and validates one selection on an item (the API's authoritative use of the shared rules). */
+export function priceSelection(
+  item: MenuNode,
+  quantity: number,
+  portionId: number | null | undefined,
+  modifiers: readonly SelectedModifier[],
+): PricedSelection {
+  const defaults = defaultSelection(item);
+  const selection = { quantity, portionId: portionId ?? defaults.portionId, modifiers };
+  return {
+    pricing: priceItem(item, selection),
+    issues: validateSelection(item, selection).issues,
+    modifiers: [...modifiers],
+  };
+}
+
+export function toPricingValue(itemPathKey: string, priced: PricedSelection): ItemPricingValue {
+  const { pricing } = priced;
+  return {
+    itemPathKey,
+    quantity: pricing.quantity,
+    portionId: pricing.portionId,
+    unitPrice: centsToDollars(pricing.unitPriceCents),
+    total: centsToDollars(pricing.totalCents),
+    selectedModifiers: pricing.modifiers.map((m) => ({
+      itemPathKey: m.itemPathKey,
+      quantity: m.quantity,
+      portionId: m.portionId,
+      title: m.title,
+      price: centsToDollars(m.priceCents),
+      includedQuantity: m.includedQuantity,
+    })),
+    isValid: priced.issues.length === 0,
+    errors: priced.issues,
+  };
+}
+
+/**
+ * POST sales/menus/{snapshotId}/items/{key}/pricings: the item's defaults with the changes replayed, priced.
+ * Invalid selections are still priced (isValid false, errors listed); unknown snapshot or item is a 404.
+ */
+export async function priceMenuItem(
+  db: Db,
+  snapshotId: number,
+  itemPathKey: string,
+  body: { quantity: number; portionId?: number | null | undefined; sequenceOfChanges: PriceChange[] },
+): Promise<ItemPricingValue> {
+  const snapshot = await requireSnapshot(db, snapshotId);
+  const item = requireItem(snapshot, itemPathKey);
+  const modifiers = applySequenceOfChanges(defaultSelection(item).modifiers, body.sequenceOfChanges);
+  return toPricingValue(itemPathKey, priceSelection(item, body.quantity, body.portionId, modifiers));
+}
+
+export type { MenuItemPricingBody };
