@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { PaymentScreen } from '@/features/payment/components/payment-screen';
+import { getPaymentPage, getPaymentTitle } from '@/features/payment/payment.queries';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: await getPaymentTitle(), robots: { index: false } };
+}
+
+export default async function PaymentPage() {
+  const page = await getPaymentPage();
+  if (page.kind === 'redirect') redirect(page.to);
+  return <PaymentScreen data={page.data} />;
+}

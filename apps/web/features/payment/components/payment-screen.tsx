@@ -1,0 +1,40 @@
+import { SiteHeader } from '@/components/ui/site-header';
+import { TotalsList } from '@/components/ui/totals-list';
+import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
+import { pluralLabel } from '@storefront/contracts/text';
+import { themeStyle } from '@/lib/theme';
+import type { PaymentPageData } from '../payment.queries';
+import { PaymentFlow } from './payment-flow';
+
+/** /payment: 'Order Total' and 'Pay with Credit Card' panels, 'Back to Checkout'; footer hidden, logo inert. */
+export function PaymentScreen({ data }: { data: PaymentPageData }) {
+  const { totals } = data;
+  const tip = centsToDollars(data.tipCents);
+  const summary = (
+    <section aria-labelledby="order-total-title" className="self-start rounded-2xl bg-white p-5 shadow-sm">
+      <h2 id="order-total-title" className="text-lg font-bold">
+        Order Total
+      </h2>
+      <p className="mb-3 text-sm text-gray-700">My Order ({pluralLabel(data.itemCount, 'item')})</p>
+      <TotalsList
+        rows={[
+          { label: 'Item Total', dollars: totals.subtotal },
+          { label: 'Discounts', dollars: -Math.abs(totals.discount) },
+          { label: 'Service Charge', dollars: totals.serviceCharge },
+          { label: 'Tax', dollars: totals.salesTax },
+          { label: 'Tip', dollars: tip },
+        ]}
+        total={{ label: 'Total', dollars: centsToDollars(dollarsToCents(totals.due) + data.tipCents) }}
+      />
+    </section>
+  );
+  return (
+    <div style={themeStyle(data.theme)} className="min-h-dvh">
+      <SiteHeader brandName={data.companyName} logoHref={null} />
+      <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
+        <h1 className="font-display text-3xl font-bold">Make your payment</h1>
+        <PaymentFlow paymentOrigin={data.paymentOrigin} summary={summary} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { APP_ERROR, ORDER_ERROR } from '@storefront/contracts/errors';
+import { PAYMENT_MESSAGES } from '@storefront/contracts/payments';
+
+/** What a payment error dialog shows, and whether dismissing it resets the order (fatal) or restarts the payment. */
+export interface PaymentErrorView {
+  fatal: boolean;
+  /** Dialog title. */
+  title: string;
+  /** Emphasised first line, when the spec gives one. */
+  heading: string | null;
+  message: string;
+  /** The dialog's only button. */
+  action: 'Close' | 'Reset Order';
+}
+
+/** Codes whose dialog is 'Oops! An error occurred' with 'Reset Order'. */
+export const FATAL_PAYMENT_CODES: readonly number[] = [
+  APP_ERROR.OrderExpired,
+  ORDER_ERROR.LocationOffline,
+  APP_ERROR.Misconfigured,
+];
+
+const FATAL_MESSAGES: Record<number, string> = {
+  [APP_ERROR.OrderExpired]: 'The transaction was rejected and your order expired.',
+  [ORDER_ERROR.LocationOffline]: 'The store is currently offline.',
+};
+
+/** A code from an API error or a frame answer ('886', 886, 'x') as a number, or null. */
+export function errorCode(code: number | string | null | undefined): number | null {
+  if (typeof code === 'number') return Number.isFinite(code) ? code : null;
+  if (typeof code === 'string' && /^\d+$/.test(code)) return Number(code);
+  return null;
+}
+
+/**
+ * The dialog for a failed payment step (spec section 8): 886 'The transaction was not authorized'; 500 and 9901
+ * 'The payment service is not available at this moment'; 10029, 21045 and 9904 are fatal ('Oops! An error
+ * occurred', 'Reset Order'); anything else shows the server's message, or 'Unknown error'.
+ */
+export function paymentErrorView(code: number | null, serverMessage?: string | null): PaymentErrorView {
+  const message = serverMessage?.trim() || 'Unknown error';
+  if (code !== null && FATAL_PAYMENT_CODES.includes(code)) {
+    return {
+      fatal: true,
+      title: 'Oops! An error occurred',
+      heading: null,
+      message: FATAL_MESSAGES[code] ?? message,
+      action: 'Reset Order',
+    };
+  }
+  if (code === APP_ERROR.TransactionNotAuthorized) {
+    return {
+      fatal: false,
+      title: 'Payment failed',
+      heading: PAYMENT_MESSAGES.notAuthorized,
+      message: PAYMENT_MESSAGES.notAuthorizedHint,
+      action: 'Close',
+    };
+  }
+  if (code === APP_ERROR.Internal || code === APP_ERROR.MissingCreditPaymentMethod) {
+    return {
+      fatal: false,
+      title: 'Payment failed',
+      heading: PAYMENT_MESSAGES.serviceUnavailable,
+      message:
+        code === APP_ERROR.MissingCreditPaymentMethod
+          ? `${PAYMENT_MESSAGES.serviceUnavailableHint} A credit card payment type is not configured, that is the only one supported`
+          : PAYMENT_MESSAGES.serviceUnavailableHint,
+      action: 'Close',
+    };
+  }
+  return { fatal: false, title: 'Payment failed', heading: null, message, action: 'Close' };
+}

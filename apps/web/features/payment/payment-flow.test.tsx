@@ -1,0 +1,235 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFrameMessage } from './aurus-frame';
+import { paymentErrorView } from './payment-errors';
+import { PaymentFlow } from './components/payment-flow';
+import { placeOrder, resetOrder, startPayment } from './payment.actions';
+
+vi.mock('./payment.actions', () => ({
+  startPayment: vi.fn(),
+  placeOrder: vi.fn(),
+  resetOrder: vi.fn(),
+}));
+
+const PAYMENT_ORIGIN = 'http://pay.test';
+const PAYMENT_URL = `${PAYMENT_ORIGIN}/hosted-payments/abc`;
+
+const startMock = vi.mocked(startPayment);
+const placeMock = vi.mocked(placeOrder);
+const resetMock = vi.mocked(resetOrder);
+
+function frameWindow(): Window {
+  const frame = screen.getByTitle<HTMLIFrameElement>('Credit card payment form');
+  if (!frame.contentWindow) throw new Error('frame has no window');
+  return frame.contentWindow;
+}
+
+function fromFrame(data: unknown, origin = PAYMENT_ORIGIN, source: Window | null = frameWindow()) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
+}
+
+async function renderReadyFlow() {
+  render(<PaymentFlow paymentOrigin={PAYMENT_ORIGIN} summary={<p>summary</p>} />);
+  await screen.findByTitle('Credit card payment form');
+  const postMessage = vi.spyOn(frameWindow(), 'postMessage').mockImplementation(() => undefined);
+  return { postMessage };
+}
+
+function placeOrderButton() {
+  return screen.getByRole('button', { name: 'Place Order' });
+}
+
+beforeEach(() => {
+  startMock.mockResolvedValue({
+    ok: true,
+    data: { kind: 'frame', paymentId: 1, paymentUrl: PAYMENT_URL },
+  });
+  placeMock.mockResolvedValue({ ok: true, data: { orderId: 9, referenceNumber: 'A-9' } });
+  resetMock.mockResolvedValue(undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  vi.useRealTimers();
+});
+
+describe('frame message handling', () => {
+  const valid = { type: 'enablePlaceOrder', value: true };
+
+  it('accepts only protocol messages from the payment origin and the frame window', () => {
+    const frame = {} as MessageEventSource;
+    expect(
+      readFrameMessage({ origin: PAYMENT_ORIGIN, data: valid, source: frame }, PAYMENT_ORIGIN, frame),
+    ).toEqual(valid);
+    expect(
+      readFrameMessage({ origin: 'http://evil.test', data: valid, source: frame }, PAYMENT_ORIGIN, frame),
+    ).toBeNull();
+    expect(
+      readFrameMessage(
+        { origin: PAYMENT_ORIGIN, data: valid, source: {} as MessageEventSource },
+        PAYMENT_ORIGIN,
+        frame,
+      ),
+    ).toBeNull();
+    expect(
+      readFrameMessage(
+        { origin: PAYMENT_ORIGIN, data: { type: 'enablePlaceOrder', value: 'yes' }, source: frame },
+        PAYMENT_ORIGIN,
+        frame,
+      ),
+    ).toBeNull();
+    expect(
+      readFrameMessage(
+        { origin: PAYMENT_ORIGIN, data: 'enablePlaceOrder', source: frame },
+        PAYMENT_ORIGIN,
+        frame,
+      ),
+    ).toBeNull();
+  });
+
+  it('enables Place Order only after the frame (and not another origin) reports enablePlaceOrder=true', async () => {
+    await renderReadyFlow();
+    expect(placeOrderButton()).toHaveProperty('disabled', true);
+    fromFrame({ type: 'enablePlaceOrder', value: true }, 'http://evil.test');
+    expect(placeOrderButton()).toHaveProperty('disabled', true);
+    fromFrame({ type: 'enablePlaceOrder', value: true });
+    expect(placeOrderButton()).toHaveProperty('disabled', false);
+    fromFrame({ type: 'enablePlaceOrder', value: false });
+    expect(placeOrderButton()).toHaveProperty('disabled', true);
+  });
+
+  it('posts the token request to the payment origin only', async () => {
+    const { postMessage } = await renderReadyFlow();
+    fromFrame({ type: 'enablePlaceOrder', value: true });
+    fireEvent.click(placeOrderButton());
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    const [message, targetOrigin] = postMessage.mock.calls[0] as unknown as [
+      { type: string; requestId: string },
+      string,
+    ];
+    expect(message.type).toBe('tokenRequest');
+    expect(typeof message.requestId).toBe('string');
+    expect(targetOrigin).toBe(PAYMENT_ORIGIN);
+    expect(await screen.findByText('Processing Payment')).toBeTruthy();
+  });
+
+  it('treats a response_code > 0 as an error and does not place the order', async () => {
+    const { postMessage } = await renderReadyFlow();
+    fromFrame({ type: 'enablePlaceOrder', value: true });
+    fireEvent.click(placeOrderButton());
+    const [{ requestId }] = postMessage.mock.calls[0] as unknown as [{ requestId: string }];
+    fromFrame({
+      type: 'tokenResponse',
+      requestId,
+      response_code: 886,
+      response_text: 'Declined',
+      one_time_token: null,
+      card_brand: null,
+      last_four: null,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
+    expect(dialog.textContent).toContain('The transaction was not authorized');
+    expect(dialog.textContent).toContain('Please, review the information supplied and try again.');
+    expect(placeMock).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(startMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('places the order with the one-time token and shows Payment approved!', async () => {
+    const { postMessage } = await renderReadyFlow();
+    fromFrame({ type: 'enablePlaceOrder', value: true });
+    fireEvent.click(placeOrderButton());
+    const [{ requestId }] = postMessage.mock.calls[0] as unknown as [{ requestId: string }];
+    fromFrame({
+      type: 'tokenResponse',
+      requestId,
+      response_code: 0,
+      response_text: 'Approved',
+      one_time_token: 'tok_123',
+      card_brand: 'visa',
+      last_four: '4242',
+    });
+    expect(await screen.findByText('Payment approved!')).toBeTruthy();
+    expect(placeMock).toHaveBeenCalledWith({
+      paymentToken: 'tok_123',
+      idempotencyKey: expect.any(String) as string,
+    });
+  });
+});
+
+describe('placing the order', () => {
+  async function submitToken(postMessage: { mock: { calls: unknown[][] } }) {
+    fromFrame({ type: 'enablePlaceOrder', value: true });
+    fireEvent.click(placeOrderButton());
+    const [{ requestId }] = postMessage.mock.calls.at(-1) as unknown as [{ requestId: string }];
+    fromFrame({
+      type: 'tokenResponse',
+      requestId,
+      response_code: 0,
+      response_text: 'Approved',
+      one_time_token: 'tok_1',
+      card_brand: 'visa',
+      last_four: '4242',
+    });
+  }
+
+  it('shows the decline dialog for 886 from the close request and restarts the payment on Close', async () => {
+    placeMock.mockResolvedValueOnce({ ok: false, error: 'The transaction was not authorized', code: 886 });
+    const { postMessage } = await renderReadyFlow();
+    await submitToken(postMessage);
+    await screen.findByRole('dialog', { name: 'Payment failed' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(startMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows the outage dialog for 500', async () => {
+    placeMock.mockResolvedValueOnce({ ok: false, error: 'Processing error', code: 500 });
+    const { postMessage } = await renderReadyFlow();
+    await submitToken(postMessage);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
+    expect(dialog.textContent).toContain('The payment service is not available at this moment');
+    expect(dialog.textContent).toContain('Please, try again in a few minutes.');
+  });
+
+  it('resets the order from a fatal error', async () => {
+    placeMock.mockResolvedValueOnce({ ok: false, error: 'expired', code: 10029 });
+    const { postMessage } = await renderReadyFlow();
+    await submitToken(postMessage);
+    const dialog = await screen.findByRole('dialog', { name: 'Oops! An error occurred' });
+    expect(dialog.textContent).toContain('The transaction was rejected and your order expired.');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Order' }));
+    await waitFor(() => expect(resetMock).toHaveBeenCalledTimes(1));
+  });
+
+  it('retries the same attempt with the same idempotency key when the server cannot be reached', async () => {
+    placeMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { postMessage } = await renderReadyFlow();
+    await submitToken(postMessage);
+    expect(await screen.findByText('Payment approved!', {}, { timeout: 3000 })).toBeTruthy();
+    expect(placeMock).toHaveBeenCalledTimes(2);
+    const keys = placeMock.mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+describe('payment error dialogs', () => {
+  it('maps the spec codes', () => {
+    expect(paymentErrorView(886).heading).toBe('The transaction was not authorized');
+    expect(paymentErrorView(9901).heading).toBe('The payment service is not available at this moment');
+    expect(paymentErrorView(21045)).toMatchObject({
+      fatal: true,
+      action: 'Reset Order',
+      message: 'The store is currently offline.',
+    });
+    expect(paymentErrorView(9904, 'Misconfigured')).toMatchObject({ fatal: true, message: 'Misconfigured' });
+    expect(paymentErrorView(21043, null)).toMatchObject({
+      fatal: false,
+      title: 'Payment failed',
+      message: 'Unknown error',
+    });
+  });
+});
