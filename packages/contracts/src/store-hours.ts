@@ -98,7 +98,7 @@ interface WallClock {
   second: number;
 }
 
-function wallClock(instant: number, timeZone: string): WallClock {
+function wallClockFromIntl(instant: number, timeZone: string): WallClock {
   const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type in out) out[part.type as keyof WallClock] = Number(part.value);
@@ -106,11 +106,38 @@ function wallClock(instant: number, timeZone: string): WallClock {
   return out;
 }
 
+/**
+ * Offsets are cached per zone and quarter hour: every IANA transition happens on a quarter-hour boundary,
+ * so the offset at the start of a quarter hour holds for all of it. This keeps Intl (slow) off the hot path.
+ */
+const QUARTER_HOUR = 15 * MINUTE;
+const offsetCache = new Map<string, number>();
+const OFFSET_CACHE_LIMIT = 100_000;
+
 /** The zone's offset from UTC in minutes at an instant (e.g. -300 for New York in winter). */
 export function timeZoneOffsetMinutes(instant: number, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE);
+  const bucket = Math.floor(instant / QUARTER_HOUR) * QUARTER_HOUR;
+  const key = `${timeZone}|${bucket}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const w = wallClockFromIntl(bucket, timeZone);
+    offset = Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - bucket) / MINUTE);
+    if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+function wallClock(instant: number, timeZone: string): WallClock {
+  const shifted = new Date(instant + timeZoneOffsetMinutes(instant, timeZone) * MINUTE);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -1,6 +1,150 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
+import {
+  ContextOptionsQuerySchema,
+  ContextOptionsResponseSchema,
+  FulfillmentSettingsResponseSchema,
+  LocationIdParamsSchema,
+  LocationQuerySchema,
+  LocationResponseSchema,
+  LocationSearchQuerySchema,
+  LocationSearchResponseSchema,
+  OrderSettingsQuerySchema,
+  OrderSettingsResponseSchema,
+  OrderTimesQuerySchema,
+  OrderTimesResponseSchema,
+  PlaceAutocompleteQuerySchema,
+  PlaceAutocompleteResponseSchema,
+  PlaceDetailsResponseSchema,
+  PlaceParamsSchema,
+} from '@storefront/contracts/locations';
+import { ok } from '../../lib/envelope';
+import { geocoderFor } from '../../providers/geocoding/index';
+import {
+  getContextOptions,
+  getFulfillmentSettings,
+  getLocation,
+  getOrderSettings,
+  getOrderTimes,
+  listKnownAddresses,
+  searchLocations,
+} from './locations.service';
+import { getPlaceDetails, suggestPlaces } from './places.service';
 
-/** Routes of the locations module (under /v1). */
-const locationsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const errors = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+
+/** Routes of the locations module (under /v1): store search and details, settings, order times, places. */
+const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const geocoder = () => geocoderFor(app.db, listKnownAddresses);
+
+  app.get(
+    '/locations',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Stores within a radius of a point or an address, nearest first (distance in miles)',
+        querystring: LocationSearchQuerySchema,
+        response: { 200: LocationSearchResponseSchema, 400: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await searchLocations(app.db, geocoder(), request.query)),
+  );
+
+  app.get(
+    '/locations/:id',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'One store with the requested parts (hours, status, context options, alert)',
+        params: LocationIdParamsSchema,
+        querystring: LocationQuerySchema,
+        response: { 200: LocationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await getLocation(app.db, request.params.id, request.query)),
+  );
+
+  app.get(
+    '/locations/:id/order-settings',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: "A store's order settings (limits, tipping, instructions, utensils, preparation time)",
+        params: LocationIdParamsSchema,
+        querystring: OrderSettingsQuerySchema,
+        response: { 200: OrderSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await getOrderSettings(app.db, request.params.id, request.query)),
+  );
+
+  app.get(
+    '/locations/:id/fulfillment-settings',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: "A store's pickup options, delivery providers and ETAs",
+        params: LocationIdParamsSchema,
+        response: { 200: FulfillmentSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await getFulfillmentSettings(app.db, request.params.id)),
+  );
+
+  app.get(
+    '/locations/:id/order-times',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Ready-time slots per local date (15 minutes apart, ISO 8601 with offset)',
+        params: LocationIdParamsSchema,
+        querystring: OrderTimesQuerySchema,
+        response: { 200: OrderTimesResponseSchema, ...errors, 422: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await getOrderTimes(app.db, request.params.id, request.query)),
+  );
+
+  app.get(
+    '/sales/applications/context-options',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: 'Order types, fulfillment methods and order channels of a store',
+        querystring: ContextOptionsQuerySchema,
+        response: { 200: ContextOptionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await getContextOptions(app.db, request.query.locationId)),
+  );
+
+  app.get(
+    '/places/autocomplete',
+    {
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['places'],
+        summary: 'Address suggestions (from 4 characters; "(lat, lng)" is read as coordinates)',
+        querystring: PlaceAutocompleteQuerySchema,
+        response: { 200: PlaceAutocompleteResponseSchema, 400: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      ok(await suggestPlaces(geocoder(), request.query.input, request.query.fulfillmentMethod)),
+  );
+
+  app.get(
+    '/places/:placeId',
+    {
+      schema: {
+        tags: ['places'],
+        summary: "A suggestion's address and coordinates",
+        params: PlaceParamsSchema,
+        response: { 200: PlaceDetailsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await getPlaceDetails(geocoder(), request.params.placeId)),
+  );
+};
 
 export default locationsRoutes;

@@ -1,0 +1,470 @@
+/**
+ * Locations: store search by distance, store details with their include flags, order and fulfillment
+ * settings, order times, context options, and `getLocationForOrdering` for the order and checkout modules.
+ *
+ * Reads are heavy and locations change rarely, so the store catalogue is cached per database for a few
+ * seconds (CATALOG_TTL_MS). Everything time-dependent (status, order times, the demo schedules) is computed
+ * per request from the cached rows, so the cache never serves a stale status. `getLocationForOrdering` reads
+ * the database every time: placing an order must see an offline switch at once.
+ */
+import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
+import { boundingBox, distanceInMiles, roundMiles, SEARCH_RADIUS_MILES } from '@storefront/contracts/geo';
+import {
+  buildContextOptions,
+  type ContextOptions,
+  type FulfillmentSettings,
+  type LocationQuery,
+  type LocationSearchQuery,
+  type LocationSearchValue,
+  type OrderSettings,
+  type Store,
+  type StoreAddress,
+} from '@storefront/contracts/locations';
+import { centsToDollars } from '@storefront/contracts/money';
+import {
+  canTakeOrders,
+  computeStoreStatus,
+  describeWeek,
+  listOrderTimes,
+  localMinutesOf,
+  minutesToClock,
+  upcomingHolidays,
+  type OpeningPeriod,
+  type OrderTimeOptions,
+  type Schedule,
+  type StoreStatusResult,
+} from '@storefront/contracts/store-hours';
+import type { Db } from '../../db/client';
+import { badRequest, notFound, ruleBroken } from '../../lib/errors';
+import type { GeocodingProvider, KnownAddress } from '../../providers/geocoding/geocoding-provider';
+import { findLocation, findLocations, type LocationRecord } from './locations.repository';
+
+// ---------------------------------------------------------------------------------------------------------
+// Catalogue cache
+
+export const CATALOG_TTL_MS = 10_000;
+const catalogs = new WeakMap<Db, { loadedAt: number; rows: Promise<LocationRecord[]> }>();
+
+/** Every location with its details, cached per database for CATALOG_TTL_MS. */
+export function loadCatalog(db: Db, now = Date.now()): Promise<LocationRecord[]> {
+  const cached = catalogs.get(db);
+  if (cached && now - cached.loadedAt < CATALOG_TTL_MS) return cached.rows;
+  const rows = findLocations(db);
+  catalogs.set(db, { loadedAt: now, rows });
+  // A failed load must not stay cached.
+  rows.catch(() => catalogs.delete(db));
+  return rows;
+}
+
+/** Drops the cached catalogue (after a write to locations, and in tests). */
+export function invalidateLocationsCache(db: Db): void {
+  catalogs.delete(db);
+}
+
+async function getRecord(db: Db, id: number): Promise<LocationRecord> {
+  const row = (await loadCatalog(db)).find((l) => l.id === id) ?? null;
+  if (!row) throw locationNotFound(id);
+  return row;
+}
+
+const locationNotFound = (id: number) => notFound('LocationNotFound', `Location ${id} was not found`, 21034);
+
+// ---------------------------------------------------------------------------------------------------------
+// Schedules
+
+const DAY = 1440;
+const quarterCeil = (minutes: number) => Math.ceil(minutes / 15) * 15;
+
+/**
+ * A demo store's rolling schedule (see db/seed/locations.ts): the same period every day, placed relative to
+ * the current local time so that the store always shows the state it demonstrates.
+ */
+function demoWeekly(mode: NonNullable<LocationRecord['demoSchedule']>, timeZone: string, now: number) {
+  const current = localMinutesOf(now, timeZone);
+  // 'closes-soon': closes 15 to 30 minutes from now, opened 8 hours earlier.
+  // 'opens-later': opens about 2 hours from now, for 8 hours.
+  const open = mode === 'closes-soon' ? quarterCeil(current) + 15 - 8 * 60 : quarterCeil(current) + 120;
+  const start = ((open % DAY) + DAY) % DAY;
+  const period: OpeningPeriod = {
+    open: minutesToClock(start),
+    close: minutesToClock((start + 8 * 60) % DAY),
+  };
+  return Array.from({ length: 7 }, () => [period]);
+}
+
+/** The schedule of a location at `now` (weekly periods and holidays). */
+export function scheduleOf(record: LocationRecord, now: number): Schedule {
+  const weekly: OpeningPeriod[][] = Array.from({ length: 7 }, () => []);
+  for (const h of record.hours) {
+    weekly[h.weekday]?.push({ open: minutesToClock(h.opensAt), close: minutesToClock(h.closesAt) });
+  }
+  return {
+    weekly: record.demoSchedule ? demoWeekly(record.demoSchedule, record.timeZone, now) : weekly,
+    holidays: record.holidays.map((h) => ({
+      date: h.date,
+      title: h.title,
+      isOpen: h.isOpen,
+      hours:
+        h.opensAt !== null && h.closesAt !== null
+          ? [{ open: minutesToClock(h.opensAt), close: minutesToClock(h.closesAt) }]
+          : [],
+    })),
+  };
+}
+
+function methodsOf(record: LocationRecord): FulfillmentMethod[] {
+  return record.fulfillmentMethods.filter(
+    (m): m is FulfillmentMethod =>
+      m === FULFILLMENT_METHOD.Delivery || m === FULFILLMENT_METHOD.Pickup || m === FULFILLMENT_METHOD.DineIn,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Store answers
+
+interface StoreIncludes {
+  status?: boolean;
+  storeHours?: boolean;
+  isOnline?: boolean;
+  acceptOrdersWhenClosed?: boolean;
+  alert?: boolean;
+  contextOptions?: boolean;
+}
+
+function addressOf(record: LocationRecord): StoreAddress {
+  return {
+    address1: record.address1,
+    address2: record.address2,
+    city: record.city,
+    stateCode: record.stateCode,
+    postalCode: record.postalCode,
+    latitude: record.latitude,
+    longitude: record.longitude,
+  };
+}
+
+function toStore(record: LocationRecord, now: number, include: StoreIncludes): Store {
+  const schedule = include.status || include.storeHours ? scheduleOf(record, now) : null;
+  const store: Store = {
+    id: record.id,
+    name: record.name,
+    description: record.description,
+    brandId: record.brandId,
+    brands: record.brands.map((b) => ({ id: b.brand.id, name: b.brand.name, logo: b.brand.logo })),
+    address: addressOf(record),
+    contactInformation: { phone: record.phone },
+    timeZone: record.timeZone,
+    fulfillmentMethods: methodsOf(record),
+    averagePickupEtaInMinutes: record.averagePickupEtaMinutes,
+    averageDeliveryEtaInMinutes: record.averageDeliveryEtaMinutes,
+  };
+  if (schedule && include.status) {
+    const status = computeStoreStatus(schedule, record.timeZone, now);
+    store.status = { locationStatus: status.locationStatus, description: status.description };
+  }
+  if (schedule && include.storeHours) {
+    store.storeHours = {
+      businessHours: describeWeek(schedule, record.timeZone, now),
+      holidays: upcomingHolidays(schedule, record.timeZone, now),
+    };
+  }
+  if (include.isOnline) store.isOnline = record.isOnline;
+  if (include.acceptOrdersWhenClosed) store.acceptOrdersWhenClosed = record.acceptOrdersWhenClosed;
+  if (include.alert) {
+    store.alertMessageService =
+      record.alertTitle || record.alertServiceAlert
+        ? { title: record.alertTitle ?? '', serviceAlert: record.alertServiceAlert ?? '' }
+        : null;
+  }
+  if (include.contextOptions) store.contextOptions = buildContextOptions(methodsOf(record));
+  return store;
+}
+
+const DEFAULT_SEARCH_LIMIT = 50;
+
+/**
+ * Stores offering the method (any method when none is given) within the radius of a point or of a geocoded
+ * address, nearest first, distance in miles with 2 decimals. Fails with 400 UnsupportedAddress when the
+ * address cannot be located.
+ */
+export async function searchLocations(
+  db: Db,
+  geocoder: GeocodingProvider,
+  query: LocationSearchQuery,
+  now = Date.now(),
+): Promise<LocationSearchValue> {
+  let origin: { latitude: number; longitude: number };
+  if (query.latitude !== undefined && query.longitude !== undefined) {
+    origin = { latitude: query.latitude, longitude: query.longitude };
+  } else {
+    const place = query.address ? await geocoder.geocode(query.address) : null;
+    if (!place) {
+      throw badRequest(
+        'UnsupportedAddress',
+        'This address is not supported. Please try a more specific address.',
+      );
+    }
+    origin = { latitude: place.latitude, longitude: place.longitude };
+  }
+  const radiusMiles =
+    query.radiusMiles ??
+    (query.fulfillmentMethod === FULFILLMENT_METHOD.Delivery
+      ? SEARCH_RADIUS_MILES.delivery
+      : SEARCH_RADIUS_MILES.pickup);
+  const box = boundingBox(origin, radiusMiles);
+  const hits: { record: LocationRecord; distance: number }[] = [];
+  for (const record of await loadCatalog(db, now)) {
+    if (
+      record.latitude < box.minLatitude ||
+      record.latitude > box.maxLatitude ||
+      record.longitude < box.minLongitude ||
+      record.longitude > box.maxLongitude
+    ) {
+      continue;
+    }
+    if (
+      query.fulfillmentMethod !== undefined &&
+      !record.fulfillmentMethods.includes(query.fulfillmentMethod)
+    ) {
+      continue;
+    }
+    const distance = distanceInMiles(origin, record);
+    if (distance <= radiusMiles) hits.push({ record, distance });
+  }
+  hits.sort((a, b) => a.distance - b.distance || a.record.id - b.record.id);
+  const include: StoreIncludes = {
+    status: query.includeLocationStatus,
+    storeHours: true,
+    isOnline: query.includeOnlineAvailability,
+    acceptOrdersWhenClosed: query.includeAcceptOrdersAfterCloseFlag,
+  };
+  return {
+    items: hits
+      .slice(0, query.limit ?? DEFAULT_SEARCH_LIMIT)
+      .map((h) => ({ item: toStore(h.record, now, include), distance: roundMiles(h.distance) })),
+    origin,
+    radiusMiles,
+  };
+}
+
+/** One store with the requested parts; 404 LocationNotFound (21034) for an unknown id. */
+export async function getLocation(
+  db: Db,
+  id: number,
+  query: LocationQuery,
+  now = Date.now(),
+): Promise<Store> {
+  const record = await getRecord(db, id);
+  return toStore(record, now, {
+    status: query.includeLocationStatus,
+    storeHours: query.includeStoreHours,
+    isOnline: query.includeOnlineStatus,
+    acceptOrdersWhenClosed: query.includeAcceptOrdersAfterCloseFlag,
+    alert: query.includeAlertService,
+    contextOptions: query.includeContextOptions,
+  });
+}
+
+function orderSettingsOf(
+  record: LocationRecord,
+  status: StoreStatusResult,
+  fulfillmentMethod: FulfillmentMethod | null,
+  catering: boolean,
+): OrderSettings {
+  return {
+    locationId: record.id,
+    fulfillmentMethod,
+    catering,
+    hideTipping: record.hideTipping,
+    hideContactInformationSettings: {
+      hideForTablesideOrders: record.hideContactInfoForTableside,
+      hideForCurbsideOrders: record.hideContactInfoForCurbside,
+    },
+    minimumOrderAmount:
+      record.minOrderAmountCents === null ? null : centsToDollars(record.minOrderAmountCents),
+    maximumOrderAmount:
+      record.maxOrderAmountCents === null ? null : centsToDollars(record.maxOrderAmountCents),
+    preparationTimeInMinutes: catering ? record.cateringPrepTimeMinutes : record.prepTimeMinutes,
+    allowCheckoutInstructions: record.allowCheckoutInstructions,
+    allowItemInstructions: record.allowItemInstructions,
+    includeUtensilsOption: record.includeUtensilsOption,
+    schedulingRequired: catering || (status.locationStatus === 'Closed' && record.acceptOrdersWhenClosed),
+  };
+}
+
+/** A store's order settings for a method and menu (catering); 404 for an unknown id. */
+export async function getOrderSettings(
+  db: Db,
+  id: number,
+  query: { fulfillmentMethod?: FulfillmentMethod | undefined; catering: boolean },
+  now = Date.now(),
+): Promise<OrderSettings> {
+  const record = await getRecord(db, id);
+  const status = computeStoreStatus(scheduleOf(record, now), record.timeZone, now);
+  return orderSettingsOf(record, status, query.fulfillmentMethod ?? null, query.catering);
+}
+
+function fulfillmentSettingsOf(record: LocationRecord): FulfillmentSettings {
+  return {
+    availablePickupMethods: record.pickupMethods.flatMap((p) =>
+      p.pickupOption === 0 || p.pickupOption === 1 || p.pickupOption === 2
+        ? [
+            {
+              pickupOption: p.pickupOption,
+              notes: p.notes,
+              carDetailsRequired: p.carDetailsRequired,
+              parkingSpaceRequired: p.parkingSpaceRequired,
+              parkingSpaceRange:
+                p.parkingSpaceMin !== null && p.parkingSpaceMax !== null
+                  ? ([p.parkingSpaceMin, p.parkingSpaceMax] as [number, number])
+                  : null,
+            },
+          ]
+        : [],
+    ),
+    availableDeliveryProviders: [...record.deliveryProviders],
+    averagePickupEtaInMinutes: record.averagePickupEtaMinutes,
+    averageDeliveryEtaInMinutes: record.averageDeliveryEtaMinutes,
+  };
+}
+
+/** Pickup options (curbside details), delivery providers and ETAs; 404 for an unknown id. */
+export async function getFulfillmentSettings(db: Db, id: number): Promise<FulfillmentSettings> {
+  return fulfillmentSettingsOf(await getRecord(db, id));
+}
+
+/**
+ * Ready-time slots (15 minutes apart, ISO 8601 with the location's offset) per local date, from the
+ * weekly hours, holidays and the preparation time (catering: its lead time; delivery: the delivery ETA).
+ * 404 for an unknown id; 422 InvalidOrderType (21036) when the store does not offer the method.
+ */
+export async function getOrderTimes(
+  db: Db,
+  id: number,
+  query: {
+    fulfillmentMethod?: FulfillmentMethod | undefined;
+    customDate?: string | undefined;
+    catering: boolean;
+  },
+  now = Date.now(),
+): Promise<OrderTimeOptions[]> {
+  const record = await getRecord(db, id);
+  if (query.fulfillmentMethod !== undefined && !record.fulfillmentMethods.includes(query.fulfillmentMethod)) {
+    throw ruleBroken('InvalidOrderType', 21036, 'This location does not offer this fulfillment method');
+  }
+  const prepTimeMinutes = query.catering
+    ? record.cateringPrepTimeMinutes
+    : query.fulfillmentMethod === FULFILLMENT_METHOD.Delivery
+      ? Math.max(record.prepTimeMinutes, record.averageDeliveryEtaMinutes)
+      : record.prepTimeMinutes;
+  return listOrderTimes({
+    schedule: scheduleOf(record, now),
+    timeZone: record.timeZone,
+    now,
+    prepTimeMinutes,
+    customDate: query.customDate,
+  });
+}
+
+/** Order types, fulfillment methods (all three, enabled or not) and order channels; 404 for an unknown id. */
+export async function getContextOptions(db: Db, locationId: number): Promise<ContextOptions> {
+  return buildContextOptions(methodsOf(await getRecord(db, locationId)));
+}
+
+/** Our locations' street addresses, for the gazetteer's suggestions. */
+export async function listKnownAddresses(db: Db): Promise<KnownAddress[]> {
+  return (await loadCatalog(db)).map((l) => ({
+    key: String(l.id),
+    name: l.name,
+    line1: l.address1,
+    city: l.city,
+    stateCode: l.stateCode,
+    zipCode: l.postalCode,
+    latitude: l.latitude,
+    longitude: l.longitude,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// For the order and checkout modules
+
+export interface LocationForOrdering {
+  id: number;
+  name: string;
+  brandId: number;
+  address: StoreAddress;
+  phone: string;
+  /** IANA time zone: ready times and scheduling are computed in it. */
+  timeZone: string;
+  isOnline: boolean;
+  acceptOrdersWhenClosed: boolean;
+  /** Status at `now`, with the next closing (open) or opening (closed) instant in epoch ms. */
+  status: StoreStatusResult;
+  /** Online and (open, or closed but accepting scheduled orders): see canTakeOrders in contracts. */
+  canTakeOrders: boolean;
+  /** Closed but accepting orders: the order must carry a scheduled ready time. */
+  schedulingRequired: boolean;
+  fulfillmentMethods: FulfillmentMethod[];
+  orderSettings: {
+    minOrderAmountCents: number | null;
+    maxOrderAmountCents: number | null;
+    prepTimeMinutes: number;
+    cateringPrepTimeMinutes: number;
+    hideTipping: boolean;
+    hideContactInfoForTableside: boolean;
+    hideContactInfoForCurbside: boolean;
+    allowCheckoutInstructions: boolean;
+    allowItemInstructions: boolean;
+    includeUtensilsOption: boolean;
+  };
+  fulfillmentSettings: FulfillmentSettings;
+  /** For isOrderTimeAvailable / listOrderTimes from contracts/store-hours. */
+  schedule: Schedule;
+}
+
+/**
+ * What ordering needs to know about a location, read fresh from the database (no cache), or null when
+ * the location does not exist. `now` is injectable for tests.
+ */
+export async function getLocationForOrdering(
+  db: Db,
+  locationId: number,
+  now: number = Date.now(),
+): Promise<LocationForOrdering | null> {
+  const record = await findLocation(db, locationId);
+  if (!record) return null;
+  const schedule = scheduleOf(record, now);
+  const status = computeStoreStatus(schedule, record.timeZone, now);
+  return {
+    id: record.id,
+    name: record.name,
+    brandId: record.brandId,
+    address: addressOf(record),
+    phone: record.phone,
+    timeZone: record.timeZone,
+    isOnline: record.isOnline,
+    acceptOrdersWhenClosed: record.acceptOrdersWhenClosed,
+    status,
+    canTakeOrders: canTakeOrders({
+      isOnline: record.isOnline,
+      acceptOrdersWhenClosed: record.acceptOrdersWhenClosed,
+      locationStatus: status.locationStatus,
+    }),
+    schedulingRequired: status.locationStatus === 'Closed' && record.acceptOrdersWhenClosed,
+    fulfillmentMethods: methodsOf(record),
+    orderSettings: {
+      minOrderAmountCents: record.minOrderAmountCents,
+      maxOrderAmountCents: record.maxOrderAmountCents,
+      prepTimeMinutes: record.prepTimeMinutes,
+      cateringPrepTimeMinutes: record.cateringPrepTimeMinutes,
+      hideTipping: record.hideTipping,
+      hideContactInfoForTableside: record.hideContactInfoForTableside,
+      hideContactInfoForCurbside: record.hideContactInfoForCurbside,
+      allowCheckoutInstructions: record.allowCheckoutInstructions,
+      allowItemInstructions: record.allowItemInstructions,
+      includeUtensilsOption: record.includeUtensilsOption,
+    },
+    fulfillmentSettings: fulfillmentSettingsOf(record),
+    schedule,
+  };
+}

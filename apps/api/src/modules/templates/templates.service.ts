@@ -1,0 +1,106 @@
+/**
+ * UI templates (a location's look and feel, falling back to its brand's default) and feature flags.
+ * Both change rarely and are read on every page: they are cached per database for a few seconds.
+ */
+import { DEFAULT_SEARCH_TITLE, type FeatureFlag, type UiTemplate } from '@storefront/contracts/templates';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import {
+  findBrand,
+  findFeatureFlags,
+  findFirstBrand,
+  findLocationBrand,
+  findLocationBrands,
+  findTemplate,
+  type TemplateRow,
+} from './templates.repository';
+
+export const TEMPLATE_TTL_MS = 10_000;
+const cache = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
+
+function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  let entries = cache.get(db);
+  if (!entries) {
+    entries = new Map();
+    cache.set(db, entries);
+  }
+  const now = Date.now();
+  const hit = entries.get(key);
+  if (hit && now - hit.at < TEMPLATE_TTL_MS) return hit.value as Promise<T>;
+  const value = load();
+  entries.set(key, { at: now, value });
+  value.catch(() => entries.delete(key));
+  return value;
+}
+
+/** Drops the cached templates and flags (after a write, and in tests). */
+export function invalidateTemplatesCache(db: Db): void {
+  cache.delete(db);
+}
+
+function toTemplate(
+  row: TemplateRow | null,
+  brand: { id: number; name: string; logo: string | null },
+  brands: { id: number; name: string; logo: string | null; defaultFilter: boolean }[],
+): UiTemplate {
+  return {
+    brandName: row?.brandName ?? brand.name,
+    brandId: brand.id,
+    companyName: row?.companyName ?? brand.name,
+    text: {
+      primaryFont: row?.primaryFont ?? 'Inter',
+      secondaryFont: row?.secondaryFont ?? 'Inter',
+      primaryColor: row?.textPrimaryColor ?? '#8B0000',
+      secondaryColor: row?.textSecondaryColor ?? '#FFFFFF',
+    },
+    header: { backgroundColor: row?.headerBackgroundColor ?? '#8B0000' },
+    button: {
+      primaryColor: row?.buttonPrimaryColor ?? '#8B0000',
+      secondaryColor: row?.buttonSecondaryColor ?? '#FFFFFF',
+    },
+    favIcon: row?.favIcon ?? null,
+    logo: row?.logo ?? brand.logo,
+    orderingSettings: { hideDefaultModifiers: row?.hideDefaultModifiers ?? false },
+    brandFilterTemplate: {
+      name: row?.brandFilterTemplateName === 'logo' ? 'logo' : 'name',
+      brandFilterConfiguration: {
+        brandsConfiguration: brands.map((b) => ({ id: b.id, defaultFilter: b.defaultFilter })),
+      },
+    },
+    searchSettings: {
+      title: row?.searchTitle ?? DEFAULT_SEARCH_TITLE,
+      secondaryTitle: row?.searchSecondaryTitle ?? null,
+    },
+    brands: brands.map((b) => ({ id: b.id, name: b.name, logo: b.logo })),
+  };
+}
+
+/**
+ * The UI template of a location (its own, else its brand's default); without a location, the first brand's
+ * default. 404 LocationNotFound for an unknown location; 404 TemplateNotFound when no brand exists at all.
+ */
+export function getUiTemplate(db: Db, locationId?: number): Promise<UiTemplate> {
+  return cached(db, `template:${locationId ?? ''}`, async () => {
+    if (locationId === undefined) {
+      const brand = await findFirstBrand(db);
+      if (!brand) throw notFound('TemplateNotFound', 'No UI template is configured');
+      return toTemplate(await findTemplate(db, brand.id, null), brand, [{ ...brand, defaultFilter: false }]);
+    }
+    const location = await findLocationBrand(db, locationId);
+    if (!location) throw notFound('LocationNotFound', `Location ${locationId} was not found`, 21034);
+    const [row, brand, brands] = await Promise.all([
+      findTemplate(db, location.brandId, locationId),
+      findBrand(db, location.brandId),
+      findLocationBrands(db, locationId),
+    ]);
+    if (!brand) throw notFound('TemplateNotFound', 'No UI template is configured');
+    return toTemplate(row, brand, brands.length > 0 ? brands : [{ ...brand, defaultFilter: false }]);
+  });
+}
+
+/** Every feature flag with its state. */
+export function listFeatureFlags(db: Db): Promise<FeatureFlag[]> {
+  return cached(db, 'flags', async () =>
+    (await findFeatureFlags(db)).map((f) => ({ name: f.name, enabled: f.enabled })),
+  );
+}
