@@ -57,6 +57,9 @@ export function parseSearchState(params: Record<string, string | string[] | unde
   return { query, method, target: { kind: 'none' } };
 }
 
+/** Six decimals (about 10 cm) keep shared URLs short. */
+const roundCoordinate = (n: number) => Math.round(n * 1e6) / 1e6;
+
 /** The URL of a search (what the search box navigates to). */
 export function searchHref(input: {
   query: string;
@@ -67,8 +70,8 @@ export function searchHref(input: {
   const params = new URLSearchParams();
   if (input.query) params.set('q', input.query);
   if (input.latitude !== undefined && input.longitude !== undefined) {
-    params.set('lat', String(input.latitude));
-    params.set('lng', String(input.longitude));
+    params.set('lat', String(roundCoordinate(input.latitude)));
+    params.set('lng', String(roundCoordinate(input.longitude)));
   }
   if (input.method && input.method !== 'pickup') params.set('method', input.method);
   const qs = params.toString();

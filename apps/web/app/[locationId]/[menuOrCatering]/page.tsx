@@ -24,7 +24,7 @@ export default async function StorePage({ params }: { params: Params }) {
   return (
     <>
       <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
-      <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:pr-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <main className="min-w-0">
           <StoreHeader store={context.store} />
           <StoreMenu result={menu} basePath={storeHref(locationId, menuOrCatering)} />

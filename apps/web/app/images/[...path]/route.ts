@@ -22,7 +22,11 @@ export async function GET(request: NextRequest, context: { params: Promise<{ pat
   url.searchParams.set('height', String(height.data));
   let upstream: Response;
   try {
-    upstream = await fetch(url, { cache: 'no-store' });
+    // The API answers WebP to browsers that accept it, else PNG.
+    upstream = await fetch(url, {
+      cache: 'no-store',
+      headers: { accept: request.headers.get('accept') ?? 'image/png' },
+    });
   } catch {
     return new Response('Image service unavailable', { status: 502 });
   }
@@ -37,6 +41,7 @@ export async function GET(request: NextRequest, context: { params: Promise<{ pat
     headers: {
       'content-type': upstream.headers.get('content-type') ?? 'image/webp',
       'cache-control': 'public, max-age=31536000, immutable',
+      vary: 'Accept',
       ...(upstream.headers.get('etag') ? { etag: upstream.headers.get('etag') ?? '' } : {}),
     },
   });

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { SiteHeader } from '@/components/ui/site-header';
+import { themeFromTemplate, themeStyle } from '@/lib/theme';
 import type { LocationSearchResult, SiteSettings } from '../locations.queries';
 import type { SearchState } from '../search-state';
 import { AddressSearch } from './address-search';
@@ -19,7 +20,10 @@ export function LocationSearchScreen({
   const pickupOnly = settings.searchMethods.length === 1 && settings.searchMethods[0] === 'pickup';
   const delivery = search.method === 'delivery';
   return (
-    <>
+    <div
+      style={themeStyle(themeFromTemplate(settings.template))}
+      className="flex min-h-dvh flex-col font-sans"
+    >
       <SiteHeader brandName={settings.brandName} logoHref="/" />
       <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]">
         <div className="flex min-w-0 flex-col gap-5">
@@ -58,6 +62,6 @@ export function LocationSearchScreen({
           className="sticky top-20 hidden h-[calc(100dvh-7rem)] min-h-96 rounded-2xl border border-gray-200 bg-[radial-gradient(circle_at_1px_1px,#d1d5db_1px,transparent_0)] bg-[size:24px_24px] lg:block"
         />
       </main>
-    </>
+    </div>
   );
 }
