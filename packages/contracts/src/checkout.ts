@@ -161,8 +161,13 @@ export const OrderValidationResultSchema = z.object({
 export type OrderValidationResult = z.infer<typeof OrderValidationResultSchema>;
 export const OrderValidationResponseSchema = envelope(OrderValidationResultSchema);
 
+/** Order ids are bigint in the database and stay below 2^53. */
+export const CheckoutOrderParamsSchema = z.object({
+  orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
 export const ValidationTypeParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   type: OrderActionSchema,
 });
 

@@ -90,7 +90,7 @@ export const PaymentResponseSchema = envelope(PaymentSchema);
 export const PaymentsResponseSchema = envelope(z.array(PaymentSchema));
 
 export const PaymentParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   paymentId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 

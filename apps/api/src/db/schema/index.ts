@@ -3,3 +3,4 @@ export * from './clients';
 export * from './locations';
 export * from './menus';
 export * from './orders';
+export * from './payments';

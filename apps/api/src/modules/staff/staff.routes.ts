@@ -1,6 +1,64 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
+import { CheckoutOrderParamsSchema } from '@storefront/contracts/checkout';
+import {
+  AdvanceOrderStatusBodySchema,
+  AdvanceOrderStatusResponseSchema,
+  StaffLocationsResponseSchema,
+  StaffOrdersQuerySchema,
+  StaffOrdersResponseSchema,
+} from '@storefront/contracts/staff';
+import { ok } from '../../lib/envelope';
+import { advanceOrderStatus, listStaffLocations, listStaffOrders } from './staff.service';
 
-/** Routes of the staff module (under /v1). */
-const staffRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+
+/** The staff API (under /v1) behind the kitchen screen, authorised by the X-Staff-Key header. */
+const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = { tags: ['staff'], security: [{ staffKey: [] }] };
+  const onRequest = [app.authenticateStaff];
+
+  app.get(
+    '/staff/locations',
+    {
+      onRequest,
+      schema: {
+        ...base,
+        summary: 'Locations for the kitchen screen',
+        response: { 200: StaffLocationsResponseSchema, ...errors },
+      },
+    },
+    async () => ok(await listStaffLocations(app.db)),
+  );
+
+  app.get(
+    '/staff/orders',
+    {
+      onRequest,
+      schema: {
+        ...base,
+        summary: 'Placed orders of a location, by status',
+        querystring: StaffOrdersQuerySchema,
+        response: { 200: StaffOrdersResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await listStaffOrders(app.db, request.query.locationId, request.query.status)),
+  );
+
+  app.post(
+    '/staff/orders/:orderId/status',
+    {
+      onRequest,
+      schema: {
+        ...base,
+        summary: 'Advance an order to its next status (1 -> 2 -> 3 -> 4)',
+        params: CheckoutOrderParamsSchema,
+        body: AdvanceOrderStatusBodySchema,
+        response: { 200: AdvanceOrderStatusResponseSchema, ...errors, 409: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await advanceOrderStatus(app.db, request.params.orderId, request.body.statusId)),
+  );
+};
 
 export default staffRoutes;

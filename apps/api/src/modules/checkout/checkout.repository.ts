@@ -1,0 +1,109 @@
+/** Drizzle access for checkout and order placement: the order's checkout columns, items, status history. */
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { locationPickupMethods, locations } from '../../db/schema/locations';
+import { orderItemModifiers, orderItems, orderStatusHistory, orders } from '../../db/schema/orders';
+import { closeRequests } from '../../db/schema/payments';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderUpdate = Partial<typeof orders.$inferInsert>;
+
+export async function findOrder(db: Db, orderId: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** The order row locked until the end of the transaction (serialises placement and status changes). */
+export async function findOrderForUpdate(db: Db, orderId: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function updateOrder(db: Db, orderId: number, values: OrderUpdate) {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertStatusHistory(
+  db: Db,
+  orderId: number,
+  status: number,
+  source: 'guest' | 'staff' | 'system',
+) {
+  await db.insert(orderStatusHistory).values({ orderId, status, source });
+}
+
+export async function insertCloseRequest(db: Db, values: typeof closeRequests.$inferInsert) {
+  await db.insert(closeRequests).values(values);
+}
+
+export type ItemWithModifiers = typeof orderItems.$inferSelect & {
+  modifiers: (typeof orderItemModifiers.$inferSelect)[];
+};
+
+/** Items of the given orders with their modifiers, in insertion order. */
+export async function findItemsOfOrders(db: Db, orderIds: number[]): Promise<ItemWithModifiers[]> {
+  if (orderIds.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+  const modifiers =
+    items.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderItemModifiers)
+          .where(
+            inArray(
+              orderItemModifiers.orderItemId,
+              items.map((i) => i.id),
+            ),
+          )
+          .orderBy(asc(orderItemModifiers.orderItemId), asc(orderItemModifiers.position));
+  return items.map((item) => ({ ...item, modifiers: modifiers.filter((m) => m.orderItemId === item.id) }));
+}
+
+export async function findLocation(db: Db, locationId: number) {
+  const [row] = await db.select().from(locations).where(eq(locations.id, locationId)).limit(1);
+  return row ?? null;
+}
+
+export async function findPickupMethods(db: Db, locationId: number) {
+  return db
+    .select()
+    .from(locationPickupMethods)
+    .where(eq(locationPickupMethods.locationId, locationId))
+    .orderBy(asc(locationPickupMethods.pickupOption));
+}
+
+/** Placed orders of a location, optionally with one of the given statuses, oldest first. */
+export async function findPlacedOrders(db: Db, locationId: number, statuses?: number[]) {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.locationId, locationId),
+        isNotNull(orders.placedAt),
+        statuses && statuses.length > 0 ? inArray(orders.status, statuses) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.placedAt), asc(orders.id));
+}
+
+export async function listLocations(db: Db) {
+  return db.select().from(locations).orderBy(asc(locations.id));
+}
+
+export async function findOpenOrderStatuses(db: Db) {
+  return db
+    .select({ locationId: orders.locationId, status: orders.status })
+    .from(orders)
+    .where(and(isNotNull(orders.placedAt), inArray(orders.status, [1, 2, 3])));
+}

@@ -1,0 +1,263 @@
+/**
+ * Checkout rules: contact information, notes, pickup data, ready time and the pre-checkout validation.
+ * Every call checks that the token's session owns the order; a placed order no longer changes.
+ */
+import type {
+  ContactInformation,
+  ContactInformationValue,
+  OrderValidationError,
+  OrderValidationResult,
+  PickupDataBody,
+  PickupDataValue,
+} from '@storefront/contracts/checkout';
+import { ORDER_ERROR } from '@storefront/contracts/errors';
+import { formatCents } from '@storefront/contracts/money';
+import { isOrderTimeAvailable, formatZonedIso } from '@storefront/contracts/store-hours';
+import { PickupTypeSchema, type OrderAction } from '@storefront/contracts/enums';
+import type { Db } from '../../db/client';
+import { conflict, notFound, ruleBroken } from '../../lib/errors';
+import type { Session } from '../../lib/tokens';
+import {
+  findItemsOfOrders,
+  findOrder,
+  findOrderForUpdate,
+  findPickupMethods,
+  updateOrder,
+  type OrderRow,
+} from './checkout.repository';
+import { getLocationOrderingState } from './location-state';
+
+export const orderNotFound = () =>
+  notFound('OrderNotFound', 'The order does not exist', ORDER_ERROR.InvalidOrderId);
+export const orderAlreadyPlaced = () =>
+  conflict('OrderAlreadyPlaced', 'The order has already been placed', ORDER_ERROR.DuplicateOrder);
+
+/**
+ * The order when the session owns it. Unknown and foreign orders both answer 404 (21042) so that order ids
+ * cannot be probed; with `open`, a placed order answers 409 (21041).
+ */
+export async function requireOwnedOrder(
+  db: Db,
+  session: Session,
+  orderId: number,
+  options: { forUpdate?: boolean; open?: boolean } = {},
+): Promise<OrderRow> {
+  const order = options.forUpdate ? await findOrderForUpdate(db, orderId) : await findOrder(db, orderId);
+  if (!order || order.sessionId !== session.sid) throw orderNotFound();
+  if (options.open && order.placedAt) throw orderAlreadyPlaced();
+  return order;
+}
+
+export function contactOf(order: OrderRow): ContactInformationValue {
+  return {
+    firstName: order.contactFirstName,
+    lastName: order.contactLastName,
+    phone: order.contactPhone,
+    email: order.contactEmail,
+  };
+}
+
+export async function getContactInformation(db: Db, session: Session, orderId: number) {
+  return contactOf(await requireOwnedOrder(db, session, orderId));
+}
+
+export async function updateContactInformation(
+  db: Db,
+  session: Session,
+  orderId: number,
+  contact: ContactInformation,
+): Promise<ContactInformationValue> {
+  return db.transaction(async (tx) => {
+    await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
+    const order = await updateOrder(tx, orderId, {
+      contactFirstName: contact.firstName,
+      contactLastName: contact.lastName,
+      contactPhone: contact.phone,
+      contactEmail: contact.email,
+    });
+    if (!order) throw orderNotFound();
+    return contactOf(order);
+  });
+}
+
+/** Saves the notes (already normalised: line breaks as spaces, at most 50); '' clears them. */
+export async function updateOrderProperties(db: Db, session: Session, orderId: number, notes: string | null) {
+  return db.transaction(async (tx) => {
+    await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
+    const order = await updateOrder(tx, orderId, { notes: notes?.trim() ? notes : null });
+    return { notes: order?.notes ?? null };
+  });
+}
+
+export function pickupDataOf(order: OrderRow): PickupDataValue | null {
+  const option = PickupTypeSchema.safeParse(order.pickupOption);
+  if (!option.success) return null;
+  return {
+    pickupOption: option.data,
+    carColor: order.carColor,
+    carType: order.carType,
+    fulfillmentPlace: order.fulfillmentPlace,
+  };
+}
+
+/**
+ * Saves how the guest picks the order up. The option must be one the store offers (walk-in is always
+ * offered); curbside and drive-thru car details and the parking place follow the store's pickup settings.
+ */
+export async function updatePickupData(
+  db: Db,
+  session: Session,
+  orderId: number,
+  body: PickupDataBody,
+): Promise<PickupDataValue> {
+  return db.transaction(async (tx) => {
+    const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
+    const methods = await findPickupMethods(tx, order.locationId);
+    const method = methods.find((m) => m.pickupOption === body.pickupOption);
+    if (!method && body.pickupOption !== 0) {
+      throw ruleBroken(
+        'PickupOption',
+        ORDER_ERROR.InvalidOrderType,
+        'The store does not offer this pickup option',
+      );
+    }
+    const place = body.fulfillmentPlace?.trim() ? body.fulfillmentPlace.trim() : null;
+    if (method && body.pickupOption !== 0) {
+      const label = body.pickupOption === 1 ? 'Curbside' : 'Drive Thru';
+      if (method.carDetailsRequired && (body.carColor == null || body.carType == null)) {
+        throw ruleBroken('CarDetails', ORDER_ERROR.InvalidOrderType, `Car details are required for ${label}`);
+      }
+      if (body.pickupOption === 1 && method.parkingSpaceRequired && !place) {
+        throw ruleBroken(
+          'ParkingSpot',
+          ORDER_ERROR.InvalidOrderType,
+          'Parking spot is required for Curbside',
+        );
+      }
+      const { parkingSpaceMin: min, parkingSpaceMax: max } = method;
+      if (body.pickupOption === 1 && place && min !== null && max !== null) {
+        const spot = Number(place);
+        if (!Number.isInteger(spot) || spot < min || spot > max) {
+          throw ruleBroken(
+            'ParkingSpot',
+            ORDER_ERROR.InvalidOrderType,
+            `Parking spot must be between ${min} and ${max}`,
+          );
+        }
+      }
+    }
+    const updated = await updateOrder(tx, orderId, {
+      pickupOption: body.pickupOption,
+      carColor: body.pickupOption === 0 ? null : (body.carColor ?? null),
+      carType: body.pickupOption === 0 ? null : (body.carType ?? null),
+      fulfillmentPlace: body.pickupOption === 0 ? null : place,
+    });
+    const value = updated ? pickupDataOf(updated) : null;
+    if (!value) throw orderNotFound();
+    return value;
+  });
+}
+
+/** Sets the ready time: null is ASAP; a time must be an available slot of the store (21037 otherwise). */
+export async function updateReadyTime(
+  db: Db,
+  session: Session,
+  orderId: number,
+  orderReadyTime: string | null,
+  now: Date = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
+    if (orderReadyTime === null) {
+      await updateOrder(tx, orderId, { orderDateTime: null });
+      return { orderReadyTime: null, isScheduled: false };
+    }
+    const state = await getLocationOrderingState(tx, order.locationId, now);
+    if (!state) throw ruleBroken('Location', ORDER_ERROR.InvalidLocation, 'The store does not exist');
+    const time = new Date(orderReadyTime);
+    if (
+      !isOrderTimeAvailable(
+        state.schedule,
+        state.location.timeZone,
+        time,
+        now,
+        state.location.prepTimeMinutes,
+      )
+    ) {
+      throw ruleBroken('OrderReadyTime', ORDER_ERROR.InvalidOrderTime, 'The selected time is not available');
+    }
+    await updateOrder(tx, orderId, { orderDateTime: time });
+    return { orderReadyTime: formatZonedIso(time.getTime(), state.location.timeZone), isScheduled: true };
+  });
+}
+
+/**
+ * The pre-checkout rules on an order: contact present, items present, store known, online (21045), open or
+ * taking scheduled orders (21038 / 21037), minimum and maximum order amounts (21040 / 21039).
+ * Failures are returned, not thrown.
+ */
+export async function preCheckoutErrors(db: Db, order: OrderRow, now: Date): Promise<OrderValidationError[]> {
+  const errors: OrderValidationError[] = [];
+  if (!order.contactFirstName || !order.contactLastName || !order.contactPhone || !order.contactEmail) {
+    errors.push({ code: 400, message: 'Please enter your contact information' });
+  }
+  const items = await findItemsOfOrders(db, [order.id]);
+  if (items.length === 0) errors.push({ code: ORDER_ERROR.InvalidItem, message: 'The order has no items' });
+
+  const state = await getLocationOrderingState(db, order.locationId, now);
+  if (!state) {
+    errors.push({ code: ORDER_ERROR.InvalidLocation, message: 'The store does not exist' });
+    return errors;
+  }
+  const { location, status, schedule } = state;
+  if (!location.isOnline) {
+    errors.push({ code: ORDER_ERROR.LocationOffline, message: 'The store is currently offline.' });
+  } else if (order.orderDateTime) {
+    if (
+      !isOrderTimeAvailable(schedule, location.timeZone, order.orderDateTime, now, location.prepTimeMinutes)
+    ) {
+      errors.push({
+        code: ORDER_ERROR.InvalidOrderTime,
+        message: 'The selected time is no longer available',
+      });
+    }
+  } else if (status.locationStatus === 'Closed') {
+    errors.push({
+      code: ORDER_ERROR.InvalidStoreHours,
+      message: location.acceptOrdersWhenClosed
+        ? 'The store is closed: please schedule your order'
+        : 'The store is closed',
+    });
+  }
+  const amount = order.subtotalCents - order.discountCents;
+  if (location.minOrderAmountCents !== null && amount < location.minOrderAmountCents) {
+    errors.push({
+      code: ORDER_ERROR.InvalidMinimumOrderLimitRange,
+      message: `The minimum order amount is ${formatCents(location.minOrderAmountCents)}`,
+    });
+  }
+  if (location.maxOrderAmountCents !== null && amount > location.maxOrderAmountCents) {
+    errors.push({
+      code: ORDER_ERROR.InvalidMaximumOrderLimitRange,
+      message: `The maximum order amount is ${formatCents(location.maxOrderAmountCents)}`,
+    });
+  }
+  return errors;
+}
+
+/** GET validations (no type) and POST validations/{type}: PreCheckout and CloseOrder run the same rules. */
+export async function validateOrder(
+  db: Db,
+  session: Session,
+  orderId: number,
+  type: OrderAction = 'PreCheckout',
+  now: Date = new Date(),
+): Promise<OrderValidationResult> {
+  const order = await requireOwnedOrder(db, session, orderId);
+  const errors: OrderValidationError[] = order.placedAt
+    ? [{ code: ORDER_ERROR.DuplicateOrder, message: 'The order has already been placed' }]
+    : type === 'SuspendOrder'
+      ? []
+      : await preCheckoutErrors(db, order, now);
+  return { isValid: errors.length === 0, orderValidationErrors: errors };
+}

@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderStatusHistory, orders } from '../../db/schema/orders';
+import { closeRequests, sandboxCharges } from '../../db/schema/payments';
+import { locations } from '../../db/schema/locations';
+import { invalidateLocationsCache } from '../locations/locations.service';
+import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { CARDS, CONTACT, createOrderFixture } from './checkout.fixtures';
+import { auth, closeRequest, prepareCheckout, tokenise } from './checkout.test-helpers';
+
+describe.each(await dbKinds())('checkout routes on %s', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  const approvedCharges = async (amountCents: number, since: Date) => {
+    const rows = await ctx.database.db.select().from(sandboxCharges);
+    return rows.filter(
+      (r) => r.outcome === 'approved' && r.amountCents === amountCents && r.createdAt >= since,
+    );
+  };
+
+  it('saves and reads contact information with the spec rules', async () => {
+    const order = await createOrderFixture(ctx);
+    const url = `/v1/sales/orders/${order.orderId}/contact-information`;
+    const empty = await ctx.app.inject({ method: 'GET', url, headers: auth(order.token) });
+    expect(empty.json()).toMatchObject({ succeed: true, value: { firstName: null, phone: null } });
+
+    const saved = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: auth(order.token),
+      payload: CONTACT,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ value: { phone: '2025550143', firstName: 'Ada' } });
+    const read = await ctx.app.inject({ method: 'GET', url, headers: auth(order.token) });
+    expect(read.json()).toMatchObject({ value: { email: 'ada@example.com', lastName: 'Lovelace' } });
+
+    const bad = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: auth(order.token),
+      payload: { ...CONTACT, phone: '123', email: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const messages = bad.json<{ errors: { message: string }[] }>().errors.map((e) => e.message);
+    expect(messages).toEqual(
+      expect.arrayContaining(['Please enter a valid phone number', 'Please enter a valid email address']),
+    );
+  });
+
+  it('answers 404 for unknown and foreign orders and 401 without a token', async () => {
+    const order = await createOrderFixture(ctx);
+    const other = await ctx.token();
+    for (const [url, token] of [
+      [`/v1/sales/orders/${order.orderId}/contact-information`, other],
+      ['/v1/sales/orders/999999/contact-information', order.token],
+      [`/v1/sales/orders/${order.orderId}/validations`, other],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: auth(token) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ succeed: false, value: null, errors: [{ code: 21042 }] });
+    }
+    const foreignWrite = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/sales/orders/${order.orderId}/properties`,
+      headers: auth(other),
+      payload: { notes: 'x' },
+    });
+    expect(foreignWrite.statusCode).toBe(404);
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}/validations`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const badId = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/sales/orders/abc/validations',
+      headers: auth(order.token),
+    });
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it('saves notes with line breaks as spaces and refuses more than 50 characters', async () => {
+    const order = await createOrderFixture(ctx);
+    const url = `/v1/sales/orders/${order.orderId}/properties`;
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: auth(order.token),
+      payload: { notes: 'no onions\nplease' },
+    });
+    expect(res.json()).toMatchObject({ succeed: true, value: { notes: 'no onions please' } });
+    const long = await ctx.app.inject({
+      method: 'PATCH',
+      url,
+      headers: auth(order.token),
+      payload: { notes: 'x'.repeat(51) },
+    });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('saves pickup data and checks the store pickup settings', async () => {
+    const walkIn = await createOrderFixture(ctx);
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/sales/orders/${walkIn.orderId}/pickup-data`,
+      headers: auth(walkIn.token),
+      payload: { pickupOption: 0, carColor: 3 },
+    });
+    expect(ok.json()).toMatchObject({ value: { pickupOption: 0, carColor: null, fulfillmentPlace: null } });
+    const notOffered = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/sales/orders/${walkIn.orderId}/pickup-data`,
+      headers: auth(walkIn.token),
+      payload: { pickupOption: 1 },
+    });
+    expect(notOffered.statusCode).toBe(422);
+    const invalid = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/sales/orders/${walkIn.orderId}/pickup-data`,
+      headers: auth(walkIn.token),
+      payload: { pickupOption: 7 },
+    });
+    expect(invalid.statusCode).toBe(400);
+
+    const curbside = await createOrderFixture(ctx, { locationId: 6, subtotalCents: 2000 });
+    const url = `/v1/sales/orders/${curbside.orderId}/pickup-data`;
+    const outOfRange = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(curbside.token),
+      payload: { pickupOption: 1, carColor: 0, carType: 2, fulfillmentPlace: '99' },
+    });
+    expect(outOfRange.statusCode).toBe(422);
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(curbside.token),
+      payload: { pickupOption: 1, carColor: 0, carType: 2, fulfillmentPlace: '7' },
+    });
+    expect(saved.json()).toMatchObject({ value: { pickupOption: 1, carType: 2, fulfillmentPlace: '7' } });
+  });
+
+  it('sets the ready time to ASAP or an available slot (21037 otherwise)', async () => {
+    const order = await createOrderFixture(ctx);
+    const url = `/v1/sales/orders/${order.orderId}/ready-time`;
+    const asap = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(order.token),
+      payload: { orderReadyTime: null },
+    });
+    expect(asap.json()).toMatchObject({ value: { orderReadyTime: null, isScheduled: false } });
+    const slot = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    slot.setUTCMinutes(0, 0, 0);
+    const scheduled = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(order.token),
+      payload: { orderReadyTime: slot.toISOString() },
+    });
+    expect(scheduled.statusCode).toBe(200);
+    expect(scheduled.json()).toMatchObject({ value: { isScheduled: true } });
+    const past = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(order.token),
+      payload: { orderReadyTime: '2020-01-01T12:00:00Z' },
+    });
+    expect(past.statusCode).toBe(422);
+    expect(past.json()).toMatchObject({ errors: [{ code: 21037 }] });
+    const garbage = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(order.token),
+      payload: { orderReadyTime: 'soon' },
+    });
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('runs the PreCheckout validation: contact, offline store, minimum amount', async () => {
+    const order = await createOrderFixture(ctx);
+    const url = `/v1/sales/orders/${order.orderId}/validations/PreCheckout`;
+    const missing = await ctx.app.inject({ method: 'POST', url, headers: auth(order.token) });
+    expect(missing.json()).toMatchObject({
+      value: { isValid: false, orderValidationErrors: [{ code: 400 }] },
+    });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/sales/orders/${order.orderId}/contact-information`,
+      headers: auth(order.token),
+      payload: CONTACT,
+    });
+    const valid = await ctx.app.inject({ method: 'POST', url, headers: auth(order.token) });
+    expect(valid.json()).toEqual({
+      value: { isValid: true, orderValidationErrors: [] },
+      succeed: true,
+      errors: [],
+    });
+    const viaGet = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}/validations`,
+      headers: auth(order.token),
+    });
+    expect(viaGet.json()).toMatchObject({ value: { isValid: true } });
+    const badType = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.orderId}/validations/Nope`,
+      headers: auth(order.token),
+    });
+    expect(badType.statusCode).toBe(400);
+
+    const offline = await createOrderFixture(ctx, { locationId: 5 });
+    const offlineRes = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${offline.orderId}/validations`,
+      headers: auth(offline.token),
+    });
+    const offlineCodes = offlineRes
+      .json<{ value: { orderValidationErrors: { code: number }[] } }>()
+      .value.orderValidationErrors.map((e) => e.code);
+    expect(offlineCodes).toContain(21045);
+
+    const small = await createOrderFixture(ctx, { locationId: 6, subtotalCents: 500 });
+    const smallRes = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${small.orderId}/validations`,
+      headers: auth(small.token),
+    });
+    const smallCodes = smallRes
+      .json<{ value: { orderValidationErrors: { code: number }[] } }>()
+      .value.orderValidationErrors.map((e) => e.code);
+    expect(smallCodes).toContain(21040);
+
+    const closed = await createOrderFixture(ctx, { locationId: 4 });
+    const closedRes = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${closed.orderId}/validations`,
+      headers: auth(closed.token),
+    });
+    const closedCodes = closedRes
+      .json<{ value: { orderValidationErrors: { code: number }[] } }>()
+      .value.orderValidationErrors.map((e) => e.code);
+    expect(closedCodes).toContain(21038);
+  });
+
+  it('answers 21039 above the maximum order amount', async () => {
+    await ctx.database.db.update(locations).set({ maxOrderAmountCents: 5000 }).where(eq(locations.id, 7));
+    invalidateLocationsCache(ctx.database.db);
+    const big = await createOrderFixture(ctx, { locationId: 7, subtotalCents: 6000 });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${big.orderId}/validations`,
+      headers: auth(big.token),
+    });
+    const codes = res.json<{ value: { orderValidationErrors: { code: number }[] } }>().value
+      .orderValidationErrors;
+    expect(codes.map((e) => e.code)).toContain(21039);
+  });
+
+  it('places an order once: status 1, history row, reference number, one charge; then refuses changes', async () => {
+    const since = new Date(Date.now() - 1000);
+    const order = await createOrderFixture(ctx, { subtotalCents: 1111 });
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve, 200);
+    const key = randomUUID();
+    const body = { paymentToken, guestNotificationTypes: [2] };
+    const res = await closeRequest(ctx, order, body, key);
+    expect(res.statusCode).toBe(200);
+    const value = res.json<{ value: { statusId: number; referenceNumber: string; approvedAmount: number } }>()
+      .value;
+    expect(value.statusId).toBe(1);
+    expect(value.referenceNumber).toMatch(new RegExp(`^${order.orderId}-`));
+    expect(value.approvedAmount).toBe((order.totalCents + 200) / 100);
+
+    const replay = await closeRequest(ctx, order, body, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(res.json());
+
+    const mismatch = await closeRequest(ctx, order, { ...body, guestNotificationTypes: [1] }, key);
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json()).toMatchObject({ errors: [{ key: 'IdempotencyKeyMismatch' }] });
+
+    const again = await closeRequest(ctx, order, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ errors: [{ code: 21041 }] });
+
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row).toMatchObject({ status: 1, tipCents: 200, referenceNumber: value.referenceNumber });
+    const history = await ctx.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.orderId));
+    expect(history.map((h) => h.status)).toEqual([1]);
+    expect(await approvedCharges(order.totalCents + 200, since)).toHaveLength(1);
+
+    const locked = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/sales/orders/${order.orderId}/contact-information`,
+      headers: auth(order.token),
+      payload: CONTACT,
+    });
+    expect(locked.statusCode).toBe(409);
+
+    const tracking = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}/tracking-url?locationId=1`,
+      headers: auth(order.token),
+    });
+    const link = tracking.json<{ value: { url: string; trackingToken: string } }>().value;
+    expect(link.url).toBe(
+      `${ctx.env.WEB_PUBLIC_URL}/order-tracking?oid=${order.orderId}&tk=${link.trackingToken}`,
+    );
+    expect(await ctx.app.tokens.verifyTrackingToken(link.trackingToken)).toBe(order.orderId);
+  });
+
+  it('requires an Idempotency-Key and a matching payment token', async () => {
+    const order = await createOrderFixture(ctx);
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
+    const noKey = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.orderId}/close-requests`,
+      headers: auth(order.token),
+      payload: { paymentToken },
+    });
+    expect(noKey.statusCode).toBe(400);
+    const wrongToken = await closeRequest(ctx, order, { paymentToken: `${paymentToken}x` });
+    expect(wrongToken.statusCode).toBe(422);
+    expect(wrongToken.json()).toMatchObject({ errors: [{ code: 21043 }] });
+    const foreign = await closeRequest(ctx, { ...order, token: await ctx.token() }, { paymentToken });
+    expect(foreign.statusCode).toBe(404);
+    const unknown = await closeRequest(ctx, { ...order, orderId: 999999 }, { paymentToken });
+    expect(unknown.statusCode).toBe(404);
+    const notPlacedLink = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}/tracking-url`,
+      headers: auth(order.token),
+    });
+    expect(notPlacedLink.statusCode).toBe(409);
+  });
+
+  it('answers 886 for declined cards and leaves the order open for another card', async () => {
+    for (const card of [CARDS.decline, CARDS.insufficientFunds]) {
+      const order = await createOrderFixture(ctx);
+      const { paymentUrl, paymentToken } = await prepareCheckout(ctx, order, card);
+      const declined = await closeRequest(ctx, order, { paymentToken });
+      expect(declined.statusCode).toBe(422);
+      expect(declined.json()).toMatchObject({
+        succeed: false,
+        errors: [{ code: 886, message: 'The transaction was not authorized' }],
+      });
+      const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+      expect(row?.placedAt).toBeNull();
+
+      const retryToken = await tokenise(ctx, paymentUrl, CARDS.approve);
+      const placed = await closeRequest(ctx, order, { paymentToken: retryToken });
+      expect(placed.statusCode).toBe(200);
+    }
+  });
+
+  it('answers code 500 when the processor fails, charges nothing and lets the guest retry', async () => {
+    const order = await createOrderFixture(ctx);
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.processingError);
+    const key = randomUUID();
+    const failed = await closeRequest(ctx, order, { paymentToken }, key);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({
+      errors: [{ code: 500, message: 'The payment service is not available at this moment' }],
+    });
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.placedAt).toBeNull();
+  });
+
+  it('places exactly once when the same close request arrives 20 times at once', async () => {
+    const since = new Date(Date.now() - 1000);
+    const order = await createOrderFixture(ctx, { subtotalCents: 1777 });
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
+    const key = randomUUID();
+    let release: () => void = () => undefined;
+    const barrier = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const attempts = Array.from({ length: 20 }, async () => {
+      await barrier;
+      return closeRequest(ctx, order, { paymentToken }, key);
+    });
+    release();
+    const responses = await Promise.all(attempts);
+    const statuses = responses.map((r) => r.statusCode);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 409),
+      JSON.stringify(responses.map((r) => r.body)),
+    ).toEqual([]);
+    const successes = responses.filter((r) => r.statusCode === 200);
+    expect(successes.length).toBeGreaterThanOrEqual(1);
+    const references = new Set(
+      successes.map((r) => r.json<{ value: { referenceNumber: string } }>().value.referenceNumber),
+    );
+    expect(references.size).toBe(1);
+
+    const history = await ctx.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.orderId));
+    expect(history).toHaveLength(1);
+    const placements = await ctx.database.db
+      .select()
+      .from(closeRequests)
+      .where(eq(closeRequests.orderId, order.orderId));
+    expect(placements.filter((p) => p.outcome === 'placed')).toHaveLength(1);
+    expect(await approvedCharges(order.totalCents, since)).toHaveLength(1);
+  });
+
+  it('places exactly once when 20 different keys race for the same order', async () => {
+    const since = new Date(Date.now() - 1000);
+    const order = await createOrderFixture(ctx, { subtotalCents: 1999 });
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
+    let release: () => void = () => undefined;
+    const barrier = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const attempts = Array.from({ length: 20 }, async () => {
+      await barrier;
+      return closeRequest(ctx, order, { paymentToken });
+    });
+    release();
+    const responses = await Promise.all(attempts);
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409)).toBe(true);
+    const history = await ctx.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.orderId));
+    expect(history).toHaveLength(1);
+    expect(await approvedCharges(order.totalCents, since)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Placing an order (POST close-requests). One transaction holds the order row lock from the checks to the
+ * status change, so exactly one placement and one charge happen whatever the retries: a second request
+ * waits for the lock and then finds the order placed (21041). The processor call carries an idempotency key
+ * derived from the payment and the token, so even a retried authorize cannot charge twice. A decline (886)
+ * or an outage (500) is committed as such and leaves the order open for another try.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import type { CloseRequestBody, CloseRequestResult } from '@storefront/contracts/payments';
+import { PAYMENT_MESSAGES } from '@storefront/contracts/payments';
+import { APP_ERROR, ORDER_ERROR } from '@storefront/contracts/errors';
+import { ORDER_STATUS } from '@storefront/contracts/enums';
+import { centsToDollars } from '@storefront/contracts/money';
+import { formatZonedIso } from '@storefront/contracts/store-hours';
+import type { Db } from '../../db/client';
+import { DomainError, ruleBroken } from '../../lib/errors';
+import type { Session } from '../../lib/tokens';
+import type { PaymentProcessor } from '../../providers/payment/payment-processor';
+import { findPaymentsByOrder, updatePayment } from '../payments/payments.repository';
+import { findLocation, insertCloseRequest, insertStatusHistory, updateOrder } from './checkout.repository';
+import { orderAlreadyPlaced, preCheckoutErrors, requireOwnedOrder } from './checkout.service';
+
+/** Reference numbers avoid look-alike characters (no 0/O, 1/I). */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+function referenceNumberFor(orderId: number): string {
+  let suffix = '';
+  for (let i = 0; i < 4; i += 1) suffix += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)] ?? 'X';
+  return `${orderId}-${suffix}`;
+}
+
+export function orderNumberFor(orderId: number): string {
+  return String(orderId % 10_000).padStart(4, '0');
+}
+
+type Attempt =
+  | { kind: 'placed'; result: CloseRequestResult }
+  | { kind: 'declined'; code: number; message: string }
+  | { kind: 'failed'; code: number; message: string };
+
+export interface PlaceOrderInput {
+  session: Session;
+  orderId: number;
+  body: CloseRequestBody;
+  idempotencyKey: string;
+  now?: Date;
+}
+
+/** Places the order or throws: 404/409/422 for rules, 422 886 for a decline, 502 500 for an outage. */
+export async function placeOrder(
+  db: Db,
+  processor: PaymentProcessor,
+  input: PlaceOrderInput,
+): Promise<CloseRequestResult> {
+  const now = input.now ?? new Date();
+  const attempt = await db.transaction(async (tx): Promise<Attempt> => {
+    const order = await requireOwnedOrder(tx, input.session, input.orderId, { forUpdate: true });
+    if (order.placedAt) throw orderAlreadyPlaced();
+
+    const errors = await preCheckoutErrors(tx, order, now);
+    if (errors.length > 0) {
+      throw new DomainError(
+        422,
+        errors.map((e) => ({ key: 'PreCheckout', code: e.code, message: e.message })),
+      );
+    }
+
+    const dueCents = order.totalCents;
+    const payments = await findPaymentsByOrder(tx, order.id);
+    const payment = payments.filter((p) => p.status !== 'Approved').at(-1) ?? null;
+    let approvedCents = 0;
+    let paymentId: number | null = null;
+
+    if (dueCents > 0) {
+      if (!payment) throw ruleBroken('Payment', ORDER_ERROR.InvalidPayment, 'The order has no payment');
+      paymentId = payment.id;
+      if (payment.baseAmountCents + payment.tipAmountCents !== dueCents) {
+        throw ruleBroken(
+          'PaymentTotal',
+          ORDER_ERROR.InvalidPaymentTotal,
+          'The payment does not match the order total',
+        );
+      }
+      const token = input.body.paymentToken;
+      if (!token || !payment.processorToken || token !== payment.processorToken) {
+        throw ruleBroken(
+          'PaymentToken',
+          ORDER_ERROR.InvalidPayment,
+          'The payment token is not valid for this order',
+        );
+      }
+      const tokenId = createHash('sha256').update(token).digest('hex').slice(0, 24);
+      const outcome = await processor.authorize(
+        {
+          token,
+          amountCents: dueCents,
+          idempotencyKey: `order-${order.id}-payment-${payment.id}-${tokenId}`,
+        },
+        tx,
+      );
+      if (outcome.status !== 'approved') {
+        await updatePayment(tx, payment.id, {
+          status: outcome.status === 'declined' ? 'Declined' : 'Failed',
+          processorToken: null,
+        });
+        await insertCloseRequest(tx, {
+          orderId: order.id,
+          paymentId: payment.id,
+          idempotencyKey: input.idempotencyKey,
+          outcome: outcome.status === 'declined' ? 'declined' : 'failed',
+          code: outcome.code,
+        });
+        return outcome.status === 'declined'
+          ? { kind: 'declined', code: outcome.code, message: outcome.message }
+          : { kind: 'failed', code: outcome.code, message: outcome.message };
+      }
+      await updatePayment(tx, payment.id, {
+        status: 'Approved',
+        chargeId: outcome.chargeId,
+        approvedAmountCents: outcome.amountCents,
+        processorToken: null,
+        cardBrand: outcome.brand,
+        lastFour: outcome.lastFour,
+      });
+      approvedCents = outcome.amountCents;
+    }
+
+    const location = await findLocation(tx, order.locationId);
+    const prepMinutes = location?.prepTimeMinutes ?? 15;
+    const expectedReadyAt = order.orderDateTime ?? new Date(now.getTime() + prepMinutes * 60_000);
+    const referenceNumber = referenceNumberFor(order.id);
+    await updateOrder(tx, order.id, {
+      status: ORDER_STATUS.Received,
+      placedAt: now,
+      expectedReadyAt,
+      referenceNumber,
+      guestNotificationTypes: input.body.guestNotificationTypes ?? null,
+    });
+    await insertStatusHistory(tx, order.id, ORDER_STATUS.Received, 'guest');
+    await insertCloseRequest(tx, {
+      orderId: order.id,
+      paymentId,
+      idempotencyKey: input.idempotencyKey,
+      outcome: 'placed',
+      code: 0,
+    });
+    const timeZone = location?.timeZone ?? 'UTC';
+    return {
+      kind: 'placed',
+      result: {
+        orderId: order.id,
+        referenceNumber,
+        orderNumber: orderNumberFor(order.id),
+        statusId: ORDER_STATUS.Received,
+        placedAt: formatZonedIso(now.getTime(), timeZone),
+        approvedAmount: centsToDollars(approvedCents),
+      },
+    };
+  });
+
+  switch (attempt.kind) {
+    case 'placed':
+      return attempt.result;
+    case 'declined':
+      throw new DomainError(422, {
+        key: 'TransactionNotAuthorized',
+        code: APP_ERROR.TransactionNotAuthorized,
+        message: attempt.message || PAYMENT_MESSAGES.notAuthorized,
+      });
+    case 'failed':
+      throw new DomainError(502, {
+        key: 'PaymentServiceUnavailable',
+        code: APP_ERROR.Internal,
+        message: attempt.message || PAYMENT_MESSAGES.serviceUnavailable,
+      });
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The kitchen's view: placed orders of a location and the status state machine 1 -> 2 -> 3 -> 4.
+ * Callers are authorised by the staff key, never by a guest token.
+ */
+import { OrderStatusSchema, PickupTypeSchema, type OrderStatus } from '@storefront/contracts/enums';
+import { centsToDollars } from '@storefront/contracts/money';
+import { formatZonedIso } from '@storefront/contracts/store-hours';
+import { nextOrderStatus, type StaffLocation, type StaffOrder } from '@storefront/contracts/staff';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import {
+  findItemsOfOrders,
+  findLocation,
+  findOpenOrderStatuses,
+  findOrderForUpdate,
+  findPlacedOrders,
+  insertStatusHistory,
+  listLocations,
+  updateOrder,
+} from '../checkout/checkout.repository';
+import { getLocationOrderingState } from '../checkout/location-state';
+import { orderNumberFor } from '../checkout/place-order.service';
+
+/** Placed orders of a location (optionally of some statuses), oldest first, with items and pickup data. */
+export async function listStaffOrders(
+  db: Db,
+  locationId: number,
+  statuses?: OrderStatus[],
+): Promise<StaffOrder[]> {
+  const location = await findLocation(db, locationId);
+  if (!location) throw notFound('LocationNotFound', 'The location does not exist', 21034);
+  const rows = await findPlacedOrders(db, locationId, statuses);
+  const items = await findItemsOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
+  const zone = location.timeZone;
+  return rows.map((order) => {
+    const pickup = PickupTypeSchema.safeParse(order.pickupOption);
+    return {
+      id: order.id,
+      referenceNumber: order.referenceNumber ?? String(order.id),
+      orderNumber: orderNumberFor(order.id),
+      locationId: order.locationId,
+      statusId: OrderStatusSchema.parse(order.status ?? 1),
+      placedAt: formatZonedIso((order.placedAt ?? order.createdAt).getTime(), zone),
+      expectedReadyTime: order.expectedReadyAt ? formatZonedIso(order.expectedReadyAt.getTime(), zone) : null,
+      contact: {
+        firstName: order.contactFirstName,
+        lastName: order.contactLastName,
+        phone: order.contactPhone,
+        email: order.contactEmail,
+      },
+      pickup: {
+        pickupOption: pickup.success ? pickup.data : null,
+        carColor: order.carColor,
+        carType: order.carType,
+        fulfillmentPlace: order.fulfillmentPlace,
+      },
+      notes: order.notes,
+      items: items
+        .filter((i) => i.orderId === order.id)
+        .map((i) => ({
+          id: i.id,
+          quantity: i.quantity,
+          title: i.title,
+          portionTitle: i.portionTitle,
+          modifiers: i.modifiers.map((m) => ({ title: m.title, quantity: m.quantity })),
+          notes: i.note,
+        })),
+      total: centsToDollars(order.totalCents),
+    };
+  });
+}
+
+/**
+ * Moves a placed order to its next status under a row lock, with a history row. 404 for an unknown or
+ * unplaced order; 409 at the terminal status or when `expected` is not the next status (a stale screen).
+ */
+export async function advanceOrderStatus(db: Db, orderId: number, expected?: OrderStatus) {
+  return db.transaction(async (tx) => {
+    const order = await findOrderForUpdate(tx, orderId);
+    if (!order?.placedAt || order.status === null) {
+      throw notFound('OrderNotFound', 'The order does not exist', 21042);
+    }
+    const current = OrderStatusSchema.parse(order.status);
+    const next = nextOrderStatus(current);
+    if (next === null) throw conflict('InvalidTransition', 'The order is already completed');
+    if (expected !== undefined && expected !== next) {
+      throw conflict('InvalidTransition', `The order cannot move from status ${current} to ${expected}`);
+    }
+    await updateOrder(tx, orderId, { status: next });
+    await insertStatusHistory(tx, orderId, next, 'staff');
+    return { id: orderId, statusId: next, previousStatusId: current };
+  });
+}
+
+/** Every location with its schedule status and the number of orders not yet completed. */
+export async function listStaffLocations(db: Db, now: Date = new Date()): Promise<StaffLocation[]> {
+  const [rows, open] = await Promise.all([listLocations(db), findOpenOrderStatuses(db)]);
+  const result: StaffLocation[] = [];
+  for (const location of rows) {
+    const state = await getLocationOrderingState(db, location.id, now);
+    result.push({
+      id: location.id,
+      name: location.name,
+      city: location.city,
+      status: state ? state.status.locationStatus : null,
+      openOrders: open.filter((o) => o.locationId === location.id).length,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,197 @@
+/**
+ * Order tracking for the guest's tracking page. Every call is opened by the order's tracking token (signed
+ * by the API at tracking-url): a missing, forged or expired token is 401, a token of another order or an
+ * order that is not placed is 404.
+ */
+import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema } from '@storefront/contracts/enums';
+import { maskCardNumber } from '@storefront/contracts/payments';
+import { centsToDollars } from '@storefront/contracts/money';
+import { formatZonedIso } from '@storefront/contracts/store-hours';
+import {
+  ORDER_STATUS_STAGES,
+  type TrackingDetails,
+  type TrackingSettings,
+  type TrackingStatus,
+} from '@storefront/contracts/tracking';
+import type { PickupDataBody } from '@storefront/contracts/checkout';
+import type { Db } from '../../db/client';
+import { conflict, notFound, ruleBroken, unauthorized } from '../../lib/errors';
+import { ORDER_ERROR } from '@storefront/contracts/errors';
+import type { TokenService } from '../../lib/tokens';
+import {
+  findItemsOfOrders,
+  findLocation,
+  findOrder,
+  findPickupMethods,
+  updateOrder,
+  type OrderRow,
+} from '../checkout/checkout.repository';
+import { orderNumberFor } from '../checkout/place-order.service';
+import { findPaymentsByOrder } from '../payments/payments.repository';
+
+const noLongerAvailable = () => notFound('OrderNotFound', 'This order is no longer available.', 21042);
+
+/** The tracking token from `Authorization: Bearer <token>` (or the bare token). */
+export function trackingTokenOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const [scheme, value] = header.trim().split(/\s+/);
+  if (value && scheme?.toLowerCase() === 'bearer') return value;
+  return scheme && !value ? scheme : null;
+}
+
+/** The placed order a tracking token opens. */
+export async function requireTrackedOrder(
+  db: Db,
+  tokens: TokenService,
+  authorization: string | undefined,
+  orderId: number,
+): Promise<OrderRow> {
+  const token = trackingTokenOf(authorization);
+  if (!token) throw unauthorized('Missing tracking token');
+  const tokenOrderId = await tokens.verifyTrackingToken(token);
+  if (tokenOrderId === null) throw unauthorized('Invalid or expired tracking token');
+  if (tokenOrderId !== orderId) throw noLongerAvailable();
+  const order = await findOrder(db, orderId);
+  if (!order?.placedAt) throw noLongerAvailable();
+  return order;
+}
+
+function statusOf(order: OrderRow, timeZone: string): TrackingStatus {
+  return {
+    statusId: OrderStatusSchema.parse(order.status ?? 1),
+    stages: ORDER_STATUS_STAGES.map((s) => ({ stage: s.stage, label: s.label })),
+    orderReadyTime: order.expectedReadyAt ? formatZonedIso(order.expectedReadyAt.getTime(), timeZone) : null,
+  };
+}
+
+export async function getTrackingStatus(db: Db, order: OrderRow): Promise<TrackingStatus> {
+  const location = await findLocation(db, order.locationId);
+  return statusOf(order, location?.timeZone ?? 'UTC');
+}
+
+export async function getTrackingDetails(db: Db, order: OrderRow): Promise<TrackingDetails> {
+  const [location, items, payments] = await Promise.all([
+    findLocation(db, order.locationId),
+    findItemsOfOrders(db, [order.id]),
+    findPaymentsByOrder(db, order.id),
+  ]);
+  if (!location) throw noLongerAvailable();
+  const zone = location.timeZone;
+  const pickupOption = PickupTypeSchema.safeParse(order.pickupOption);
+  return {
+    order: {
+      referenceNumber: order.referenceNumber ?? String(order.id),
+      id: order.id,
+      items: items.map((item) => ({
+        id: item.id,
+        quantity: item.quantity,
+        title: item.title,
+        total: centsToDollars(item.totalCents),
+        portionTitle: item.portionTitle,
+        selectedModifiers: item.modifiers.map((m) => ({ title: m.title, quantity: m.quantity })),
+        notes: item.note,
+      })),
+      totals: {
+        subtotal: centsToDollars(order.subtotalCents),
+        discount: centsToDollars(order.discountCents),
+        serviceCharge: centsToDollars(order.serviceChargeCents),
+        salesTax: centsToDollars(order.salesTaxCents),
+        tip: centsToDollars(order.tipCents),
+        total: centsToDollars(order.totalCents),
+      },
+      context: { locationId: order.locationId, orderChannelId: order.orderChannel },
+      notes: order.notes,
+      placedAt: formatZonedIso((order.placedAt ?? order.createdAt).getTime(), zone),
+    },
+    orderNumber: orderNumberFor(order.id),
+    location: {
+      id: location.id,
+      marketingName: location.name,
+      address1: location.address1,
+      city: location.city,
+      stateCode: location.stateCode,
+      postalCode: location.postalCode,
+      phone: location.phone,
+    },
+    fulfillmentInformation: {
+      fulfillmentMethod: FulfillmentMethodSchema.catch(1).parse(order.fulfillmentMethod),
+      expectedCompletionDateTime: order.expectedReadyAt
+        ? formatZonedIso(order.expectedReadyAt.getTime(), zone)
+        : null,
+      pickupOption: pickupOption.success ? pickupOption.data : null,
+      fulfillmentPlace: order.fulfillmentPlace,
+      carType: order.carType,
+      carColor: order.carColor,
+    },
+    deliveryAddress: null,
+    paymentDetails: payments
+      .filter((p) => p.status === 'Approved')
+      .map((p) => ({
+        cardLogo: p.cardBrand ?? 'card',
+        paymentType: 'Credit Card',
+        maskedCardNumber: maskCardNumber(p.lastFour ?? '0000'),
+        approvedAmount: centsToDollars(p.approvedAmountCents ?? 0),
+      })),
+    status: statusOf(order, zone),
+  };
+}
+
+export async function getTrackingSettings(db: Db, order: OrderRow): Promise<TrackingSettings> {
+  const methods = await findPickupMethods(db, order.locationId);
+  const names = ['Walk-in', 'Curbside', 'Drive Thru'] as const;
+  const available = methods.flatMap((m) => {
+    const option = PickupTypeSchema.safeParse(m.pickupOption);
+    if (!option.success) return [];
+    return [
+      {
+        pickupOption: option.data,
+        name: names[option.data],
+        notes: m.notes,
+        carDetailsRequired: m.carDetailsRequired,
+        parkingSpaceRequired: m.parkingSpaceRequired,
+        parkingSpaceRange:
+          m.parkingSpaceMin !== null && m.parkingSpaceMax !== null
+            ? ([m.parkingSpaceMin, m.parkingSpaceMax] as [number, number])
+            : null,
+      },
+    ];
+  });
+  if (!available.some((m) => m.pickupOption === 0)) {
+    available.unshift({
+      pickupOption: 0,
+      name: names[0],
+      notes: null,
+      carDetailsRequired: false,
+      parkingSpaceRequired: false,
+      parkingSpaceRange: null,
+    });
+  }
+  return { fulfillmentSettings: { availablePickupMethods: available } };
+}
+
+/**
+ * Pickup option change after ordering (the tracking page's modal): allowed until the order is ready (3).
+ * The same rules as checkout apply to car details and the parking place.
+ */
+export async function updateTrackedPickup(db: Db, order: OrderRow, body: PickupDataBody) {
+  const { fulfillmentSettings } = await getTrackingSettings(db, order);
+  const method = fulfillmentSettings.availablePickupMethods.find((m) => m.pickupOption === body.pickupOption);
+  if (!method) {
+    throw ruleBroken(
+      'PickupOption',
+      ORDER_ERROR.InvalidOrderType,
+      'The store does not offer this pickup option',
+    );
+  }
+  if ((order.status ?? 1) >= 3) {
+    throw conflict('OrderReady', 'The order is already ready: the pickup option can no longer change');
+  }
+  const updated = await updateOrder(db, order.id, {
+    pickupOption: body.pickupOption,
+    carColor: body.pickupOption === 0 ? null : (body.carColor ?? order.carColor),
+    carType: body.pickupOption === 0 ? null : (body.carType ?? order.carType),
+    fulfillmentPlace: body.pickupOption === 0 ? null : (body.fulfillmentPlace ?? order.fulfillmentPlace),
+  });
+  if (!updated) throw noLongerAvailable();
+  return getTrackingDetails(db, updated);
+}
