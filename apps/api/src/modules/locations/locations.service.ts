@@ -19,6 +19,8 @@ import {
   type OrderSettings,
   type Store,
   type StoreAddress,
+  type StoreHours,
+  type StoreStatusValue,
 } from '@storefront/contracts/locations';
 import { centsToDollars } from '@storefront/contracts/money';
 import {
@@ -143,30 +145,63 @@ function addressOf(record: LocationRecord): StoreAddress {
   };
 }
 
-function toStore(record: LocationRecord, now: number, include: StoreIncludes): Store {
-  const schedule = include.status || include.storeHours ? scheduleOf(record, now) : null;
-  const store: Store = {
-    id: record.id,
-    name: record.name,
-    description: record.description,
-    brandId: record.brandId,
-    brands: record.brands.map((b) => ({ id: b.brand.id, name: b.brand.name, logo: b.brand.logo })),
-    address: addressOf(record),
-    contactInformation: { phone: record.phone },
-    timeZone: record.timeZone,
-    fulfillmentMethods: methodsOf(record),
-    averagePickupEtaInMinutes: record.averagePickupEtaMinutes,
-    averageDeliveryEtaInMinutes: record.averageDeliveryEtaMinutes,
-  };
-  if (schedule && include.status) {
-    const status = computeStoreStatus(schedule, record.timeZone, now);
-    store.status = { locationStatus: status.locationStatus, description: status.description };
-  }
-  if (schedule && include.storeHours) {
-    store.storeHours = {
-      businessHours: describeWeek(schedule, record.timeZone, now),
-      holidays: upcomingHolidays(schedule, record.timeZone, now),
+/** The time-independent part of a store answer, built once per catalogue row. */
+const baseStores = new WeakMap<LocationRecord, Store>();
+function baseStoreOf(record: LocationRecord): Store {
+  let store = baseStores.get(record);
+  if (!store) {
+    store = {
+      id: record.id,
+      name: record.name,
+      description: record.description,
+      brandId: record.brandId,
+      brands: record.brands.map((b) => ({ id: b.brand.id, name: b.brand.name, logo: b.brand.logo })),
+      address: addressOf(record),
+      contactInformation: { phone: record.phone },
+      timeZone: record.timeZone,
+      fulfillmentMethods: methodsOf(record),
+      averagePickupEtaInMinutes: record.averagePickupEtaMinutes,
+      averageDeliveryEtaInMinutes: record.averageDeliveryEtaMinutes,
     };
+    baseStores.set(record, store);
+  }
+  return store;
+}
+
+/**
+ * Status and hours of a catalogue row for the current minute. Opening periods are whole minutes, so the
+ * status (and every demo schedule) is the same for every instant of a minute: computing it once per minute
+ * per row keeps the searches cheap without ever answering a stale status.
+ */
+const timedParts = new WeakMap<
+  LocationRecord,
+  { minute: number; status: StoreStatusValue; hours: StoreHours }
+>();
+function timedPartsOf(record: LocationRecord, now: number) {
+  const minute = Math.floor(now / 60_000);
+  let parts = timedParts.get(record);
+  if (!parts || parts.minute !== minute) {
+    const schedule = scheduleOf(record, now);
+    const status = computeStoreStatus(schedule, record.timeZone, now);
+    parts = {
+      minute,
+      status: { locationStatus: status.locationStatus, description: status.description },
+      hours: {
+        businessHours: describeWeek(schedule, record.timeZone, now),
+        holidays: upcomingHolidays(schedule, record.timeZone, now),
+      },
+    };
+    timedParts.set(record, parts);
+  }
+  return parts;
+}
+
+function toStore(record: LocationRecord, now: number, include: StoreIncludes): Store {
+  const store: Store = { ...baseStoreOf(record) };
+  if (include.status || include.storeHours) {
+    const parts = timedPartsOf(record, now);
+    if (include.status) store.status = parts.status;
+    if (include.storeHours) store.storeHours = parts.hours;
   }
   if (include.isOnline) store.isOnline = record.isOnline;
   if (include.acceptOrdersWhenClosed) store.acceptOrdersWhenClosed = record.acceptOrdersWhenClosed;

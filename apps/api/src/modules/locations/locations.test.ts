@@ -420,6 +420,26 @@ describe.each(await dbKinds())('locations API on %s', (kind) => {
     });
   });
 
+  it('documents every route in the OpenAPI reference', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    for (const path of [
+      '/v1/locations',
+      '/v1/locations/{id}',
+      '/v1/locations/{id}/order-settings',
+      '/v1/locations/{id}/fulfillment-settings',
+      '/v1/locations/{id}/order-times',
+      '/v1/sales/applications/context-options',
+      '/v1/places/autocomplete',
+      '/v1/places/{placeId}',
+      '/v1/technology/ui-templates',
+      '/v1/feature-flags',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
   describe('getLocationForOrdering', () => {
     it('tells ordering what it needs, or null for an unknown location', async () => {
       const db = ctx.database.db;
