@@ -1,0 +1,158 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CheckoutForm } from './components/checkout-form';
+import { confirmOrder } from './checkout.actions';
+import { formatTipInput, sanitizeTipInput, tipCentsFor } from './tip';
+
+vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn() }));
+const confirmMock = vi.mocked(confirmOrder);
+
+const totals = { subtotal: 20, discount: 0, serviceCharge: 0, salesTax: 1.2, total: 21.2 };
+const empty = { firstName: '', lastName: '', phone: '', email: '', notes: '' };
+
+function renderForm(props: Partial<Parameters<typeof CheckoutForm>[0]> = {}) {
+  return render(
+    <CheckoutForm
+      defaults={empty}
+      allowNotes
+      hideTipping={false}
+      initialTipCents={0}
+      totals={totals}
+      fulfilment={<p>Pickup</p>}
+      lines={<ul />}
+      {...props}
+    />,
+  );
+}
+
+function field(label: string) {
+  return screen.getByLabelText(label);
+}
+
+async function submit() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Order' }));
+  });
+}
+
+beforeEach(() => {
+  confirmMock.mockResolvedValue({ ok: true, data: null });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('contact information', () => {
+  it('shows the spec messages for every missing field and does not submit', async () => {
+    renderForm();
+    await submit();
+    expect(await screen.findByText('Please enter your First Name')).toBeTruthy();
+    expect(screen.getByText('Please enter your Last Name')).toBeTruthy();
+    expect(screen.getByText('Please enter your phone number')).toBeTruthy();
+    expect(screen.getByText('Please enter your email address')).toBeTruthy();
+    expect(field('First Name').getAttribute('aria-invalid')).toBe('true');
+    expect(confirmMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects a short phone number and a malformed e-mail address', async () => {
+    renderForm({ defaults: { ...empty, firstName: 'Ada', lastName: 'Lovelace' } });
+    fireEvent.change(field('Phone Number'), { target: { value: '202555' } });
+    fireEvent.change(field('Email'), { target: { value: 'ada@example' } });
+    await submit();
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(confirmMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps digits only (the last 10) in the phone field and limits names to 40', () => {
+    renderForm();
+    const phone = field('Phone Number') as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: '+1 (202) 555-0143' } });
+    expect(phone.value).toBe('2025550143');
+    fireEvent.change(phone, { target: { value: 'abc12' } });
+    expect(phone.value).toBe('12');
+    expect(field('First Name').getAttribute('maxlength')).toBe('40');
+    expect(field('Last Name').getAttribute('maxlength')).toBe('40');
+  });
+
+  it('sends the cleaned contact, notes without line breaks and the tip', async () => {
+    renderForm();
+    fireEvent.change(field('First Name'), { target: { value: ' Ada ' } });
+    fireEvent.change(field('Last Name'), { target: { value: 'Lovelace' } });
+    fireEvent.change(field('Phone Number'), { target: { value: '2025550143' } });
+    fireEvent.change(field('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText(/Special instructions/), { target: { value: 'no\nonions' } });
+    fireEvent.click(screen.getByRole('radio', { name: /15%/ }));
+    await submit();
+    await waitFor(() => expect(confirmMock).toHaveBeenCalledTimes(1));
+    expect(confirmMock).toHaveBeenCalledWith({
+      contact: { firstName: 'Ada', lastName: 'Lovelace', phone: '2025550143', email: 'ada@example.com' },
+      notes: 'no onions',
+      tipCents: 300,
+    });
+  });
+
+  it('lists PreCheckout failures with their codes, titled Order Total issue! for order limits', async () => {
+    confirmMock.mockResolvedValueOnce({
+      ok: false,
+      error: 'Validation failed',
+      validationErrors: [{ code: 21040, message: 'The order is below the minimum' }],
+    });
+    renderForm({
+      defaults: { firstName: 'Ada', lastName: 'L', phone: '2025550143', email: 'a@b.co', notes: '' },
+    });
+    await submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Order Total issue!' });
+    expect(within(dialog).getByText('The order is below the minimum (21040)')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    confirmMock.mockResolvedValueOnce({
+      ok: false,
+      error: 'Validation failed',
+      validationErrors: [{ code: 21001, message: 'Item out of stock' }],
+    });
+    await submit();
+    const second = await screen.findByRole('dialog', { name: 'Validation failed' });
+    expect(within(second).getByText('Item out of stock (21001)')).toBeTruthy();
+  });
+});
+
+describe('tip', () => {
+  it('keeps money with up to 3 integer digits and 2 decimals while typing', () => {
+    expect(sanitizeTipInput('$1,234.567')).toBe('123.56');
+    expect(sanitizeTipInput('12.5')).toBe('12.5');
+    expect(sanitizeTipInput('abc')).toBe('');
+    expect(sanitizeTipInput('1.2.3')).toBe('1.23');
+    expect(sanitizeTipInput('.5')).toBe('.5');
+  });
+
+  it('formats on blur and treats empty as no tip', () => {
+    expect(formatTipInput('12.5')).toBe('12.50');
+    expect(formatTipInput('.5')).toBe('0.50');
+    expect(formatTipInput('')).toBe('');
+    expect(tipCentsFor({ kind: 'custom', value: '' }, 2000)).toBe(0);
+    expect(tipCentsFor({ kind: 'custom', value: '999.99' }, 2000)).toBe(99_999);
+    expect(tipCentsFor({ kind: 'percent', percent: 10 }, 2050)).toBe(205);
+  });
+
+  it('shows the Tip row only when a tip is chosen, and adds it to the total', () => {
+    renderForm();
+    expect(screen.queryByText('Tip', { selector: 'dt' })).toBeNull();
+    expect(screen.getByText('$21.20')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Custom' }));
+    const input = screen.getByLabelText('Custom tip amount') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '$4,5.255' } });
+    expect(input.value).toBe('45.25');
+    fireEvent.blur(input);
+    expect(screen.getByText('Tip', { selector: 'dt' })).toBeTruthy();
+    expect(screen.getByText('$45.25')).toBeTruthy();
+    expect(screen.getByText('$66.45')).toBeTruthy();
+  });
+
+  it('hides the tip selector when tipping is hidden', () => {
+    renderForm({ hideTipping: true });
+    expect(screen.queryByRole('group', { name: 'Tip' })).toBeNull();
+  });
+});

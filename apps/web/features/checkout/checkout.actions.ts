@@ -1,0 +1,106 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import {
+  ContactInformationSchema,
+  ContactInformationValueSchema,
+  NotesSchema,
+  OrderPropertiesValueSchema,
+  OrderValidationResultSchema,
+  PickupDataValueSchema,
+  TIP_MAX_CENTS,
+  type ContactInformationInput,
+  type OrderValidationError,
+} from '@storefront/contracts/checkout';
+import { PICKUP_TYPE } from '@storefront/contracts/enums';
+import { apiRequest, type ApiResult } from '@/lib/api';
+import { getOrderRef } from '@/lib/order-cookie';
+import { setTipCents } from '@/lib/tip-cookie';
+
+export type ConfirmOrderResult =
+  | { ok: true; data: null }
+  | {
+      ok: false;
+      error: string;
+      fieldErrors?: Partial<Record<keyof ContactInformationInput | 'notes' | 'tip', string>>;
+      /** PreCheckout failures, shown in the 'Validation failed' dialog. */
+      validationErrors?: OrderValidationError[];
+    };
+
+const ConfirmOrderInputSchema = z.object({
+  contact: ContactInformationSchema,
+  notes: NotesSchema.nullable(),
+  tipCents: z.number().int().min(0).max(TIP_MAX_CENTS),
+});
+
+export interface ConfirmOrderInput {
+  contact: ContactInformationInput;
+  notes: string | null;
+  tipCents: number;
+}
+
+function apiFailure(result: Extract<ApiResult<unknown>, { ok: false }>): ConfirmOrderResult {
+  return { ok: false, error: result.errors[0]?.message ?? 'Please try again.' };
+}
+
+/**
+ * 'Confirm Order': saves the contact information, the walk-in pickup data and the notes, runs the PreCheckout
+ * validation and, when it passes, keeps the tip for the payment and goes to /payment. Failures come back as
+ * values (field errors, the validation list, or the API's message).
+ */
+export async function confirmOrder(input: ConfirmOrderInput): Promise<ConfirmOrderResult> {
+  const parsed = ConfirmOrderInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: NonNullable<Extract<ConfirmOrderResult, { ok: false }>['fieldErrors']> = {};
+    for (const issue of parsed.error.issues) {
+      const [section, field] = issue.path;
+      const key = section === 'contact' ? field : section === 'tipCents' ? 'tip' : section;
+      if (typeof key === 'string' && !(key in fieldErrors)) {
+        fieldErrors[key as keyof typeof fieldErrors] = issue.message;
+      }
+    }
+    return { ok: false, error: 'Please review the highlighted fields.', fieldErrors };
+  }
+  const ref = await getOrderRef();
+  if (!ref) return { ok: false, error: 'Your order is no longer available.' };
+  const base = `sales/orders/${ref.orderId}`;
+  const { contact, notes, tipCents } = parsed.data;
+
+  const saved = await apiRequest(ContactInformationValueSchema, `${base}/contact-information`, {
+    method: 'PATCH',
+    body: contact,
+  });
+  if (!saved.ok) return apiFailure(saved);
+  const pickup = await apiRequest(PickupDataValueSchema, `${base}/pickup-data`, {
+    method: 'PUT',
+    body: { pickupOption: PICKUP_TYPE.WalkIn },
+  });
+  if (!pickup.ok) return apiFailure(pickup);
+  if (notes !== null) {
+    const properties = await apiRequest(OrderPropertiesValueSchema, `${base}/properties`, {
+      method: 'PATCH',
+      body: { notes: notes.trim() === '' ? null : notes },
+    });
+    if (!properties.ok) return apiFailure(properties);
+  }
+  const validation = await apiRequest(OrderValidationResultSchema, `${base}/validations/PreCheckout`, {
+    method: 'POST',
+  });
+  if (!validation.ok) {
+    const codes = validation.errors.map((e) => ({ code: Number(e.code) || 0, message: e.message }));
+    if (validation.status === 422 && codes.length > 0) {
+      return { ok: false, error: 'Validation failed', validationErrors: codes };
+    }
+    return apiFailure(validation);
+  }
+  if (!validation.value.isValid) {
+    return {
+      ok: false,
+      error: 'Validation failed',
+      validationErrors: validation.value.orderValidationErrors,
+    };
+  }
+  await setTipCents(ref.orderId, tipCents);
+  redirect('/payment');
+}

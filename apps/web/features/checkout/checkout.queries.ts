@@ -1,0 +1,93 @@
+import 'server-only';
+import { cache } from 'react';
+import { OrderSchema, type Order } from '@storefront/contracts/orders';
+import { OrderSettingsSchema, StoreSchema, type Store } from '@storefront/contracts/locations';
+import { UiTemplateSchema } from '@storefront/contracts/templates';
+import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
+import { apiRequest } from '@/lib/api';
+import { getOrderRef } from '@/lib/order-cookie';
+import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
+import { getTipCents } from '@/lib/tip-cookie';
+
+const FALLBACK_COMPANY = 'Online Ordering';
+/** Spec: the default ASAP estimate is 5 mins. */
+const DEFAULT_ASAP_MINUTES = 5;
+
+export interface CheckoutPageData {
+  companyName: string;
+  theme: ThemeInput | null;
+  storeHref: string;
+  store: Pick<Store, 'id' | 'name' | 'address' | 'contactInformation'>;
+  asapMinutes: number;
+  order: Pick<Order, 'id' | 'items' | 'totals' | 'notes'>;
+  contact: { firstName: string; lastName: string; phone: string; email: string };
+  allowNotes: boolean;
+  hideTipping: boolean;
+  /** The tip chosen earlier in this session (cents). */
+  tipCents: number;
+}
+
+export type CheckoutPage = { kind: 'redirect'; to: string } | { kind: 'ok'; data: CheckoutPageData };
+
+/**
+ * What /checkout shows. Guarded: no store known -> /search-locations; no order, an unknown, placed or empty
+ * order -> the store page. An unreachable API throws to the error boundary.
+ */
+export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
+  const ref = await getOrderRef();
+  if (!ref) return { kind: 'redirect', to: '/search-locations' };
+  const storeHref = `/${ref.locationId}/menu`;
+  const [order, store, settings, template] = await Promise.all([
+    apiRequest(OrderSchema, `sales/orders/${ref.orderId}`),
+    apiRequest(StoreSchema, `locations/${ref.locationId}`, {
+      query: { fulfillmentMethod: FULFILLMENT_METHOD.Pickup, includeLocationStatus: true },
+    }),
+    apiRequest(OrderSettingsSchema, `locations/${ref.locationId}/order-settings`, {
+      query: { fulfillmentMethod: FULFILLMENT_METHOD.Pickup },
+    }),
+    apiRequest(UiTemplateSchema, 'technology/ui-templates', {
+      query: { locationId: ref.locationId },
+      revalidate: 60,
+    }),
+  ]);
+  if (!store.ok) {
+    if (store.status < 500) return { kind: 'redirect', to: '/search-locations' };
+    throw new Error(`Could not load location ${ref.locationId} (${store.status})`);
+  }
+  if (!order.ok) {
+    if (order.status < 500) return { kind: 'redirect', to: storeHref };
+    throw new Error(`Could not load order ${ref.orderId} (${order.status})`);
+  }
+  if (order.value.isPlaced || order.value.items.length === 0) return { kind: 'redirect', to: storeHref };
+  const contact = order.value.contactInformation;
+  return {
+    kind: 'ok',
+    data: {
+      companyName: template.ok ? template.value.companyName : FALLBACK_COMPANY,
+      theme: template.ok ? themeFromTemplate(template.value) : null,
+      storeHref,
+      store: {
+        id: store.value.id,
+        name: store.value.name,
+        address: store.value.address,
+        contactInformation: store.value.contactInformation,
+      },
+      asapMinutes: store.value.averagePickupEtaInMinutes || DEFAULT_ASAP_MINUTES,
+      order: {
+        id: order.value.id,
+        items: order.value.items,
+        totals: order.value.totals,
+        notes: order.value.notes,
+      },
+      contact: {
+        firstName: contact?.firstName ?? '',
+        lastName: contact?.lastName ?? '',
+        phone: contact?.phone ?? '',
+        email: contact?.email ?? '',
+      },
+      allowNotes: settings.ok ? settings.value.allowCheckoutInstructions : false,
+      hideTipping: settings.ok ? settings.value.hideTipping : false,
+      tipCents: await getTipCents(order.value.id),
+    },
+  };
+});

@@ -1,0 +1,212 @@
+'use client';
+
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  ContactInformationSchema,
+  normalisePhone,
+  type OrderValidationError,
+} from '@storefront/contracts/checkout';
+import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
+import { NOTE_MAX, normaliseNotes } from '@storefront/contracts/text';
+import { Button } from '@/components/ui/button';
+import { TotalsList } from '@/components/ui/totals-list';
+import { useToast } from '@/components/ui/toast';
+import { confirmOrder } from '../checkout.actions';
+import { tipCentsFor } from '../tip';
+import { TextField } from './text-field';
+import { TipSelector, type TipChoice } from './tip-selector';
+import { ValidationFailedDialog } from './validation-failed-dialog';
+
+const CheckoutFormSchema = ContactInformationSchema.extend({
+  notes: z.string().transform(normaliseNotes).pipe(z.string().max(NOTE_MAX)),
+});
+type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
+type CheckoutFormOutput = z.output<typeof CheckoutFormSchema>;
+
+export interface CheckoutTotals {
+  subtotal: number;
+  discount: number;
+  serviceCharge: number;
+  salesTax: number;
+  total: number;
+}
+
+function initialTipChoice(tipCents: number): TipChoice {
+  return tipCents > 0 ? { kind: 'custom', value: (tipCents / 100).toFixed(2) } : { kind: 'none' };
+}
+
+/**
+ * Contact information, notes, tip and 'Confirm Order'. The contact fields use the contracts' schema (the
+ * spec's messages); the server saves everything, runs PreCheckout and continues to /payment.
+ */
+export function CheckoutForm({
+  defaults,
+  allowNotes,
+  hideTipping,
+  initialTipCents,
+  totals,
+  fulfilment,
+  lines,
+}: {
+  defaults: { firstName: string; lastName: string; phone: string; email: string; notes: string };
+  allowNotes: boolean;
+  hideTipping: boolean;
+  initialTipCents: number;
+  totals: CheckoutTotals;
+  fulfilment: React.ReactNode;
+  lines: React.ReactNode;
+}) {
+  const toast = useToast();
+  const [tip, setTip] = useState<TipChoice>(() => initialTipChoice(hideTipping ? 0 : initialTipCents));
+  const [validationErrors, setValidationErrors] = useState<OrderValidationError[] | null>(null);
+  const [pending, setPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
+    resolver: zodResolver(CheckoutFormSchema),
+    mode: 'onTouched',
+    defaultValues: defaults,
+  });
+  const notes = useWatch({ control, name: 'notes' }) ?? '';
+  const subtotalCents = dollarsToCents(totals.subtotal);
+  const tipCents = hideTipping ? 0 : (tipCentsFor(tip, subtotalCents) ?? 0);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setPending(true);
+    try {
+      const { notes: formNotes, ...contact } = values;
+      const result = await confirmOrder({ contact, notes: allowNotes ? formNotes : null, tipCents });
+      if (result.ok) return;
+      if (result.validationErrors) setValidationErrors(result.validationErrors);
+      else if (result.fieldErrors) {
+        for (const [field, message] of Object.entries(result.fieldErrors)) {
+          if (
+            field === 'firstName' ||
+            field === 'lastName' ||
+            field === 'phone' ||
+            field === 'email' ||
+            field === 'notes'
+          ) {
+            setError(field, { message });
+          }
+        }
+      } else toast('error', result.error);
+    } catch {
+      toast('error', 'Something went wrong. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  });
+
+  const phoneField = register('phone');
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-6 md:grid-cols-[3fr_2fr]">
+      <div className="flex flex-col gap-6">
+        {fulfilment}
+
+        <section aria-labelledby="contact-title" className="rounded-2xl bg-white p-5 shadow-sm">
+          <h2 id="contact-title" className="mb-4 text-lg font-bold">
+            Contact Information
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="First Name"
+              autoComplete="given-name"
+              maxLength={40}
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextField
+              label="Last Name"
+              autoComplete="family-name"
+              maxLength={40}
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+            <TextField
+              label="Phone Number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              error={errors.phone?.message}
+              {...phoneField}
+              onChange={(e) => {
+                e.target.value = normalisePhone(e.target.value);
+                void phoneField.onChange(e);
+              }}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+          </div>
+        </section>
+
+        {allowNotes ? (
+          <section aria-labelledby="notes-title" className="rounded-2xl bg-white p-5 shadow-sm">
+            <h2 id="notes-title" className="mb-1 text-lg font-bold">
+              Notes
+            </h2>
+            <label htmlFor="checkout-notes" className="mb-2 block text-sm text-gray-700">
+              Special instructions for the store (optional)
+            </label>
+            <textarea
+              id="checkout-notes"
+              rows={2}
+              maxLength={NOTE_MAX}
+              aria-describedby="checkout-notes-count"
+              className="w-full rounded-lg border border-gray-400 bg-white px-3 py-2"
+              {...register('notes', {
+                onChange: (e: React.ChangeEvent<HTMLTextAreaElement>) => {
+                  const clean = normaliseNotes(e.target.value).slice(0, NOTE_MAX);
+                  if (clean !== e.target.value) setValue('notes', clean);
+                },
+              })}
+            />
+            <p id="checkout-notes-count" className="text-right text-xs text-gray-700">
+              {notes.length}/{NOTE_MAX}
+            </p>
+          </section>
+        ) : null}
+      </div>
+
+      <section
+        aria-labelledby="summary-title"
+        className="flex flex-col gap-4 self-start rounded-2xl bg-white p-5 shadow-sm"
+      >
+        <h2 id="summary-title" className="text-lg font-bold">
+          Order Summary
+        </h2>
+        {lines}
+        {hideTipping ? null : <TipSelector choice={tip} onChange={setTip} subtotalCents={subtotalCents} />}
+        <TotalsList
+          rows={[
+            { label: 'Item Total', dollars: totals.subtotal },
+            { label: 'Discounts', dollars: -Math.abs(totals.discount) },
+            { label: 'Service Charge', dollars: totals.serviceCharge },
+            { label: 'Tax', dollars: totals.salesTax },
+            { label: 'Tip', dollars: centsToDollars(tipCents) },
+          ]}
+          total={{ label: 'Total', dollars: centsToDollars(dollarsToCents(totals.total) + tipCents) }}
+        />
+        <Button type="submit" block loading={pending}>
+          Confirm Order
+        </Button>
+      </section>
+
+      <ValidationFailedDialog errors={validationErrors} onClose={() => setValidationErrors(null)} />
+    </form>
+  );
+}

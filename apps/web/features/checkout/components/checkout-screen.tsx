@@ -1,0 +1,83 @@
+import Link from 'next/link';
+import { ArrowLeft, Clock, MapPin } from 'lucide-react';
+import { Price } from '@/components/ui/price';
+import { SiteHeader } from '@/components/ui/site-header';
+import { themeStyle } from '@/lib/theme';
+import type { CheckoutPageData } from '../checkout.queries';
+import { CheckoutForm } from './checkout-form';
+
+/** /checkout: fulfilment summary, contact information, notes, order summary with tip, 'Confirm Order'. */
+export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
+  const { store, order } = data;
+  const fulfilment = (
+    <section aria-labelledby="fulfilment-title" className="rounded-2xl bg-white p-5 shadow-sm">
+      <h2 id="fulfilment-title" className="mb-3 text-lg font-bold">
+        Pickup at {store.name}
+      </h2>
+      <p className="flex items-start gap-2 text-gray-700">
+        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          {store.address.address1}
+          {store.address.address2 ? `, ${store.address.address2}` : ''}, {store.address.city},{' '}
+          {store.address.stateCode} {store.address.postalCode}
+        </span>
+      </p>
+      <p className="mt-2 flex items-start gap-2 text-gray-700">
+        <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          Ready time: <span className="font-semibold text-gray-900">ASAP</span> (about {data.asapMinutes}{' '}
+          mins)
+        </span>
+      </p>
+    </section>
+  );
+  const lines = (
+    <ul aria-label="Items in your order" className="flex flex-col divide-y divide-gray-100">
+      {order.items.map((item) => (
+        <li key={item.id} className="flex justify-between gap-4 py-2">
+          <div className="min-w-0">
+            <p className="font-semibold">
+              {item.quantity} x {item.title}
+            </p>
+            {item.portionTitle ? <p className="text-sm text-gray-700">{item.portionTitle}</p> : null}
+            {item.selectedModifiers.length > 0 ? (
+              <p className="text-sm text-gray-700">
+                {item.selectedModifiers
+                  .map((m) => (m.quantity > 1 ? `${m.quantity} x ${m.title}` : m.title))
+                  .join(', ')}
+              </p>
+            ) : null}
+            {item.note ? <p className="text-sm italic text-gray-700">{item.note}</p> : null}
+          </div>
+          <Price dollars={item.total} className="shrink-0 tabular-nums" />
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div style={themeStyle(data.theme)} className="min-h-dvh">
+      <SiteHeader brandName={data.companyName} logoHref={null} />
+      <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
+        <nav aria-label="Back">
+          <Link
+            href={data.storeHref}
+            className="inline-flex items-center gap-2 font-semibold underline-offset-4 hover:underline"
+          >
+            <ArrowLeft aria-hidden className="size-4" />
+            Back to Menu
+          </Link>
+        </nav>
+        <h1 className="font-display text-3xl font-bold">Checkout</h1>
+        <CheckoutForm
+          defaults={{ ...data.contact, notes: order.notes ?? '' }}
+          allowNotes={data.allowNotes}
+          hideTipping={data.hideTipping}
+          initialTipCents={data.tipCents}
+          totals={order.totals}
+          fulfilment={fulfilment}
+          lines={lines}
+        />
+      </main>
+    </div>
+  );
+}
