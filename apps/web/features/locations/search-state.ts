@@ -16,7 +16,9 @@ import {
 } from '@storefront/contracts/geo';
 import { pluralLabel } from '@storefront/contracts/text';
 
-export type SearchMethod = 'pickup' | 'delivery';
+import { searchHref, type SearchMethod } from './search-href';
+
+export { searchHref, type SearchMethod };
 
 export const SEARCH_METHOD_VALUE: Record<SearchMethod, FulfillmentMethod> = {
   pickup: FULFILLMENT_METHOD.Pickup,
@@ -55,27 +57,6 @@ export function parseSearchState(params: Record<string, string | string[] | unde
   if (bracketed) return { query, method, target: { kind: 'point', ...bracketed } };
   if (query.length > 0) return { query, method, target: { kind: 'address', address: query } };
   return { query, method, target: { kind: 'none' } };
-}
-
-/** Six decimals (about 10 cm) keep shared URLs short. */
-const roundCoordinate = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** The URL of a search (what the search box navigates to). */
-export function searchHref(input: {
-  query: string;
-  method?: SearchMethod;
-  latitude?: number;
-  longitude?: number;
-}): string {
-  const params = new URLSearchParams();
-  if (input.query) params.set('q', input.query);
-  if (input.latitude !== undefined && input.longitude !== undefined) {
-    params.set('lat', String(roundCoordinate(input.latitude)));
-    params.set('lng', String(roundCoordinate(input.longitude)));
-  }
-  if (input.method && input.method !== 'pickup') params.set('method', input.method);
-  const qs = params.toString();
-  return qs ? `/search-locations?${qs}` : '/search-locations';
 }
 
 export function searchRadiusMiles(method: SearchMethod): number {

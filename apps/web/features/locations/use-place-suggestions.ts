@@ -2,11 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlaceSuggestion } from '@storefront/contracts/locations';
-import {
-  PLACE_SEARCH_MIN_CHARS,
-  parseBracketedCoordinates,
-  type Coordinates,
-} from '@storefront/contracts/geo';
+import { MIN_CHARS, isBracketedText } from './address-rules';
 
 /** Input debounce before suggestions are requested (spec section 5). */
 export const PLACE_SEARCH_DEBOUNCE_MS = 500;
@@ -14,7 +10,7 @@ export const PLACE_SEARCH_DEBOUNCE_MS = 500;
 export type SuggestionState =
   | { status: 'idle' }
   | { status: 'too-short' }
-  | { status: 'coordinates'; coordinates: Coordinates }
+  | { status: 'coordinates' }
   | { status: 'loading' }
   | { status: 'ready'; suggestions: PlaceSuggestion[] };
 
@@ -52,9 +48,8 @@ export function usePlaceSuggestions(fetcher: FetchSuggestions = fetchPlaceSugges
       cancel();
       const input = text.trim();
       if (input.length === 0) return setState({ status: 'idle' });
-      const coordinates = parseBracketedCoordinates(input);
-      if (coordinates) return setState({ status: 'coordinates', coordinates });
-      if (input.length < PLACE_SEARCH_MIN_CHARS) return setState({ status: 'too-short' });
+      if (isBracketedText(input)) return setState({ status: 'coordinates' });
+      if (input.length < MIN_CHARS) return setState({ status: 'too-short' });
       setState({ status: 'loading' });
       timer.current = setTimeout(() => {
         const controller = new AbortController();

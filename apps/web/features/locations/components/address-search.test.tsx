@@ -156,7 +156,7 @@ describe('AddressSearch', () => {
       fireEvent.keyDown(input, { key: 'Enter' });
     });
     expect(fetchSuggestions).not.toHaveBeenCalled();
-    expect(push).toHaveBeenCalledWith('/search-locations?q=%2838.9%2C+-77.03%29&lat=38.9&lng=-77.03');
+    expect(push).toHaveBeenCalledWith('/search-locations?q=%2838.9%2C+-77.03%29');
   });
 
   it('says when the browser has no geolocation', async () => {

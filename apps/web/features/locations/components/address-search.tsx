@@ -5,13 +5,13 @@ import { useRouter } from 'next/navigation';
 import { LocateFixed, Search } from 'lucide-react';
 import type { PlaceDetails, PlaceSuggestion } from '@storefront/contracts/locations';
 import {
+  MIN_CHARS,
+  NOT_SUPPORTED_MESSAGE,
   NO_SUGGESTIONS_MESSAGE,
-  PLACE_NOT_SUPPORTED_MESSAGE,
-  PLACE_SEARCH_MIN_CHARS,
-  PLACE_SEARCH_TOO_SHORT_MESSAGE,
-  parseBracketedCoordinates,
-} from '@storefront/contracts/geo';
-import { searchHref, type SearchMethod } from '../search-state';
+  TOO_SHORT_MESSAGE,
+  isBracketedText,
+} from '../address-rules';
+import { searchHref, type SearchMethod } from '../search-href';
 import { usePlaceSuggestions, type FetchSuggestions } from '../use-place-suggestions';
 import { currentPosition } from '../geolocation';
 
@@ -84,7 +84,7 @@ export function AddressSearch({
         ? [
             {
               id: `${id}-option-0`,
-              main: coordinatesLabel(state.coordinates.latitude, state.coordinates.longitude),
+              main: text.trim(),
               secondary: 'Latitude, longitude',
               suggestion: null,
             },
@@ -94,7 +94,7 @@ export function AddressSearch({
   const hint = !open
     ? null
     : state.status === 'too-short'
-      ? PLACE_SEARCH_TOO_SHORT_MESSAGE
+      ? TOO_SHORT_MESSAGE
       : state.status === 'ready' && state.suggestions.length === 0
         ? NO_SUGGESTIONS_MESSAGE
         : null;
@@ -109,11 +109,7 @@ export function AddressSearch({
 
   async function choose(option: Option) {
     setError(null);
-    if (!option.suggestion) {
-      const point = parseBracketedCoordinates(text);
-      if (point) go(searchHref({ query: text.trim(), method, ...point }));
-      return;
-    }
+    if (!option.suggestion) return go(searchHref({ query: text.trim(), method }));
     const suggestion = option.suggestion;
     setText(suggestion.description);
     setOpen(false);
@@ -127,7 +123,7 @@ export function AddressSearch({
     }
     setResolving(false);
     if (!place) {
-      setError(PLACE_NOT_SUPPORTED_MESSAGE);
+      setError(NOT_SUPPORTED_MESSAGE);
       return;
     }
     go(
@@ -143,10 +139,9 @@ export function AddressSearch({
   function submit() {
     const query = text.trim();
     setError(null);
-    const point = parseBracketedCoordinates(query);
-    if (point) return go(searchHref({ query, method, ...point }));
-    if (query.length === 0) return setError(PLACE_SEARCH_TOO_SHORT_MESSAGE);
-    if (query.length < PLACE_SEARCH_MIN_CHARS) {
+    if (isBracketedText(query)) return go(searchHref({ query, method }));
+    if (query.length === 0) return setError(TOO_SHORT_MESSAGE);
+    if (query.length < MIN_CHARS) {
       setOpen(true);
       return update(query);
     }
