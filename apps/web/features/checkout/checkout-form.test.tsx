@@ -68,7 +68,7 @@ describe('contact information', () => {
 
   it('keeps digits only (the last 10) in the phone field and limits names to 40', () => {
     renderForm();
-    const phone = field('Phone Number') as HTMLInputElement;
+    const phone = screen.getByLabelText<HTMLInputElement>('Phone Number');
     fireEvent.change(phone, { target: { value: '+1 (202) 555-0143' } });
     expect(phone.value).toBe('2025550143');
     fireEvent.change(phone, { target: { value: 'abc12' } });
@@ -142,7 +142,7 @@ describe('tip', () => {
     expect(screen.queryByText('Tip', { selector: 'dt' })).toBeNull();
     expect(screen.getByText('$21.20')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Custom' }));
-    const input = screen.getByLabelText('Custom tip amount') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Custom tip amount');
     fireEvent.change(input, { target: { value: '$4,5.255' } });
     expect(input.value).toBe('45.25');
     fireEvent.blur(input);
