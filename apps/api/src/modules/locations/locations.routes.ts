@@ -121,7 +121,6 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/places/autocomplete',
     {
-      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
         tags: ['places'],
         summary: 'Address suggestions (from 4 characters; "(lat, lng)" is read as coordinates)',
