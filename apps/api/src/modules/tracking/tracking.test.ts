@@ -1,0 +1,209 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
+import { auth, closeRequest, prepareCheckout } from '../checkout/checkout.test-helpers';
+
+describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
+  let ctx: TestContext;
+  const staff = { 'x-staff-key': 'test-staff-key' };
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(() => ctx.close());
+
+  async function placedOrder() {
+    const order = await createOrderFixture(ctx);
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve, 100);
+    const placed = await closeRequest(ctx, order, { paymentToken });
+    if (placed.statusCode !== 200) throw new Error(placed.body);
+    const link = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}/tracking-url`,
+      headers: auth(order.token),
+    });
+    const { trackingToken } = link.json<{ value: { trackingToken: string } }>().value;
+    return { ...order, trackingToken };
+  }
+
+  it('answers tracking details, status and settings with the tracking token', async () => {
+    const order = await placedOrder();
+    const details = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/tracking/orders/${order.orderId}`,
+      headers: auth(order.trackingToken),
+    });
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toMatchObject({
+      value: {
+        order: { id: order.orderId, items: [{ title: 'Classic Burger', quantity: 1 }], totals: { tip: 1 } },
+        location: { id: 1 },
+        paymentDetails: [
+          {
+            cardLogo: 'visa',
+            maskedCardNumber: '************4242',
+            approvedAmount: (order.totalCents + 100) / 100,
+          },
+        ],
+        status: { statusId: 1 },
+      },
+    });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/tracking/orders/${order.orderId}/status`,
+      headers: auth(order.trackingToken),
+    });
+    expect(status.json()).toMatchObject({
+      value: { statusId: 1, orderReadyTime: expect.any(String) as string },
+    });
+    const settings = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/tracking/orders/${order.orderId}/settings`,
+      headers: auth(order.trackingToken),
+    });
+    expect(settings.json()).toMatchObject({
+      value: { fulfillmentSettings: { availablePickupMethods: [{ pickupOption: 0 }] } },
+    });
+  });
+
+  it('refuses missing, forged, expired and foreign tracking tokens', async () => {
+    const order = await placedOrder();
+    const other = await placedOrder();
+    const url = `/v1/tracking/orders/${order.orderId}/status`;
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: auth('not-a-token') })).statusCode).toBe(401);
+    const expired = await new SignJWT({ typ: 'tracking', oid: order.orderId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(ctx.env.JWT_SECRET));
+    expect((await ctx.app.inject({ method: 'GET', url, headers: auth(expired) })).statusCode).toBe(401);
+    const guestToken = await ctx.token();
+    expect((await ctx.app.inject({ method: 'GET', url, headers: auth(guestToken) })).statusCode).toBe(401);
+    const foreign = await ctx.app.inject({ method: 'GET', url, headers: auth(other.trackingToken) });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({
+      succeed: false,
+      errors: [{ message: 'This order is no longer available.' }],
+    });
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/tracking/orders/999999/status',
+      headers: auth(await ctx.app.tokens.signTrackingToken(999999)),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const badId = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/tracking/orders/x/status',
+      headers: auth(order.trackingToken),
+    });
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it('lists placed orders for the kitchen and advances them 1 -> 4, visible on tracking', async () => {
+    const order = await placedOrder();
+    const unauthorised = await ctx.app.inject({ method: 'GET', url: '/v1/staff/orders?locationId=1' });
+    expect(unauthorised.statusCode).toBe(401);
+    const wrongKey = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/staff/orders?locationId=1',
+      headers: { 'x-staff-key': 'wrong-key-123' },
+    });
+    expect(wrongKey.statusCode).toBe(401);
+    const guest = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/staff/orders/${order.orderId}/status`,
+      headers: auth(order.token),
+      payload: {},
+    });
+    expect(guest.statusCode).toBe(401);
+
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/staff/orders?locationId=1&status=1',
+      headers: staff,
+    });
+    const orders = list.json<{ value: { id: number; contact: { phone: string }; items: unknown[] }[] }>()
+      .value;
+    const mine = orders.find((o) => o.id === order.orderId);
+    expect(mine).toMatchObject({ contact: { phone: '2025550143' }, items: [{ title: 'Classic Burger' }] });
+    const badQuery = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/staff/orders?locationId=1&status=9',
+      headers: staff,
+    });
+    expect(badQuery.statusCode).toBe(400);
+
+    for (const next of [2, 3, 4]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/v1/staff/orders/${order.orderId}/status`,
+        headers: staff,
+        payload: {},
+      });
+      expect(res.json()).toMatchObject({ value: { statusId: next, previousStatusId: next - 1 } });
+      const status = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/tracking/orders/${order.orderId}/status`,
+        headers: auth(order.trackingToken),
+      });
+      expect(status.json()).toMatchObject({ value: { statusId: next } });
+    }
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/staff/orders/${order.orderId}/status`,
+      headers: staff,
+      payload: {},
+    });
+    expect(done.statusCode).toBe(409);
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/staff/orders/999999/status',
+      headers: staff,
+      payload: {},
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a stale transition and lists locations for the kitchen', async () => {
+    const order = await placedOrder();
+    const stale = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/staff/orders/${order.orderId}/status`,
+      headers: staff,
+      payload: { statusId: 3 },
+    });
+    expect(stale.statusCode).toBe(409);
+    const open = await createOrderFixture(ctx);
+    const notPlaced = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/staff/orders/${open.orderId}/status`,
+      headers: staff,
+      payload: {},
+    });
+    expect(notPlaced.statusCode).toBe(404);
+    const locations = await ctx.app.inject({ method: 'GET', url: '/v1/staff/locations', headers: staff });
+    const list = locations.json<{ value: { id: number; openOrders: number; status: string | null }[] }>()
+      .value;
+    expect(list.find((l) => l.id === 1)).toMatchObject({ status: 'Open' });
+    expect(list.find((l) => l.id === 1)?.openOrders).toBeGreaterThanOrEqual(1);
+  });
+
+  it('changes the pickup option after ordering', async () => {
+    const order = await placedOrder();
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/tracking/orders/${order.orderId}/pickup-data`,
+      headers: auth(order.trackingToken),
+      payload: { pickupOption: 0 },
+    });
+    expect(res.json()).toMatchObject({ value: { fulfillmentInformation: { pickupOption: 0 } } });
+    const notOffered = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/tracking/orders/${order.orderId}/pickup-data`,
+      headers: auth(order.trackingToken),
+      payload: { pickupOption: 2 },
+    });
+    expect(notOffered.statusCode).toBe(422);
+  });
+});
