@@ -127,9 +127,11 @@ export function ModifierGroup({
                   className="size-5 shrink-0 accent-[var(--button)]"
                 />
                 <label htmlFor={inputId} className="flex flex-1 items-center justify-between gap-3">
-                  <span className={cn(unavailable && 'text-gray-600 line-through')}>
-                    {modifier.displayAttribute?.itemTitle ?? modifier.title}
-                    {unavailable ? <span className="ml-2 text-sm no-underline">Not Available</span> : null}
+                  <span>
+                    <span className={cn(unavailable && 'text-gray-600 line-through')}>
+                      {modifier.displayAttribute?.itemTitle ?? modifier.title}
+                    </span>
+                    {unavailable ? <span className="ml-2 text-sm text-gray-700">Not Available</span> : null}
                   </span>
                   {price > 0 ? (
                     <span className="text-sm tabular-nums text-gray-700">+{formatCents(price)}</span>

@@ -27,9 +27,11 @@ export function PortionPicker({
       className="relative rounded-2xl border border-gray-200 bg-white p-4"
     >
       <legend className="float-left w-full pr-28 text-lg font-bold">Size</legend>
-      <span className="absolute right-4 top-4 rounded-full bg-gray-100 px-3 py-1 text-sm font-semibold text-gray-900">
-        Required
-      </span>
+      {portionId === null ? (
+        <span className="absolute right-4 top-4 rounded-full bg-gray-900 px-3 py-1 text-sm font-semibold text-white">
+          Required
+        </span>
+      ) : null}
       {message ? (
         <p id="portion-message" className="clear-left text-sm font-semibold text-red-700">
           {message}
@@ -40,12 +42,12 @@ export function PortionPicker({
           const id = `portion-${p.portionTypeId}`;
           const checked = portionId === p.portionTypeId;
           return (
-            <div key={p.portionTypeId}>
+            <div key={p.portionTypeId} className="relative">
               <input
                 id={id}
                 type="radio"
                 name="portion"
-                className="peer sr-only"
+                className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
                 checked={checked}
                 disabled={p.isOutOfStock}
                 onChange={() => onChange(p.portionTypeId)}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { isNestedItemKey } from '@storefront/contracts/menu';
 import { Price } from '@/components/ui/price';
 import type { Order } from '@storefront/contracts/orders';
 import { RemoveLineButton } from './remove-line-button';
@@ -30,10 +31,13 @@ export function OrderLines({
                 <p className="font-semibold">{label}</p>
                 <Price dollars={item.total} className="font-semibold tabular-nums" />
               </div>
-              {item.selectedModifiers.length > 0 ? (
+              {item.portionTitle || item.selectedModifiers.length > 0 ? (
                 <ul className="text-sm text-gray-700" aria-label={`Customizations of ${item.title}`}>
+                  {item.portionTitle ? <li>{item.portionTitle}</li> : null}
                   {item.selectedModifiers.map((m) => (
-                    <li key={m.itemPathKey}>{m.quantity > 1 ? `${m.quantity} x ${m.title}` : m.title}</li>
+                    <li key={m.itemPathKey} className={isNestedItemKey(m.itemPathKey) ? 'pl-4' : undefined}>
+                      {m.quantity > 1 ? `${m.quantity} x ${m.title}` : m.title}
+                    </li>
                   ))}
                 </ul>
               ) : null}
@@ -42,7 +46,7 @@ export function OrderLines({
                 <Link
                   href={`/${locationId}/${menuType}/${item.itemPathKey}?instance=${item.id}`}
                   aria-label={`Edit ${item.title}`}
-                  className="rounded text-sm font-semibold text-brand underline underline-offset-4"
+                  className="rounded text-sm font-semibold text-gray-900 underline underline-offset-4"
                 >
                   Edit
                 </Link>
