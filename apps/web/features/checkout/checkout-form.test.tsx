@@ -7,7 +7,7 @@ import { formatTipInput, sanitizeTipInput, tipCentsFor } from './tip';
 vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn() }));
 const confirmMock = vi.mocked(confirmOrder);
 
-const totals = { subtotal: 20, discount: 0, serviceCharge: 0, salesTax: 1.2, total: 21.2 };
+const totals = { subtotal: 20, discount: 0, serviceCharge: 0, salesTax: 1.2, tip: 0, total: 21.2 };
 const empty = { firstName: '', lastName: '', phone: '', email: '', notes: '' };
 
 function renderForm(props: Partial<Parameters<typeof CheckoutForm>[0]> = {}) {

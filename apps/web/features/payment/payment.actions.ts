@@ -60,7 +60,8 @@ export async function startPayment(): Promise<ActionResult<StartedPayment>> {
   const order = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`);
   if (!order.ok) return failure(order);
   const tipCents = await getTipCents(ref.orderId);
-  const dueCents = dollarsToCents(order.value.due);
+  // The API's total includes the tip set by an earlier payment; the base amount is the total before tip.
+  const dueCents = dollarsToCents(order.value.totals.total) - dollarsToCents(order.value.totals.tip);
   if (dueCents === 0 && tipCents === 0) return { ok: true, data: { kind: 'nothing-due' } };
   const payment = await apiRequest(PaymentSchema, `sales/orders/${ref.orderId}/payments`, {
     method: 'POST',

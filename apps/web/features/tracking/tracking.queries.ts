@@ -15,9 +15,9 @@ import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 
 /** The API's tracking routes; they authenticate with the order's tracking token, not the session token. */
 const trackingPath = {
-  details: (orderId: number) => `sales/orders/${orderId}/tracking-details`,
-  status: (orderId: number) => `sales/orders/${orderId}/status`,
-  settings: (orderId: number) => `sales/orders/${orderId}/tracking-settings`,
+  details: (orderId: number) => `tracking/orders/${orderId}`,
+  status: (orderId: number) => `tracking/orders/${orderId}/status`,
+  settings: (orderId: number) => `tracking/orders/${orderId}/settings`,
 };
 
 const ORDER_ID = /^[1-9]\d{0,15}$/;

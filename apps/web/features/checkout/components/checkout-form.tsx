@@ -31,6 +31,8 @@ export interface CheckoutTotals {
   discount: number;
   serviceCharge: number;
   salesTax: number;
+  /** The order's tip (set by an earlier payment); the total includes it. */
+  tip: number;
   total: number;
 }
 
@@ -199,7 +201,10 @@ export function CheckoutForm({
             { label: 'Tax', dollars: totals.salesTax },
             { label: 'Tip', dollars: centsToDollars(tipCents) },
           ]}
-          total={{ label: 'Total', dollars: centsToDollars(dollarsToCents(totals.total) + tipCents) }}
+          total={{
+            label: 'Total',
+            dollars: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + tipCents),
+          }}
         />
         <Button type="submit" block loading={pending}>
           Confirm Order

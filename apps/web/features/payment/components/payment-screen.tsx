@@ -24,7 +24,10 @@ export function PaymentScreen({ data }: { data: PaymentPageData }) {
           { label: 'Tax', dollars: totals.salesTax },
           { label: 'Tip', dollars: tip },
         ]}
-        total={{ label: 'Total', dollars: centsToDollars(dollarsToCents(totals.due) + data.tipCents) }}
+        total={{
+          label: 'Total',
+          dollars: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + data.tipCents),
+        }}
       />
     </section>
   );
