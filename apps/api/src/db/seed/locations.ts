@@ -6,7 +6,7 @@
  * Demoable states, whenever the demo runs: the open store is open 24/7; the "closes soon" store and the two
  * closed stores use a demo-only rolling schedule (`demo_schedule`), which the locations service evaluates
  * relative to the current time: 'closes-soon' makes every day's period end 15 to 30 minutes from now (so the
- * chip always reads 'Closes Soon'), 'opens-later' makes it start about two hours from now (so the chip reads
+ * chip always reads 'Closes Soon'), 'opens-later' makes it start at the next 4-hour mark at least 30 minutes away (so the chip reads
  * 'Closed' / 'Opens at ...' and scheduled orders have slots). A fixed schedule would be right only at some
  * hours of the day; hours seeded relative to the seeding time would be wrong the next day.
  */

@@ -84,8 +84,15 @@ const quarterCeil = (minutes: number) => Math.ceil(minutes / 15) * 15;
 function demoWeekly(mode: NonNullable<LocationRecord['demoSchedule']>, timeZone: string, now: number) {
   const current = localMinutesOf(now, timeZone);
   // 'closes-soon': closes 15 to 30 minutes from now, opened 8 hours earlier.
-  // 'opens-later': opens about 2 hours from now, for 8 hours.
-  const open = mode === 'closes-soon' ? quarterCeil(current) + 15 - 8 * 60 : quarterCeil(current) + 120;
+  // 'opens-later': opens at the next 4-hour mark at least 30 minutes away, for 8 hours. The anchor moves only
+  // every 4 hours, so a slot a guest scheduled stays valid while they check out.
+  let open: number;
+  if (mode === 'closes-soon') {
+    open = quarterCeil(current) + 15 - 8 * 60;
+  } else {
+    open = (Math.floor(current / 240) + 1) * 240;
+    if (open - current < 30) open += 240;
+  }
   const start = ((open % DAY) + DAY) % DAY;
   const period: OpeningPeriod = {
     open: minutesToClock(start),
