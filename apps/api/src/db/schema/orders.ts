@@ -59,6 +59,8 @@ export const orders = pgTable(
     carColor: smallint('car_color'),
     carType: smallint('car_type'),
     fulfillmentPlace: text('fulfillment_place'),
+    /** The ready time the guest scheduled (PUT ready-time); null is ASAP. */
+    scheduledReadyAt: timestamp('scheduled_ready_at', { withTimezone: true }),
     /** When the order is expected to be ready (set at placement: ASAP estimate or the scheduled time). */
     expectedReadyAt: timestamp('expected_ready_at', { withTimezone: true }),
     /** Human reference shown on tracking and in the kitchen; set at placement. */

@@ -169,7 +169,7 @@ export async function updateReadyTime(
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
     if (orderReadyTime === null) {
-      await updateOrder(tx, orderId, { orderDateTime: null });
+      await updateOrder(tx, orderId, { scheduledReadyAt: null });
       return { orderReadyTime: null, isScheduled: false };
     }
     const state = await getLocationOrderingState(tx, order.locationId, now);
@@ -186,7 +186,7 @@ export async function updateReadyTime(
     ) {
       throw ruleBroken('OrderReadyTime', ORDER_ERROR.InvalidOrderTime, 'The selected time is not available');
     }
-    await updateOrder(tx, orderId, { orderDateTime: time });
+    await updateOrder(tx, orderId, { scheduledReadyAt: time });
     return { orderReadyTime: formatZonedIso(time.getTime(), state.location.timeZone), isScheduled: true };
   });
 }
@@ -212,9 +212,15 @@ export async function preCheckoutErrors(db: Db, order: OrderRow, now: Date): Pro
   const { location, status, schedule } = state;
   if (!location.isOnline) {
     errors.push({ code: ORDER_ERROR.LocationOffline, message: 'The store is currently offline.' });
-  } else if (order.orderDateTime) {
+  } else if (order.scheduledReadyAt) {
     if (
-      !isOrderTimeAvailable(schedule, location.timeZone, order.orderDateTime, now, location.prepTimeMinutes)
+      !isOrderTimeAvailable(
+        schedule,
+        location.timeZone,
+        order.scheduledReadyAt,
+        now,
+        location.prepTimeMinutes,
+      )
     ) {
       errors.push({
         code: ORDER_ERROR.InvalidOrderTime,

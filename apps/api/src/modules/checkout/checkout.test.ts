@@ -376,6 +376,68 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
     expect(row?.placedAt).toBeNull();
   });
 
+  it('checks out an order built through the order routes, and the order shows it placed', async () => {
+    const token = await ctx.token();
+    const menuRes = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/sales/menus?locationId=1&catering=false',
+      headers: auth(token),
+    });
+    const menu = menuRes.json<{ value: { snapshotId: number; menuId: number } }>().value;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/sales/orders',
+      headers: auth(token),
+      payload: { menuSnapshotId: menu.snapshotId, orderDateTime: new Date().toISOString() },
+    });
+    const orderId = created.json<{ value: { id: number } }>().value.id;
+    const key = (...segments: number[]) => [menu.menuId, ...segments].join('-');
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${orderId}/items`,
+      headers: auth(token),
+      payload: {
+        itemPathKey: key(10, 101),
+        quantity: 1,
+        modifiers: [{ itemPathKey: key(10, 101, 910, 9103), quantity: 1 }],
+      },
+    });
+    expect(added.statusCode).toBeLessThan(300);
+    const before = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${orderId}`,
+      headers: auth(token),
+    });
+    const totals = before.json<{ value: { totals: { total: number } } }>().value.totals;
+    expect(totals.total).toBeGreaterThan(0);
+
+    const order = { token, orderId, totalCents: Math.round(totals.total * 100) };
+    const valid = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/sales/orders/${orderId}/pickup-data`,
+      headers: auth(token),
+      payload: { pickupOption: 0 },
+    });
+    expect(valid.statusCode).toBe(200);
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve, 150);
+    const validation = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${orderId}/validations/PreCheckout`,
+      headers: auth(token),
+    });
+    expect(validation.json()).toMatchObject({ value: { isValid: true } });
+    const placed = await closeRequest(ctx, order, { paymentToken });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({ value: { approvedAmount: (order.totalCents + 150) / 100 } });
+
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${orderId}`,
+      headers: auth(token),
+    });
+    expect(after.json()).toMatchObject({ value: { isPlaced: true, status: 1 } });
+  });
+
   it('places exactly once when the same close request arrives 20 times at once', async () => {
     const since = new Date(Date.now() - 1000);
     const order = await createOrderFixture(ctx, { subtotalCents: 1777 });

@@ -127,7 +127,7 @@ export async function placeOrder(
 
     const location = await findLocation(tx, order.locationId);
     const prepMinutes = location?.prepTimeMinutes ?? 15;
-    const expectedReadyAt = order.orderDateTime ?? new Date(now.getTime() + prepMinutes * 60_000);
+    const expectedReadyAt = order.scheduledReadyAt ?? new Date(now.getTime() + prepMinutes * 60_000);
     const referenceNumber = referenceNumberFor(order.id);
     await updateOrder(tx, order.id, {
       status: ORDER_STATUS.Received,
