@@ -5,12 +5,14 @@ import type { Env } from '../../env';
 import { clients } from '../schema/clients';
 import { seedClients } from './clients';
 import { seedLocations } from './locations';
+import { seedMenus } from './menus';
 
 /** Each domain's seed, in dependency order. They run in one transaction. */
 export async function seedDemo(db: Db, env: Env) {
   await db.transaction(async (tx) => {
     await seedClients(tx, env);
     await seedLocations(tx);
+    await seedMenus(tx);
   });
 }
 

@@ -8,7 +8,13 @@ import { itemPathKeyDepth, type MenuNode } from '@storefront/contracts/menu';
 import type { Brand } from '@storefront/contracts/menu';
 import type { Db } from '../../db/client';
 import type { StoredMenuNode } from '../../db/schema/menus';
-import { findBrands, findLocationMenu, findSnapshot, findSnapshotNodes } from './menus.repository';
+import {
+  findBrands,
+  findLocationMenu,
+  findPortions,
+  findSnapshot,
+  findSnapshotNodes,
+} from './menus.repository';
 
 export interface LoadedSnapshot {
   id: number;
@@ -20,6 +26,8 @@ export interface LoadedSnapshot {
   categories: MenuNode[];
   byKey: ReadonlyMap<string, MenuNode>;
   brands: Brand[];
+  /** Portion titles by id (for order lines). */
+  portions: ReadonlyMap<number, string>;
   /** Serialized menu envelopes by variant (compact, filters). */
   responses: Map<string, string>;
 }
@@ -76,6 +84,7 @@ async function loadSnapshot(db: Db, snapshotId: number): Promise<LoadedSnapshot 
     categories,
     byKey,
     brands: await findBrands(db, [...brandIds]),
+    portions: new Map((await findPortions(db)).map((p) => [p.id, p.title])),
     responses: new Map(),
   };
 }

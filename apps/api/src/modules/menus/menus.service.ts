@@ -9,7 +9,7 @@ import {
   type PortionLookup,
   type TransitionItem,
 } from '@storefront/contracts/menu';
-import type { ItemPricingValue, MenuItemPricingBody } from '@storefront/contracts/orders';
+import type { ItemPricingValue } from '@storefront/contracts/orders';
 import {
   applySequenceOfChanges,
   defaultSelection,
@@ -183,8 +183,9 @@ export function priceSelection(
   portionId: number | null | undefined,
   modifiers: readonly SelectedModifier[],
 ): PricedSelection {
-  const defaults = defaultSelection(item);
-  const selection = { quantity, portionId: portionId ?? defaults.portionId, modifiers };
+  // No default portion here: an item with portions needs one chosen (21009 'Select a portion size');
+  // the price meanwhile falls back to the default portion's.
+  const selection = { quantity, portionId, modifiers };
   return {
     pricing: priceItem(item, selection),
     issues: validateSelection(item, selection).issues,
@@ -228,5 +229,3 @@ export async function priceMenuItem(
   const modifiers = applySequenceOfChanges(defaultSelection(item).modifiers, body.sequenceOfChanges);
   return toPricingValue(itemPathKey, priceSelection(item, body.quantity, body.portionId, modifiers));
 }
-
-export type { MenuItemPricingBody };

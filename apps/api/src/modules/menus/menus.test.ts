@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Menu, MenuNode } from '@storefront/contracts/menu';
+import type { ItemPricingValue } from '@storefront/contracts/orders';
+import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { DEMO_LOCATIONS } from '../../db/seed/locations';
+
+type Body<T> = {
+  value: T;
+  succeed: boolean;
+  errors: { key: string; code: number | string; message: string }[];
+};
+
+function findByTitle(nodes: readonly MenuNode[], title: string): MenuNode | undefined {
+  for (const node of nodes) {
+    if (node.title === title) return node;
+    const found = findByTitle(node.children, title);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+describe.each(await dbKinds())('menus on %s', (kind) => {
+  let ctx: TestContext;
+  let token: string;
+  let menu: Menu;
+  const auth = () => ({ authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    token = await ctx.token();
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus?locationId=${DEMO_LOCATIONS.open}&includeOutOfStock=true&includeCrossSellTriggers=true`,
+      headers: { ...auth(), prefer: 'return=compact' },
+    });
+    expect(res.statusCode).toBe(200);
+    menu = res.json<Body<Menu>>().value;
+  });
+  afterAll(() => ctx.close());
+
+  it('serves the location menu with its snapshot id, compact (items without children)', () => {
+    expect(menu.snapshotId).toBeGreaterThan(0);
+    expect(menu.locationId).toBe(DEMO_LOCATIONS.open);
+    expect(menu.compact).toBe(true);
+    expect(menu.categories.map((c) => c.title)).toEqual(['Burgers', 'Bowls', 'Sides', 'Drinks', 'Desserts']);
+    const burger = findByTitle(menu.categories, 'Classic Burger');
+    expect(burger).toMatchObject({ children: [], lastNode: false, isCrossSellTrigger: true });
+    expect(burger?.displayAttribute?.imageFileId).toMatch(/^food-/);
+    expect(findByTitle(menu.categories, 'Mushroom Swiss Burger')?.isOutOfStock).toBe(true);
+    expect(findByTitle(menu.categories, 'Bottled Water')?.displayAttribute).toBeNull();
+    expect(findByTitle(menu.categories, 'Key Lime Pie')?.displayAttribute?.hidden).toBe(true);
+  });
+
+  it('answers the same snapshot again, the full tree without Prefer, and hides out-of-stock items by default', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus?locationId=${DEMO_LOCATIONS.open}`,
+      headers: auth(),
+    });
+    const full = res.json<Body<Menu>>().value;
+    expect(full.snapshotId).toBe(menu.snapshotId);
+    expect(full.compact).toBe(false);
+    expect(findByTitle(full.categories, 'Classic Burger')?.children.length).toBeGreaterThan(0);
+    expect(findByTitle(full.categories, 'Mushroom Swiss Burger')).toBeUndefined();
+    expect(findByTitle(full.categories, 'Classic Burger')?.isCrossSellTrigger).toBe(false);
+  });
+
+  it('filters by brand and serves the catering menu', async () => {
+    const hall = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus?locationId=${DEMO_LOCATIONS.foodHall}&brandIds=2`,
+      headers: auth(),
+    });
+    expect(hall.json<Body<Menu>>().value.categories.map((c) => c.title)).toEqual(['Noodles']);
+    const catering = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus?locationId=${DEMO_LOCATIONS.open}&catering=true`,
+      headers: auth(),
+    });
+    expect(catering.json<Body<Menu>>().value).toMatchObject({ catering: true });
+  });
+
+  it('refuses bad queries (400), missing tokens (401) and unknown locations (404)', async () => {
+    for (const url of [
+      '/v1/sales/menus',
+      '/v1/sales/menus?locationId=abc',
+      '/v1/sales/menus?locationId=1&brandIds=x',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: auth() });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ succeed: false, value: null });
+    }
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/v1/sales/menus?locationId=1' });
+    expect(anonymous.statusCode).toBe(401);
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/sales/menus?locationId=99999',
+      headers: auth(),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ succeed: false, errors: [{ code: 21034 }] });
+  });
+
+  it('serves descendants with nested groups, and 404 for unknown keys or snapshots', async () => {
+    const combo = findByTitle(menu.categories, 'Burger Combo');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus/${menu.snapshotId}/items/${combo?.itemPathKey}/descendants?includeOutOfStock=true`,
+      headers: auth(),
+    });
+    expect(res.statusCode).toBe(200);
+    const node = res.json<Body<MenuNode>>().value;
+    const fries = findByTitle(node.children, 'Fries');
+    expect(fries?.children[0]).toMatchObject({
+      title: 'Dipping sauce',
+      selectionAttribute: { minQty: 1, maxQty: 1 },
+    });
+    for (const url of [
+      `/v1/sales/menus/${menu.snapshotId}/items/1-2-3-4/descendants`,
+      `/v1/sales/menus/999999/items/1-10-101/descendants`,
+    ]) {
+      const missing = await ctx.app.inject({ method: 'GET', url, headers: auth() });
+      expect(missing.statusCode).toBe(404);
+    }
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus/${menu.snapshotId}/items/not-a-key/descendants`,
+      headers: auth(),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists transitions (combo) and an empty list when none', async () => {
+    const burger = findByTitle(menu.categories, 'Classic Burger');
+    const fries = findByTitle(menu.categories, 'Fries');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus/${menu.snapshotId}/items/${burger?.itemPathKey}/transitions`,
+      headers: auth(),
+    });
+    expect(res.json<Body<{ title: string }[]>>().value.map((t) => t.title)).toEqual(['Classic Burger Combo']);
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus/${menu.snapshotId}/items/${fries?.itemPathKey}/transitions`,
+      headers: auth(),
+    });
+    expect(none.json<Body<unknown[]>>().value).toEqual([]);
+  });
+
+  it('lists portion lookups', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/menus/lookups/portions', headers: auth() });
+    expect(res.json<Body<unknown>>().value).toEqual([
+      { id: 1, title: 'Small' },
+      { id: 2, title: 'Regular' },
+      { id: 3, title: 'Large' },
+    ]);
+  });
+
+  it('prices an item from its defaults with a sequence of changes', async () => {
+    const bowl = findByTitle(menu.categories, 'Build-Your-Own Bowl');
+    const url = `/v1/sales/menus/${menu.snapshotId}/items/${bowl?.itemPathKey}/pricings`;
+    const key = bowl?.itemPathKey ?? '';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: auth(),
+      payload: {
+        quantity: 2,
+        portionId: 3,
+        sequenceOfChanges: [
+          { itemPathKey: `${key}-960-9604`, quantity: 1, operationType: 'add' },
+          { itemPathKey: `${key}-961-9612`, quantity: 1, operationType: 'add' },
+          { itemPathKey: `${key}-962-9621`, quantity: 1, operationType: 'add' },
+          { itemPathKey: `${key}-962-9626`, quantity: 1, operationType: 'add' },
+          { itemPathKey: `${key}-962-9625`, quantity: 1, operationType: 'add' },
+          { itemPathKey: `${key}-962-9622`, quantity: 1, operationType: 'add' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const value = res.json<Body<ItemPricingValue>>().value;
+    // Large 13.99 + quinoa 0.75 + steak 2.00 + toppings (3 cheapest included: 0.50, 0.50, 1.00; avocado 1.50 paid)
+    expect(value.unitPrice).toBe(18.24);
+    expect(value.total).toBe(36.48);
+    expect(value.isValid).toBe(true);
+
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: auth(),
+      payload: { quantity: 1, sequenceOfChanges: [] },
+    });
+    expect(invalid.json<Body<ItemPricingValue>>().value).toMatchObject({ isValid: false, total: 11.49 });
+
+    for (const payload of [
+      { quantity: 0 },
+      { quantity: 21 },
+      { sequenceOfChanges: [{ itemPathKey: 'x', quantity: 1, operationType: 'add' }] },
+    ]) {
+      const bad = await ctx.app.inject({ method: 'POST', url, headers: auth(), payload });
+      expect(bad.statusCode).toBe(400);
+    }
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/menus/${menu.snapshotId}/items/1-10-999999/pricings`,
+      headers: auth(),
+      payload: {},
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ errors: [{ code: 21002 }] });
+    const anonymous = await ctx.app.inject({ method: 'POST', url, payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('serves resized pictures with immutable caching, and says which parameter is missing', async () => {
+    const imageId = findByTitle(menu.categories, 'Classic Burger')?.displayAttribute?.imageFileId ?? '';
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/images/${imageId}?width=226&height=170`,
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toContain('immutable');
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/images/${imageId}?width=226&height=170`,
+      headers: { 'if-none-match': String(res.headers.etag).replace('webp', 'png') },
+    });
+    expect(again.statusCode).toBe(304);
+    const png = await ctx.app.inject({ method: 'GET', url: `/v1/images/${imageId}?width=192&height=144` });
+    expect(png.headers['content-type']).toBe('image/png');
+    const missingWidth = await ctx.app.inject({ method: 'GET', url: `/v1/images/${imageId}?height=170` });
+    expect(missingWidth.statusCode).toBe(400);
+    expect(missingWidth.json<Body<null>>().errors.map((e) => e.message)).toContain('width is required');
+    const missingHeight = await ctx.app.inject({ method: 'GET', url: `/v1/images/${imageId}?width=226` });
+    expect(missingHeight.json<Body<null>>().errors.map((e) => e.message)).toContain('height is required');
+    const odd = await ctx.app.inject({ method: 'GET', url: `/v1/images/${imageId}?width=300&height=300` });
+    expect(odd.statusCode).toBe(400);
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/images/food-nothing?width=226&height=170',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItemModifiers, orderItems, orders } from '../../db/schema/orders';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderItemModifierRow = typeof orderItemModifiers.$inferSelect;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId' | 'id'>;
+export type NewOrderItemModifier = Omit<typeof orderItemModifiers.$inferInsert, 'orderItemId' | 'id'>;
+
+export async function insertOrder(db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  if (!row) throw new Error('order insert returned nothing');
+  return row;
+}
+
+/** The order row; `lock` takes a row lock (inside a transaction) so concurrent edits serialise. */
+export async function findOrder(db: Db, id: number, lock = false): Promise<OrderRow | null> {
+  const query = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateOrder(db: Db, id: number, values: Partial<typeof orders.$inferInsert>) {
+  await db
+    .update(orders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
+}
+
+export async function findOrderItems(db: Db, orderId: number) {
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const modifiers =
+    items.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderItemModifiers)
+          .where(
+            inArray(
+              orderItemModifiers.orderItemId,
+              items.map((i) => i.id),
+            ),
+          )
+          .orderBy(asc(orderItemModifiers.orderItemId), asc(orderItemModifiers.position));
+  return items.map((item) => ({ ...item, modifiers: modifiers.filter((m) => m.orderItemId === item.id) }));
+}
+export type LoadedOrderItem = Awaited<ReturnType<typeof findOrderItems>>[number];
+
+export async function insertOrderItem(
+  db: Db,
+  orderId: number,
+  item: NewOrderItem,
+  modifiers: readonly NewOrderItemModifier[],
+): Promise<number> {
+  const [row] = await db
+    .insert(orderItems)
+    .values({ ...item, orderId })
+    .returning({ id: orderItems.id });
+  if (!row) throw new Error('order item insert returned nothing');
+  if (modifiers.length > 0) {
+    await db.insert(orderItemModifiers).values(modifiers.map((m) => ({ ...m, orderItemId: row.id })));
+  }
+  return row.id;
+}
+
+export async function replaceOrderItem(
+  db: Db,
+  itemId: number,
+  item: Partial<NewOrderItem>,
+  modifiers: readonly NewOrderItemModifier[],
+) {
+  await db.update(orderItems).set(item).where(eq(orderItems.id, itemId));
+  await db.delete(orderItemModifiers).where(eq(orderItemModifiers.orderItemId, itemId));
+  if (modifiers.length > 0) {
+    await db.insert(orderItemModifiers).values(modifiers.map((m) => ({ ...m, orderItemId: itemId })));
+  }
+}
+
+export async function deleteOrderItem(db: Db, orderId: number, itemId: number) {
+  await db.delete(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.id, itemId)));
+}

@@ -1,0 +1,534 @@
+/**
+ * Order building: orders belong to the token's session (`sid`); every line is priced and validated
+ * authoritatively with the contracts' pricing rules on the order's menu snapshot; totals are recomputed in the
+ * same transaction as every change. Orders change only while not placed.
+ */
+import { ORDER_ERROR, SNAPSHOT_MISMATCH } from '@storefront/contracts/errors';
+import { FULFILLMENT_METHOD, OrderChannelSchema, type FulfillmentMethod } from '@storefront/contracts/enums';
+import type { ApiError } from '@storefront/contracts/api';
+import { isDescendantKey, type MenuNode } from '@storefront/contracts/menu';
+import { centsToDollars } from '@storefront/contracts/money';
+import type {
+  AddOrderItem,
+  CreateOrderBody,
+  ItemPricingValue,
+  Order,
+  OrderItem,
+  UpdateOrderBody,
+} from '@storefront/contracts/orders';
+import {
+  applySequenceOfChanges,
+  computeOrderTotals,
+  defaultSelection,
+  type OrderTotalsCents,
+  type PriceChange,
+  type SelectedModifier,
+  type SelectionIssue,
+} from '@storefront/contracts/pricing';
+import type { Db } from '../../db/client';
+import { conflict, DomainError, notFound, ruleBroken } from '../../lib/errors';
+import type { Session } from '../../lib/tokens';
+import type { LoadedSnapshot } from '../menus/menu-snapshots';
+import { priceSelection, requireItem, requireSnapshot, toPricingValue } from '../menus/menus.service';
+import {
+  deleteOrderItem,
+  findOrder,
+  findOrderItems,
+  insertOrder,
+  insertOrderItem,
+  replaceOrderItem,
+  updateOrder,
+  type LoadedOrderItem,
+  type NewOrderItem,
+  type NewOrderItemModifier,
+  type OrderRow,
+} from './orders.repository';
+
+const ERROR_KEY_BY_CODE = new Map<number, string>(
+  Object.entries(ORDER_ERROR).map(([key, code]) => [code, key]),
+);
+
+function toApiError(issue: SelectionIssue): ApiError {
+  return {
+    key: ERROR_KEY_BY_CODE.get(issue.code) ?? 'InvalidItem',
+    code: issue.code,
+    message: issue.message,
+  };
+}
+
+const orderNotFound = (orderId: number) =>
+  notFound('InvalidOrderId', `Order ${orderId} not found`, ORDER_ERROR.InvalidOrderId);
+
+/**
+ * The order if it belongs to the session. Another session's order answers exactly like a missing one
+ * (404, 21042), so ids cannot be probed. `lock` takes a row lock (call inside a transaction).
+ */
+async function requireOwnedOrder(db: Db, orderId: number, sid: string, lock = false): Promise<OrderRow> {
+  const order = await findOrder(db, orderId, lock);
+  if (!order || order.sessionId !== sid) throw orderNotFound(orderId);
+  return order;
+}
+
+function assertModifiable(order: OrderRow) {
+  if (order.placedAt !== null) {
+    throw conflict(
+      'OrderPlaced',
+      'The order has been placed and can no longer change',
+      ORDER_ERROR.InvalidOrderId,
+    );
+  }
+}
+
+interface LineInput {
+  itemPathKey: string;
+  quantity: number;
+  portionId?: number | null | undefined;
+  modifiers: readonly SelectedModifier[];
+  note?: string | null | undefined;
+  crossSellOfferId?: string | null | undefined;
+}
+
+interface LineDraft {
+  item: NewOrderItem;
+  modifiers: NewOrderItemModifier[];
+}
+
+function portionTitle(item: MenuNode, portionId: number | null, portions: ReadonlyMap<number, string>) {
+  return portionId === null || item.priceAttribute?.priceType !== 'Portions'
+    ? null
+    : (portions.get(portionId) ?? null);
+}
+
+/** Prices and validates one line on a snapshot; the issues when it cannot be ordered. */
+function draftLine(
+  snapshot: LoadedSnapshot,
+  input: LineInput,
+): { draft: LineDraft } | { errors: ApiError[] } {
+  const item = snapshot.byKey.get(input.itemPathKey);
+  if (!item) {
+    return {
+      errors: [
+        {
+          key: 'InvalidItem',
+          code: ORDER_ERROR.InvalidItem,
+          message: `Item ${input.itemPathKey} is not on this menu`,
+        },
+      ],
+    };
+  }
+  let node: MenuNode;
+  try {
+    node = requireItem(snapshot, input.itemPathKey);
+  } catch {
+    return {
+      errors: [
+        { key: 'InvalidItem', code: ORDER_ERROR.InvalidItem, message: `${item.title} cannot be ordered` },
+      ],
+    };
+  }
+  const priced = priceSelection(node, input.quantity, input.portionId, input.modifiers);
+  if (priced.issues.length > 0) return { errors: priced.issues.map(toApiError) };
+  const { pricing } = priced;
+  return {
+    draft: {
+      item: {
+        itemPathKey: node.itemPathKey,
+        title: node.displayAttribute?.itemTitle ?? node.title,
+        quantity: pricing.quantity,
+        portionId: pricing.portionId,
+        portionTitle: portionTitle(node, pricing.portionId, snapshot.portions),
+        unitPriceCents: pricing.unitPriceCents,
+        totalCents: pricing.totalCents,
+        note: input.note ?? null,
+        crossSellOfferId: input.crossSellOfferId ?? null,
+      },
+      modifiers: pricing.modifiers.map((m, position) => ({
+        itemPathKey: m.itemPathKey,
+        title: m.title,
+        quantity: m.quantity,
+        portionId: m.portionId,
+        unitPriceCents: m.unitPriceCents,
+        includedQuantity: m.includedQuantity,
+        priceCents: m.priceCents,
+        position,
+      })),
+    },
+  };
+}
+
+function requireLine(snapshot: LoadedSnapshot, input: LineInput): LineDraft {
+  const result = draftLine(snapshot, input);
+  if ('errors' in result) throw new DomainError(422, result.errors);
+  return result.draft;
+}
+
+function selectionOf(line: LoadedOrderItem): SelectedModifier[] {
+  return line.modifiers.map((m) => ({
+    itemPathKey: m.itemPathKey,
+    quantity: m.quantity,
+    portionId: m.portionId,
+  }));
+}
+
+/** Recomputes and stores the order's totals from its lines; returns them. */
+async function recomputeTotals(
+  db: Db,
+  order: OrderRow,
+  items: readonly LoadedOrderItem[],
+): Promise<OrderTotalsCents> {
+  const totals = computeOrderTotals({
+    lineTotalsCents: items.map((i) => i.totalCents),
+    discountCents: order.discountCents,
+    serviceChargeCents: order.serviceChargeCents,
+    taxRateBasisPoints: order.taxRateBasisPoints,
+    tipCents: order.tipCents,
+  });
+  await updateOrder(db, order.id, {
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    salesTaxCents: totals.salesTaxCents,
+    totalCents: totals.totalCents,
+  });
+  return totals;
+}
+
+function totalsOf(order: OrderRow, items: readonly LoadedOrderItem[]): OrderTotalsCents {
+  return computeOrderTotals({
+    lineTotalsCents: items.map((i) => i.totalCents),
+    discountCents: order.discountCents,
+    serviceChargeCents: order.serviceChargeCents,
+    taxRateBasisPoints: order.taxRateBasisPoints,
+    tipCents: order.tipCents,
+  });
+}
+
+export function toOrderItemView(line: LoadedOrderItem): OrderItem {
+  return {
+    id: line.id,
+    itemPathKey: line.itemPathKey,
+    menuItemPathKey: line.itemPathKey,
+    title: line.title,
+    quantity: line.quantity,
+    portionId: line.portionId,
+    portionTitle: line.portionTitle,
+    selectedModifiers: line.modifiers.map((m) => ({
+      itemPathKey: m.itemPathKey,
+      quantity: m.quantity,
+      portionId: m.portionId,
+      title: m.title,
+      price: centsToDollars(m.priceCents),
+      includedQuantity: m.includedQuantity,
+    })),
+    unitPrice: centsToDollars(line.unitPriceCents),
+    total: centsToDollars(line.totalCents),
+    note: line.note,
+    orderDate: line.createdAt.toISOString(),
+  };
+}
+
+/** The order as the API answers it (checkout fields are added by the checkout module's own views). */
+export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[]): Order {
+  const totals = totalsOf(order, items);
+  return {
+    id: order.id,
+    context: {
+      locationId: order.locationId,
+      snapshotId: order.snapshotId,
+      orderChannelId: OrderChannelSchema.parse(order.orderChannel),
+      fulfillmentMethod: (order.fulfillmentMethod as FulfillmentMethod) ?? FULFILLMENT_METHOD.Pickup,
+    },
+    status: order.status,
+    isPlaced: order.placedAt !== null,
+    orderDateTime: order.orderDateTime?.toISOString() ?? null,
+    items: items.map(toOrderItemView),
+    totals: {
+      subtotal: centsToDollars(totals.subtotalCents),
+      discount: centsToDollars(totals.discountCents),
+      serviceCharge: centsToDollars(totals.serviceChargeCents),
+      salesTax: centsToDollars(totals.salesTaxCents),
+      tip: centsToDollars(totals.tipCents),
+      total: centsToDollars(totals.totalCents),
+      due: centsToDollars(totals.dueCents),
+    },
+    due: centsToDollars(totals.dueCents),
+    discounts: [],
+    notes: order.notes,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+async function viewOf(db: Db, orderId: number): Promise<Order> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw orderNotFound(orderId);
+  return toOrderView(order, await findOrderItems(db, orderId));
+}
+
+/**
+ * Runs a change on an owned, modifiable order inside one transaction with the order row locked, then
+ * recomputes the totals and answers the order.
+ */
+async function changeOrder(
+  db: Db,
+  session: Session,
+  orderId: number,
+  change: (tx: Db, order: OrderRow, snapshot: LoadedSnapshot, items: LoadedOrderItem[]) => Promise<void>,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await requireOwnedOrder(tx, orderId, session.sid, true);
+    assertModifiable(order);
+    const snapshot = await requireSnapshot(db, order.snapshotId);
+    await change(tx, order, snapshot, await findOrderItems(tx, orderId));
+    const fresh = await findOrder(tx, orderId);
+    if (!fresh) throw orderNotFound(orderId);
+    await recomputeTotals(tx, fresh, await findOrderItems(tx, orderId));
+    return viewOf(tx, orderId);
+  });
+}
+
+/**
+ * POST sales/orders: a new, empty order on a menu snapshot for the token's session. The location comes from
+ * the snapshot and the order channel from the token's app type. 404 (811) for an unknown snapshot.
+ */
+export async function createOrder(db: Db, session: Session, body: CreateOrderBody): Promise<Order> {
+  const snapshot = await requireSnapshot(db, body.menuSnapshotId);
+  const order = await insertOrder(db, {
+    sessionId: session.sid,
+    userId: session.userId,
+    locationId: snapshot.locationId,
+    snapshotId: snapshot.id,
+    orderChannel: session.appType,
+    fulfillmentMethod: body.fulfillmentMethod ?? FULFILLMENT_METHOD.Pickup,
+    orderDateTime: body.orderDateTime ? new Date(body.orderDateTime) : null,
+  });
+  return toOrderView(order, []);
+}
+
+/** GET sales/orders/{id}: the session's order (404 21042 for a missing or another session's order). */
+export async function getOrder(db: Db, session: Session, orderId: number): Promise<Order> {
+  const order = await requireOwnedOrder(db, orderId, session.sid);
+  return toOrderView(order, await findOrderItems(db, orderId));
+}
+
+/**
+ * PATCH sales/orders/{id}: moves the order to another snapshot of the same location. A different snapshot is
+ * 422 21031 unless `forceUpdate`; forced, every line is repriced on the new snapshot and lines it cannot
+ * serve are dropped.
+ */
+export async function updateOrderSnapshot(db: Db, session: Session, orderId: number, body: UpdateOrderBody) {
+  return changeOrder(db, session, orderId, async (tx, order, _current, items) => {
+    if (body.fulfillmentMethod !== undefined)
+      await updateOrder(tx, orderId, { fulfillmentMethod: body.fulfillmentMethod });
+    if (body.snapshotId === order.snapshotId) return;
+    if (!body.forceUpdate) {
+      throw ruleBroken(
+        'SnapshotMismatch',
+        SNAPSHOT_MISMATCH,
+        'The order was priced on another menu snapshot',
+      );
+    }
+    const next = await requireSnapshot(db, body.snapshotId);
+    if (next.locationId !== order.locationId) {
+      throw ruleBroken(
+        'InvalidLocation',
+        ORDER_ERROR.InvalidLocation,
+        'The snapshot belongs to another location',
+      );
+    }
+    for (const line of items) {
+      const result = draftLine(next, {
+        itemPathKey: line.itemPathKey,
+        quantity: line.quantity,
+        portionId: line.portionId,
+        modifiers: selectionOf(line),
+        note: line.note,
+        crossSellOfferId: line.crossSellOfferId,
+      });
+      if ('errors' in result) await deleteOrderItem(tx, orderId, line.id);
+      else await replaceOrderItem(tx, line.id, result.draft.item, result.draft.modifiers);
+    }
+    await updateOrder(tx, orderId, { snapshotId: next.id });
+  });
+}
+
+/** POST sales/orders/{id}/items: adds a priced line; 422 with the spec's codes when it cannot be ordered. */
+export async function addOrderItem(
+  db: Db,
+  session: Session,
+  orderId: number,
+  body: AddOrderItem,
+): Promise<Order> {
+  return changeOrder(db, session, orderId, async (tx, _order, snapshot) => {
+    const draft = requireLine(snapshot, body);
+    await insertOrderItem(tx, orderId, draft.item, draft.modifiers);
+  });
+}
+
+/**
+ * POST sales/orders/{id}/bulk-items: adds several lines at once. With removeInvalidItems the lines that cannot
+ * be ordered are left out and listed; without it, any invalid line fails the whole call (422, 10018 plus the
+ * line's codes) and nothing is added.
+ */
+export async function addOrderItems(
+  db: Db,
+  session: Session,
+  orderId: number,
+  items: readonly AddOrderItem[],
+  removeInvalidItems: boolean,
+) {
+  const removedItems: { itemPathKey: string; errors: ApiError[] }[] = [];
+  const order = await changeOrder(db, session, orderId, async (tx, _order, snapshot) => {
+    const drafts: LineDraft[] = [];
+    for (const input of items) {
+      const result = draftLine(snapshot, input);
+      if ('draft' in result) drafts.push(result.draft);
+      else removedItems.push({ itemPathKey: input.itemPathKey, errors: result.errors });
+    }
+    if (removedItems.length > 0 && !removeInvalidItems) {
+      throw new DomainError(422, [
+        { key: 'BulkAddFailed', code: 10018, message: 'Some items cannot be added to the order' },
+        ...removedItems.flatMap((r) => r.errors),
+      ]);
+    }
+    for (const draft of drafts) await insertOrderItem(tx, orderId, draft.item, draft.modifiers);
+  });
+  return { order, removedItems };
+}
+
+function requireOrderLine(items: readonly LoadedOrderItem[], itemId: number): LoadedOrderItem {
+  const line = items.find((i) => i.id === itemId);
+  if (!line) throw notFound('InvalidItem', `Order item ${itemId} not found`, ORDER_ERROR.InvalidItem);
+  return line;
+}
+
+/** PUT sales/orders/{id}/items/{itemId}: replaces the line's quantity, portion, modifiers and note. */
+export async function updateOrderItem(
+  db: Db,
+  session: Session,
+  orderId: number,
+  itemId: number,
+  body: Omit<AddOrderItem, 'itemPathKey' | 'crossSellOfferId'>,
+): Promise<Order> {
+  return changeOrder(db, session, orderId, async (tx, _order, snapshot, items) => {
+    const line = requireOrderLine(items, itemId);
+    const draft = requireLine(snapshot, {
+      ...body,
+      itemPathKey: line.itemPathKey,
+      crossSellOfferId: line.crossSellOfferId,
+    });
+    await replaceOrderItem(tx, itemId, draft.item, draft.modifiers);
+  });
+}
+
+/** DELETE sales/orders/{id}/items/{itemId}. */
+export async function removeOrderItem(
+  db: Db,
+  session: Session,
+  orderId: number,
+  itemId: number,
+): Promise<Order> {
+  return changeOrder(db, session, orderId, async (tx, _order, _snapshot, items) => {
+    requireOrderLine(items, itemId);
+    await deleteOrderItem(tx, orderId, itemId);
+  });
+}
+
+/**
+ * DELETE sales/orders/{id}/items/{itemId}/modifiers/{modifierKey}: drops a modifier (and what is nested under
+ * it) and reprices the line; 422 when the line would break a rule (e.g. a required group left empty).
+ */
+export async function removeOrderItemModifier(
+  db: Db,
+  session: Session,
+  orderId: number,
+  itemId: number,
+  modifierKey: string,
+): Promise<Order> {
+  return changeOrder(db, session, orderId, async (tx, _order, snapshot, items) => {
+    const line = requireOrderLine(items, itemId);
+    if (!line.modifiers.some((m) => m.itemPathKey === modifierKey)) {
+      throw notFound('InvalidItem', `Modifier ${modifierKey} is not on this line`, ORDER_ERROR.InvalidItem);
+    }
+    const modifiers = selectionOf(line).filter(
+      (m) => m.itemPathKey !== modifierKey && !isDescendantKey(m.itemPathKey, modifierKey),
+    );
+    const draft = requireLine(snapshot, {
+      itemPathKey: line.itemPathKey,
+      quantity: line.quantity,
+      portionId: line.portionId,
+      modifiers,
+      note: line.note,
+      crossSellOfferId: line.crossSellOfferId,
+    });
+    await replaceOrderItem(tx, itemId, draft.item, draft.modifiers);
+  });
+}
+
+interface PricingInput {
+  quantity: number;
+  portionId?: number | null | undefined;
+  sequenceOfChanges: PriceChange[];
+}
+
+/** POST sales/orders/{id}/items/pricings: a new item's price on the order's snapshot (defaults + changes). */
+export async function priceNewOrderItem(
+  db: Db,
+  session: Session,
+  orderId: number,
+  body: PricingInput & { itemPathKey: string },
+): Promise<ItemPricingValue> {
+  const order = await requireOwnedOrder(db, orderId, session.sid);
+  const snapshot = await requireSnapshot(db, order.snapshotId);
+  const item = requireItem(snapshot, body.itemPathKey);
+  const modifiers = applySequenceOfChanges(defaultSelection(item).modifiers, body.sequenceOfChanges);
+  return toPricingValue(item.itemPathKey, priceSelection(item, body.quantity, body.portionId, modifiers));
+}
+
+/**
+ * PUT sales/orders/{id}/items/{instanceId}/pricings: the line's price with changes replayed on its current
+ * selection (quantity and portion kept unless given; transitionItemPathKey prices the line as another item).
+ */
+export async function priceOrderLine(
+  db: Db,
+  session: Session,
+  orderId: number,
+  instanceId: number,
+  body: Partial<PricingInput> & {
+    sequenceOfChanges: PriceChange[];
+    transitionItemPathKey?: string | undefined;
+  },
+): Promise<ItemPricingValue> {
+  const order = await requireOwnedOrder(db, orderId, session.sid);
+  const snapshot = await requireSnapshot(db, order.snapshotId);
+  const line = requireOrderLine(await findOrderItems(db, orderId), instanceId);
+  const item = requireItem(snapshot, body.transitionItemPathKey ?? line.itemPathKey);
+  const base = body.transitionItemPathKey ? defaultSelection(item).modifiers : selectionOf(line);
+  const modifiers = applySequenceOfChanges(base, body.sequenceOfChanges);
+  const portionId = body.portionId === undefined ? line.portionId : body.portionId;
+  return toPricingValue(
+    item.itemPathKey,
+    priceSelection(item, body.quantity ?? line.quantity, portionId, modifiers),
+  );
+}
+
+export interface CheckoutOrder {
+  order: OrderRow;
+  items: LoadedOrderItem[];
+  totals: OrderTotalsCents;
+  view: Order;
+}
+
+/**
+ * For checkout and placing: the session's order with its lines, locked FOR UPDATE, with totals recomputed and
+ * stored. Call it with a transaction (`db.transaction(tx => getOrderForCheckout(tx, id, sid))`) so the lock
+ * lasts until the caller commits. Fails with 404 (21042) for a missing or another session's order; it does not
+ * refuse placed orders (the caller decides).
+ */
+export async function getOrderForCheckout(tx: Db, orderId: number, sid: string): Promise<CheckoutOrder> {
+  const order = await requireOwnedOrder(tx, orderId, sid, true);
+  const items = await findOrderItems(tx, orderId);
+  const totals = await recomputeTotals(tx, order, items);
+  const fresh = await findOrder(tx, orderId);
+  if (!fresh) throw orderNotFound(orderId);
+  return { order: fresh, items, totals, view: toOrderView(fresh, items) };
+}
