@@ -1,0 +1,93 @@
+import { LogOut } from 'lucide-react';
+import { SiteHeader } from '@/components/ui/site-header';
+import type { KitchenPage } from '../kitchen.queries';
+import { signOut } from '../kitchen.actions';
+import { KitchenAutoRefresh } from './kitchen-auto-refresh';
+import { KitchenOrderCard } from './kitchen-order-card';
+import { KitchenSignIn } from './kitchen-sign-in';
+import { LocationPicker } from './location-picker';
+
+/** /kitchen: staff sign-in, then the placed orders of a location in status columns. */
+export function KitchenScreen({ page }: { page: KitchenPage }) {
+  if (page.kind === 'sign-in') {
+    return (
+      <>
+        <SiteHeader brandName="Kitchen" logoHref={null} />
+        <main className="px-4 py-12">
+          <KitchenSignIn initialError={page.error} />
+        </main>
+      </>
+    );
+  }
+  const signOutButton = (
+    <form action={signOut}>
+      <button
+        type="submit"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-header-fg px-4 font-semibold"
+      >
+        <LogOut aria-hidden className="size-4" />
+        Sign out
+      </button>
+    </form>
+  );
+  if (page.kind === 'no-locations') {
+    return (
+      <>
+        <SiteHeader brandName="Kitchen" logoHref={null}>
+          {signOutButton}
+        </SiteHeader>
+        <main className="px-4 py-12 text-center">
+          <h1 className="text-2xl font-bold">Kitchen</h1>
+          <p className="mt-2 text-gray-700">There are no locations to show.</p>
+        </main>
+      </>
+    );
+  }
+  const total = page.columns.reduce((n, c) => n + (c.statusId === 4 ? 0 : c.orders.length), 0);
+  return (
+    <>
+      <SiteHeader brandName="Kitchen" logoHref={null}>
+        {signOutButton}
+      </SiteHeader>
+      <KitchenAutoRefresh />
+      <main className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h1 className="text-2xl font-bold">{page.location.name}</h1>
+            <p className="text-sm text-gray-700" aria-live="polite">
+              {total === 1 ? '1 open order' : `${total} open orders`} · refreshes every 10 seconds
+            </p>
+          </div>
+          <LocationPicker locations={page.locations} selectedId={page.location.id} />
+        </div>
+        {page.error ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+            {page.error}
+          </p>
+        ) : null}
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          {page.columns.map((column) => (
+            <section
+              key={column.statusId}
+              aria-labelledby={`kitchen-column-${column.statusId}`}
+              className="flex flex-col gap-3 rounded-2xl bg-gray-200/70 p-3"
+            >
+              <h2
+                id={`kitchen-column-${column.statusId}`}
+                className="flex items-center justify-between text-lg font-bold"
+              >
+                {column.title}
+                <span className="rounded-full bg-white px-2 text-sm">{column.orders.length}</span>
+              </h2>
+              {column.orders.length === 0 ? (
+                <p className="py-4 text-center text-sm text-gray-700">No orders</p>
+              ) : (
+                column.orders.map((order) => <KitchenOrderCard key={order.id} order={order} />)
+              )}
+            </section>
+          ))}
+        </div>
+      </main>
+    </>
+  );
+}

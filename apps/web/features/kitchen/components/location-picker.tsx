@@ -1,0 +1,33 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+
+/** Chooses the location whose orders the board shows (`/kitchen?location={id}`). */
+export function LocationPicker({
+  locations,
+  selectedId,
+}: {
+  locations: { id: number; name: string; openOrders: number }[];
+  selectedId: number;
+}) {
+  const router = useRouter();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="kitchen-location" className="text-sm font-semibold">
+        Location
+      </label>
+      <select
+        id="kitchen-location"
+        value={selectedId}
+        onChange={(e) => router.push(`/kitchen?location=${encodeURIComponent(e.target.value)}`)}
+        className="min-h-11 rounded-lg border border-gray-400 bg-white px-3 text-gray-900"
+      >
+        {locations.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name} ({l.openOrders} open)
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

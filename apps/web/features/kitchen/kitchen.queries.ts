@@ -1,0 +1,85 @@
+import 'server-only';
+import { z } from 'zod';
+import { ORDER_STATUS, type OrderStatus } from '@storefront/contracts/enums';
+import {
+  STAFF_KEY_HEADER,
+  StaffLocationSchema,
+  StaffOrderSchema,
+  type StaffLocation,
+  type StaffOrder,
+} from '@storefront/contracts/staff';
+import { apiRequest, type ApiResult } from '@/lib/api';
+import { getStaffKey } from './kitchen-cookie';
+
+/** Completed orders shown in their column (the most recent ones). */
+export const COMPLETED_SHOWN = 10;
+
+export function listStaffLocations(staffKey: string): Promise<ApiResult<StaffLocation[]>> {
+  return apiRequest(z.array(StaffLocationSchema), 'staff/locations', {
+    token: null,
+    headers: { [STAFF_KEY_HEADER]: staffKey },
+  });
+}
+
+export interface KitchenColumn {
+  statusId: OrderStatus;
+  title: string;
+  orders: StaffOrder[];
+}
+
+export type KitchenPage =
+  | { kind: 'sign-in'; error: string | null }
+  | { kind: 'no-locations' }
+  | {
+      kind: 'board';
+      locations: StaffLocation[];
+      location: StaffLocation;
+      columns: KitchenColumn[];
+      error: string | null;
+    };
+
+const COLUMN_TITLES: Record<OrderStatus, string> = {
+  [ORDER_STATUS.Received]: 'Received',
+  [ORDER_STATUS.Preparing]: 'Preparing',
+  [ORDER_STATUS.Ready]: 'Ready',
+  [ORDER_STATUS.Completed]: 'Completed',
+};
+
+/**
+ * The kitchen screen: the sign-in form without a (valid) staff key, else the chosen location's placed orders
+ * in status columns (the first location when none or an unknown one is chosen).
+ */
+export async function getKitchenPage(locationParam: string | undefined): Promise<KitchenPage> {
+  const staffKey = await getStaffKey();
+  if (!staffKey) return { kind: 'sign-in', error: null };
+  const locations = await listStaffLocations(staffKey);
+  if (!locations.ok) {
+    if (locations.status === 401 || locations.status === 403) {
+      return { kind: 'sign-in', error: 'Your staff key is no longer valid. Please sign in again.' };
+    }
+    throw new Error(`Staff locations failed (${locations.status})`);
+  }
+  const location = locations.value.find((l) => String(l.id) === locationParam) ?? locations.value[0] ?? null;
+  if (!location) return { kind: 'no-locations' };
+  const orders = await apiRequest(z.array(StaffOrderSchema), 'staff/orders', {
+    token: null,
+    headers: { [STAFF_KEY_HEADER]: staffKey },
+    query: { locationId: location.id },
+  });
+  const all = orders.ok ? orders.value : [];
+  const columns = ([1, 2, 3, 4] as const).map((statusId) => {
+    const inStatus = all.filter((o) => o.statusId === statusId);
+    return {
+      statusId,
+      title: COLUMN_TITLES[statusId],
+      orders: statusId === ORDER_STATUS.Completed ? inStatus.slice(-COMPLETED_SHOWN).reverse() : inStatus,
+    };
+  });
+  return {
+    kind: 'board',
+    locations: locations.value,
+    location,
+    columns,
+    error: orders.ok ? null : (orders.errors[0]?.message ?? 'The orders could not be loaded.'),
+  };
+}
