@@ -72,13 +72,15 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
               aria-labelledby={`kitchen-column-${column.statusId}`}
               className="flex flex-col gap-3 rounded-2xl bg-gray-200/70 p-3"
             >
-              <h2
-                id={`kitchen-column-${column.statusId}`}
-                className="flex items-center justify-between text-lg font-bold"
-              >
-                {column.title}
-                <span className="rounded-full bg-white px-2 text-sm">{column.orders.length}</span>
-              </h2>
+              <div className="flex items-center justify-between">
+                <h2 id={`kitchen-column-${column.statusId}`} className="text-lg font-bold">
+                  {column.title}
+                </h2>
+                <span className="rounded-full bg-white px-2 text-sm font-semibold">
+                  {column.orders.length}
+                  <span className="sr-only"> orders</span>
+                </span>
+              </div>
               {column.orders.length === 0 ? (
                 <p className="py-4 text-center text-sm text-gray-700">No orders</p>
               ) : (
