@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PGlite is ~400 MB a database: keep parallel files bounded on this 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' },
@@ -13,8 +15,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite is ~400 MB a database: keep parallel files bounded on this 2-core machine.
-          maxWorkers: 2,
         },
       },
       {

@@ -1,0 +1,83 @@
+/** Helpers of `npm run bench`: child processes, HTTP readiness, load runs and Lighthouse runs. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon, { type Options } from 'autocannon';
+
+export const root = new URL('..', import.meta.url).pathname;
+export const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+
+const children: ChildProcess[] = [];
+
+/** Starts a long-running child process; every one is killed when the bench ends. */
+export function startProcess(command: string, args: string[], cwd: string, env: Record<string, string>) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  children.push(child);
+  return child;
+}
+
+export function stopAll() {
+  for (const child of children) {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+export async function waitForUrl(url: string, seconds = 120): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up within ${seconds} s`);
+}
+
+export interface LoadFigure {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon run after a short warm-up. */
+export async function load(name: string, options: Options, seconds = 8): Promise<LoadFigure> {
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon({
+    connections: 10,
+    ...options,
+    duration: options.amount ? undefined : seconds,
+  });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+export async function json<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as { value: T; succeed: boolean; errors: unknown[] };
+  if (!res.ok || !body.succeed) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body.errors)}`);
+  return body.value;
+}

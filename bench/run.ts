@@ -1,0 +1,367 @@
+/**
+ * `npm run bench`: one run of the performance figures on this machine (DESIGN.md "Performance").
+ * - API throughput and p99 under autocannon for a plain node:http hello route (the ceiling), GET /v1/sales/menus,
+ *   the menu-item pricing POST, location search and placing an order (close-request), on PostgreSQL, each also
+ *   as a ratio to the ceiling measured in the same run.
+ * - Lighthouse (mobile defaults, median of 3) on the search, menu, item and checkout pages, beside a minimal
+ *   reference Next.js page of the same versions measured in the same run.
+ * Results are printed and written to bench/results/<timestamp>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { chromium } from '@playwright/test';
+import { bin, json, load, root, startProcess, stopAll, waitForUrl, type LoadFigure } from './lib';
+import { measurePage, type PageFigure } from './lighthouse';
+
+const PORTS = { ceiling: 4901, api: 4902, web: 3902, reference: 3903 };
+const api = `http://localhost:${PORTS.api}`;
+const web = `http://localhost:${PORTS.web}`;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = 'storefront_bench';
+const onlyApi = process.argv.includes('--api-only');
+const onlyPages = process.argv.includes('--pages-only');
+
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+async function freshDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+interface Fixture {
+  token: string;
+  locationId: number;
+  snapshotId: number;
+  itemPathKey: string;
+  pricingBody: string;
+  addItemBody: string;
+}
+
+/** A guest token, the open demo store, its menu snapshot and an item that needs no customisation. */
+async function fixture(): Promise<Fixture> {
+  const { accessToken: token } = await json<{ accessToken: string }>(
+    await fetch(`${api}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
+    }),
+  );
+  const auth = { authorization: `Bearer ${token}` };
+  const search = await json<{
+    items: { item: { id: number; isOnline: boolean; status: { locationStatus: string } } }[];
+  }>(
+    await fetch(`${api}/v1/locations?latitude=39&longitude=-77&radiusMiles=25&fulfillmentMethod=1`, {
+      headers: auth,
+    }),
+  );
+  const open = search.items.find((i) => i.item.isOnline && i.item.status.locationStatus === 'Open');
+  if (!open) throw new Error('no open demo store');
+  const menu = await json<{ snapshotId: number; categories: MenuNode[] }>(
+    await fetch(`${api}/v1/sales/menus?locationId=${open.item.id}&fulfillmentMethod=1`, { headers: auth }),
+  );
+  const item = menu.categories
+    .flatMap((c) => c.children ?? [])
+    .find(
+      (n) =>
+        !n.isOutOfStock &&
+        !n.displayAttribute?.hidden &&
+        n.priceAttribute?.priceType !== 'Portions' &&
+        !n.hasRequiredModifiers,
+    );
+  const fallback = menu.categories.flatMap((c) => c.children ?? []).find((n) => !n.isOutOfStock);
+  const chosen = item ?? fallback;
+  if (!chosen) throw new Error('no orderable demo item');
+  const portionId = chosen.priceAttribute?.prices?.find((p) => p.default)?.portionTypeId ?? null;
+  return {
+    token,
+    locationId: open.item.id,
+    snapshotId: menu.snapshotId,
+    itemPathKey: chosen.itemPathKey,
+    pricingBody: JSON.stringify({ quantity: 2, portionId, sequenceOfChanges: [] }),
+    addItemBody: JSON.stringify({ itemPathKey: chosen.itemPathKey, quantity: 1, portionId, modifiers: [] }),
+  };
+}
+
+interface MenuNode {
+  itemPathKey: string;
+  isOutOfStock?: boolean;
+  hasRequiredModifiers?: boolean;
+  displayAttribute?: { hidden?: boolean } | null;
+  priceAttribute?: { priceType?: string; prices?: { portionTypeId: number; default: boolean }[] } | null;
+  children?: MenuNode[];
+}
+
+/** An order ready to be placed: item, contact, pickup data, a pending card payment and a one-time card token. */
+async function orderReadyToPlace(
+  f: Fixture,
+  index: number,
+): Promise<{ orderId: number; body: string; token: string }> {
+  // Each prepared order gets its own session, as real guests do.
+  const { accessToken: token } = await json<{ accessToken: string }>(
+    await fetch(`${api}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${index >> 8}.${index & 255}` },
+      body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
+    }),
+  );
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const order = await json<{ id: number }>(
+    await fetch(`${api}/v1/sales/orders`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ menuSnapshotId: f.snapshotId }),
+    }),
+  );
+  const withItem = await json<{ totals: { total: number; due?: number } }>(
+    await fetch(`${api}/v1/sales/orders/${order.id}/items`, { method: 'POST', headers, body: f.addItemBody }),
+  );
+  await json(
+    await fetch(`${api}/v1/sales/orders/${order.id}/contact-information`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({
+        firstName: 'Bench',
+        lastName: 'Guest',
+        phone: '2025550100',
+        email: 'bench@example.com',
+      }),
+    }),
+  );
+  const payment = await json<{ paymentUrl: string }>(
+    await fetch(`${api}/v1/sales/orders/${order.id}/payments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ paymentMethod: 5, baseAmount: withItem.totals.total, tipAmount: 0 }),
+    }),
+  );
+  const sessionPath = new URL(payment.paymentUrl).pathname;
+  const card = await json<{ one_time_token: string | null }>(
+    await fetch(`${api}${sessionPath}/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.2.${index >> 8}.${index & 255}` },
+      body: JSON.stringify({ cardNumber: '4242424242424242', expiry: '12/34', cvv: '123' }),
+    }),
+  );
+  if (!card.one_time_token) throw new Error('card was not tokenised');
+  return { orderId: order.id, token, body: JSON.stringify({ paymentToken: card.one_time_token }) };
+}
+
+async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[] }> {
+  startProcess(
+    process.execPath,
+    [
+      '-e',
+      "require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{\"hello\":\"world\"}')}).listen(" +
+        PORTS.ceiling +
+        ')',
+    ],
+    root,
+    {},
+  );
+  await waitForUrl(`http://localhost:${PORTS.ceiling}/`);
+  const ceiling = await load('node:http hello (ceiling)', { url: `http://localhost:${PORTS.ceiling}/` });
+
+  const databaseUrl = await freshDatabase();
+  startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/api`, {
+    DATABASE_URL: databaseUrl,
+    API_PORT: String(PORTS.api),
+    API_PUBLIC_URL: api,
+    WEB_PUBLIC_URL: web,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+  });
+  await waitForUrl(`${api}/health`);
+  const f = await fixture();
+  const auth = { authorization: `Bearer ${f.token}` };
+
+  const routes: LoadFigure[] = [];
+  routes.push(
+    await load('GET /v1/sales/menus', {
+      url: `${api}/v1/sales/menus?locationId=${f.locationId}&fulfillmentMethod=1`,
+      headers: { ...auth, prefer: 'return=compact' },
+    }),
+  );
+  routes.push(
+    await load('POST menu-item pricings', {
+      url: `${api}/v1/sales/menus/${f.snapshotId}/items/${f.itemPathKey}/pricings`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: f.pricingBody,
+    }),
+  );
+  routes.push(
+    await load('GET /v1/locations (search)', {
+      url: `${api}/v1/locations?latitude=38.9&longitude=-77.03&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true&includeAcceptOrdersAfterCloseFlag=true`,
+      headers: auth,
+    }),
+  );
+
+  // Placing an order consumes it: prepare one per request, then fire them all.
+  const count = 300;
+  const prepared: { orderId: number; body: string; token: string }[] = [];
+  for (let i = 0; i < count; i += 1) prepared.push(await orderReadyToPlace(f, i));
+  let next = 0;
+  routes.push(
+    await load('POST close-requests (place order)', {
+      url: api,
+      amount: count,
+      connections: 10,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const o = prepared[next % prepared.length];
+            next += 1;
+            if (!o) return request;
+            return {
+              ...request,
+              path: `/v1/sales/orders/${o.orderId}/close-requests`,
+              headers: {
+                authorization: `Bearer ${o.token}`,
+                'content-type': 'application/json',
+                'idempotency-key': `bench-${o.orderId}`,
+              },
+              body: o.body,
+            };
+          },
+        },
+      ],
+    }),
+  );
+  return { ceiling, routes };
+}
+
+async function checkoutCookie(itemUrl: string): Promise<string> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(itemUrl);
+    await page.getByRole('button', { name: /add to order/i }).click();
+    await page.waitForURL((url) => !url.pathname.includes('/menu/'));
+    const cookies = await context.cookies();
+    return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigure[] }> {
+  if (onlyPages) {
+    const databaseUrl = await freshDatabase();
+    startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/api`, {
+      DATABASE_URL: databaseUrl,
+      API_PORT: String(PORTS.api),
+      API_PUBLIC_URL: api,
+      WEB_PUBLIC_URL: web,
+      LOG_LEVEL: 'warn',
+    });
+    await waitForUrl(`${api}/health`);
+  }
+  const f = await fixture();
+  startProcess(bin('next'), ['start', '-p', String(PORTS.web)], `${root}apps/web`, {
+    API_URL: api,
+    API_PUBLIC_URL: api,
+    WEB_PUBLIC_URL: web,
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+  startProcess(bin('next'), ['start', 'bench/reference-app', '-p', String(PORTS.reference)], root, {
+    NEXT_TELEMETRY_DISABLED: '1',
+  });
+  await waitForUrl(`${web}/error`);
+  await waitForUrl(`http://localhost:${PORTS.reference}/`);
+
+  const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`);
+  const itemUrl = `${web}/${f.locationId}/menu/${f.itemPathKey}`;
+  const pages = [
+    await measurePage('search', `${web}/search-locations?lat=38.9072&lng=-77.0369&q=Washington%2C%20DC`),
+    await measurePage('menu', `${web}/${f.locationId}/menu`),
+    await measurePage('item', itemUrl),
+    await measurePage('checkout', `${web}/checkout`, 3, await checkoutCookie(itemUrl)),
+  ];
+  return { reference, pages };
+}
+
+function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
+  console.log(
+    '\nAPI on PostgreSQL (autocannon, 10 connections; ratio = route throughput / ceiling throughput)',
+  );
+  console.log(
+    'route'.padEnd(36),
+    'req/s'.padStart(9),
+    'p99 ms'.padStart(8),
+    'ratio'.padStart(7),
+    ' non-2xx/errors',
+  );
+  for (const r of [ceiling, ...routes]) {
+    console.log(
+      r.name.padEnd(36),
+      r.requestsPerSecond.toFixed(0).padStart(9),
+      r.p99Ms.toFixed(0).padStart(8),
+      (r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3).padStart(7),
+      ` ${r.non2xx}/${r.errors}`,
+    );
+  }
+}
+
+function printPages(reference: PageFigure, pages: PageFigure[]) {
+  console.log('\nLighthouse, mobile defaults, median of 3 (reference = minimal Next.js page, same run)');
+  console.log(
+    'page'.padEnd(16),
+    'perf'.padStart(5),
+    'LCP ms'.padStart(7),
+    'TBT ms'.padStart(7),
+    'CLS'.padStart(6),
+    'a11y'.padStart(5),
+    'JS kB gz'.padStart(9),
+  );
+  for (const p of [reference, ...pages]) {
+    console.log(
+      p.name.padEnd(16),
+      String(p.performance).padStart(5),
+      String(p.lcpMs).padStart(7),
+      String(p.tbtMs).padStart(7),
+      p.cls.toFixed(3).padStart(6),
+      String(p.accessibility).padStart(5),
+      p.firstLoadJsKbGzip.toFixed(1).padStart(9),
+    );
+  }
+}
+
+const results: Record<string, unknown> = { at: new Date().toISOString() };
+try {
+  if (!onlyPages) {
+    const { ceiling, routes } = await measureApi();
+    results.api = { ceiling, routes };
+    printApi(ceiling, routes);
+  }
+  if (!onlyApi) {
+    const { reference, pages } = await measurePages();
+    results.pages = { reference, pages };
+    printPages(reference, pages);
+  }
+  mkdirSync(`${root}bench/results`, { recursive: true });
+  writeFileSync(`${root}bench/results/${Date.now()}.json`, JSON.stringify(results, null, 2));
+} finally {
+  stopAll();
+}
+process.exit(0);
