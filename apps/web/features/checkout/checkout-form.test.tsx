@@ -5,6 +5,8 @@ import { confirmOrder } from './checkout.actions';
 import { formatTipInput, sanitizeTipInput, tipCentsFor } from './tip';
 
 vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn() }));
+const push = vi.fn();
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 const confirmMock = vi.mocked(confirmOrder);
 
 const totals = { subtotal: 20, discount: 0, serviceCharge: 0, salesTax: 1.2, tip: 0, total: 21.2 };
@@ -54,6 +56,7 @@ describe('contact information', () => {
     expect(screen.getByText('Please enter your email address')).toBeTruthy();
     expect(field('First Name').getAttribute('aria-invalid')).toBe('true');
     expect(confirmMock).not.toHaveBeenCalled();
+    expect(push).not.toHaveBeenCalled();
   });
 
   it('rejects a short phone number and a malformed e-mail address', async () => {
@@ -92,6 +95,7 @@ describe('contact information', () => {
       notes: 'no onions',
       tipCents: 300,
     });
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/payment'));
   });
 
   it('lists PreCheckout failures with their codes, titled Order Total issue! for order limits', async () => {

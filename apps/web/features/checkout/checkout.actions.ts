@@ -1,6 +1,5 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import {
   ContactInformationSchema,
@@ -46,7 +45,7 @@ function apiFailure(result: Extract<ApiResult<unknown>, { ok: false }>): Confirm
 
 /**
  * 'Confirm Order': saves the contact information, the walk-in pickup data and the notes, runs the PreCheckout
- * validation and, when it passes, keeps the tip for the payment and goes to /payment. Failures come back as
+ * validation and, when it passes, keeps the tip for the payment (the client then goes to /payment). Failures come back as
  * values (field errors, the validation list, or the API's message).
  */
 export async function confirmOrder(input: ConfirmOrderInput): Promise<ConfirmOrderResult> {
@@ -102,5 +101,5 @@ export async function confirmOrder(input: ConfirmOrderInput): Promise<ConfirmOrd
     };
   }
   await setTipCents(ref.orderId, tipCents);
-  redirect('/payment');
+  return { ok: true, data: null };
 }

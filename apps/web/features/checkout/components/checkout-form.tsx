@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -62,6 +63,7 @@ export function CheckoutForm({
   lines: React.ReactNode;
 }) {
   const toast = useToast();
+  const router = useRouter();
   const [tip, setTip] = useState<TipChoice>(() => initialTipChoice(hideTipping ? 0 : initialTipCents));
   const [validationErrors, setValidationErrors] = useState<OrderValidationError[] | null>(null);
   const [pending, setPending] = useState(false);
@@ -86,7 +88,10 @@ export function CheckoutForm({
     try {
       const { notes: formNotes, ...contact } = values;
       const result = await confirmOrder({ contact, notes: allowNotes ? formNotes : null, tipCents });
-      if (result.ok) return;
+      if (result.ok) {
+        router.push('/payment');
+        return;
+      }
       if (result.validationErrors) setValidationErrors(result.validationErrors);
       else if (result.fieldErrors) {
         for (const [field, message] of Object.entries(result.fieldErrors)) {
@@ -101,9 +106,9 @@ export function CheckoutForm({
           }
         }
       } else toast('error', result.error);
+      setPending(false);
     } catch {
       toast('error', 'Something went wrong. Please try again.');
-    } finally {
       setPending(false);
     }
   });

@@ -50,7 +50,7 @@ export function TipSelector({
           <label
             key={option.key}
             className={cn(
-              'flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-xl border-2 px-2 py-1 text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700',
+              'flex min-h-11 cursor-pointer flex-col items-center justify-center whitespace-nowrap rounded-xl border-2 px-1 py-1 text-sm font-semibold has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700',
               selectedKey === option.key
                 ? 'border-button bg-button text-button-fg'
                 : 'border-gray-300 bg-white text-gray-900',

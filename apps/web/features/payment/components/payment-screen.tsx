@@ -34,8 +34,13 @@ export function PaymentScreen({ data }: { data: PaymentPageData }) {
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">
       <SiteHeader brandName={data.companyName} logoHref={null} />
-      <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
-        <h1 className="font-display text-3xl font-bold">Make your payment</h1>
+      <main
+        aria-labelledby="payment-title"
+        className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10"
+      >
+        <h1 id="payment-title" className="font-display text-3xl font-bold">
+          Make your payment
+        </h1>
         <PaymentFlow paymentOrigin={data.paymentOrigin} summary={summary} />
       </main>
     </div>
