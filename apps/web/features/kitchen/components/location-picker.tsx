@@ -12,7 +12,7 @@ export function LocationPicker({
 }) {
   const router = useRouter();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
       <label htmlFor="kitchen-location" className="text-sm font-semibold">
         Location
       </label>
@@ -20,7 +20,7 @@ export function LocationPicker({
         id="kitchen-location"
         value={selectedId}
         onChange={(e) => router.push(`/kitchen?location=${encodeURIComponent(e.target.value)}`)}
-        className="min-h-11 rounded-lg border border-gray-400 bg-white px-3 text-gray-900"
+        className="min-h-11 w-full min-w-0 rounded-lg border border-gray-400 bg-white px-3 text-gray-900 sm:w-auto sm:max-w-md"
       >
         {locations.map((l) => (
           <option key={l.id} value={l.id}>
