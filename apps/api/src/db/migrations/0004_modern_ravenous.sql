@@ -1,1 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "scheduled_ready_at" timestamp with time zone;

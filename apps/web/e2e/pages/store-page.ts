@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+
+export class StorePage {
+  constructor(private readonly page: Page) {}
+
+  get myOrder() {
+    return this.page.getByRole('complementary', { name: 'My Order' });
+  }
+
+  async openItem(title: string) {
+    await this.page
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .click();
+    await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+
+  async expectLine(text: RegExp) {
+    await expect(this.myOrder.getByText(text)).toBeVisible();
+  }
+}
