@@ -45,7 +45,11 @@ function sourceFingerprint() {
 
 const stamp = join(webDir, '.next/storefront-source.sha256');
 const fingerprint = sourceFingerprint();
-if (!existsSync(join(webDir, '.next/BUILD_ID')) || !existsSync(stamp) || readFileSync(stamp, 'utf8') !== fingerprint) {
+if (
+  !existsSync(join(webDir, '.next/BUILD_ID')) ||
+  !existsSync(stamp) ||
+  readFileSync(stamp, 'utf8') !== fingerprint
+) {
   console.log('Building the storefront...');
   const build = spawnSync(bin('next'), ['build'], { cwd: webDir, env, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
