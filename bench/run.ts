@@ -7,7 +7,8 @@
  *   reference Next.js page of the same versions measured in the same run.
  * Results are printed and written to bench/results/<timestamp>.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
@@ -67,33 +68,45 @@ async function fixture(): Promise<Fixture> {
   const menu = await json<{ snapshotId: number; categories: MenuNode[] }>(
     await fetch(`${api}/v1/sales/menus?locationId=${open.item.id}&fulfillmentMethod=1`, { headers: auth }),
   );
-  const item = menu.categories
+  // The first item a guest can add as it comes (no required choice left open): try them in menu order.
+  const candidates = menu.categories
     .flatMap((c) => c.children ?? [])
-    .find(
-      (n) =>
-        !n.isOutOfStock &&
-        !n.displayAttribute?.hidden &&
-        n.priceAttribute?.priceType !== 'Portions' &&
-        !n.hasRequiredModifiers,
-    );
-  const fallback = menu.categories.flatMap((c) => c.children ?? []).find((n) => !n.isOutOfStock);
-  const chosen = item ?? fallback;
-  if (!chosen) throw new Error('no orderable demo item');
-  const portionId = chosen.priceAttribute?.prices?.find((p) => p.default)?.portionTypeId ?? null;
+    .filter((n) => !n.isOutOfStock && !n.displayAttribute?.hidden);
+  const scratch = await json<{ id: number }>(
+    await fetch(`${api}/v1/sales/orders`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ menuSnapshotId: menu.snapshotId }),
+    }),
+  );
+  let chosen: { node: MenuNode; portionId: number | null } | null = null;
+  for (const node of candidates) {
+    const portionId = node.priceAttribute?.prices?.find((p) => p.default)?.portionTypeId ?? null;
+    const res = await fetch(`${api}/v1/sales/orders/${scratch.id}/items`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ itemPathKey: node.itemPathKey, quantity: 1, portionId, modifiers: [] }),
+    });
+    if (res.ok) {
+      chosen = { node, portionId };
+      break;
+    }
+  }
+  if (!chosen) throw new Error('no demo item can be added without customisation');
+  const { node, portionId } = chosen;
   return {
     token,
     locationId: open.item.id,
     snapshotId: menu.snapshotId,
-    itemPathKey: chosen.itemPathKey,
+    itemPathKey: node.itemPathKey,
     pricingBody: JSON.stringify({ quantity: 2, portionId, sequenceOfChanges: [] }),
-    addItemBody: JSON.stringify({ itemPathKey: chosen.itemPathKey, quantity: 1, portionId, modifiers: [] }),
+    addItemBody: JSON.stringify({ itemPathKey: node.itemPathKey, quantity: 1, portionId, modifiers: [] }),
   };
 }
 
 interface MenuNode {
   itemPathKey: string;
   isOutOfStock?: boolean;
-  hasRequiredModifiers?: boolean;
   displayAttribute?: { hidden?: boolean } | null;
   priceAttribute?: { priceType?: string; prices?: { portionTypeId: number; default: boolean }[] } | null;
   children?: MenuNode[];
@@ -265,7 +278,25 @@ async function checkoutCookie(itemUrl: string): Promise<string> {
   }
 }
 
+/** Production builds of the storefront and the reference page (built when missing). */
+function ensureBuilds() {
+  for (const [dir, args] of [
+    [`${root}apps/web`, ['build']],
+    [root, ['build', 'bench/reference-app']],
+  ] as const) {
+    const buildId = dir === root ? `${root}bench/reference-app/.next/BUILD_ID` : `${dir}/.next/BUILD_ID`;
+    if (existsSync(buildId)) continue;
+    const result = spawnSync(bin('next'), [...args], {
+      cwd: dir,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (result.status !== 0) throw new Error(`next ${args.join(' ')} failed`);
+  }
+}
+
 async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigure[] }> {
+  ensureBuilds();
   if (onlyPages) {
     const databaseUrl = await freshDatabase();
     startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/api`, {

@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
+import { BrandSchema } from './locations';
 import {
   CrossSellTriggerModeSchema,
   ITEM_TYPE,
@@ -250,9 +251,6 @@ export type Portion = z.infer<typeof PortionSchema>;
 export const PortionLookupSchema = z.object({ id: z.number().int(), title: z.string() });
 export type PortionLookup = z.infer<typeof PortionLookupSchema>;
 export const PortionLookupsResponseSchema = envelope(z.array(PortionLookupSchema));
-
-export const BrandSchema = z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() });
-export type Brand = z.infer<typeof BrandSchema>;
 
 /** GET /v1/sales/menus: a snapshot of the location's menu; `categories` are nodes of itemType Category. */
 export const MenuSchema = z.object({

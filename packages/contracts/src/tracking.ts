@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { envelope } from './api';
 import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema, type OrderStatus } from './enums';
+import { OrderTotalsSchema } from './orders';
 
 export const TRACKING_POLL_MS = 60_000;
 export const PAYMENT_SUCCESS_OVERLAY_MS = 3000;
@@ -40,14 +41,7 @@ export const TrackingOrderItemSchema = z.object({
 });
 export type TrackingOrderItem = z.infer<typeof TrackingOrderItemSchema>;
 
-export const TrackingTotalsSchema = z.object({
-  subtotal: z.number(),
-  discount: z.number(),
-  serviceCharge: z.number(),
-  salesTax: z.number(),
-  tip: z.number(),
-  total: z.number(),
-});
+export const TrackingTotalsSchema = OrderTotalsSchema.omit({ due: true });
 export type TrackingTotals = z.infer<typeof TrackingTotalsSchema>;
 
 export const TrackingFulfillmentSchema = z.object({

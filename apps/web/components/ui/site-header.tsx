@@ -29,7 +29,7 @@ export function SiteHeader({
             {logo}
           </Link>
         ) : (
-          <span aria-label={brandName}>{logo}</span>
+          logo
         )}
         {children ? <div className="flex items-center gap-3">{children}</div> : null}
       </div>

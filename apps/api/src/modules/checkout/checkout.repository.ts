@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { locationPickupMethods, locations } from '../../db/schema/locations';
 import { orderItemModifiers, orderItems, orderStatusHistory, orders } from '../../db/schema/orders';
 import { closeRequests } from '../../db/schema/payments';
+import { findItemsOfOrders } from '../orders/orders.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderUpdate = Partial<typeof orders.$inferInsert>;
@@ -45,29 +46,7 @@ export type ItemWithModifiers = typeof orderItems.$inferSelect & {
   modifiers: (typeof orderItemModifiers.$inferSelect)[];
 };
 
-/** Items of the given orders with their modifiers, in insertion order. */
-export async function findItemsOfOrders(db: Db, orderIds: number[]): Promise<ItemWithModifiers[]> {
-  if (orderIds.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.id));
-  const modifiers =
-    items.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderItemModifiers)
-          .where(
-            inArray(
-              orderItemModifiers.orderItemId,
-              items.map((i) => i.id),
-            ),
-          )
-          .orderBy(asc(orderItemModifiers.orderItemId), asc(orderItemModifiers.position));
-  return items.map((item) => ({ ...item, modifiers: modifiers.filter((m) => m.orderItemId === item.id) }));
-}
+export { findItemsOfOrders };
 
 export async function findLocation(db: Db, locationId: number) {
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId)).limit(1);

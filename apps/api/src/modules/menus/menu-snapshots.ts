@@ -5,7 +5,7 @@
  */
 import { centsToDollars } from '@storefront/contracts/money';
 import { itemPathKeyDepth, type MenuNode } from '@storefront/contracts/menu';
-import type { Brand } from '@storefront/contracts/menu';
+import type { Brand } from '@storefront/contracts/locations';
 import type { Db } from '../../db/client';
 import type { StoredMenuNode } from '../../db/schema/menus';
 import {

@@ -28,11 +28,13 @@ export async function updateOrder(db: Db, id: number, values: Partial<typeof ord
     .where(eq(orders.id, id));
 }
 
-export async function findOrderItems(db: Db, orderId: number) {
+/** Items of the given orders with their modifiers, in insertion order. */
+export async function findItemsOfOrders(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
   const items = await db
     .select()
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.id));
   const modifiers =
     items.length === 0
@@ -48,6 +50,10 @@ export async function findOrderItems(db: Db, orderId: number) {
           )
           .orderBy(asc(orderItemModifiers.orderItemId), asc(orderItemModifiers.position));
   return items.map((item) => ({ ...item, modifiers: modifiers.filter((m) => m.orderItemId === item.id) }));
+}
+
+export function findOrderItems(db: Db, orderId: number) {
+  return findItemsOfOrders(db, [orderId]);
 }
 export type LoadedOrderItem = Awaited<ReturnType<typeof findOrderItems>>[number];
 
