@@ -4,8 +4,11 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end journeys against the real stack: the API on a fresh embedded database (PGlite) with the demo data,
  * and the production build of the storefront. Debian's Chromium; browsers are never downloaded.
  */
-const apiPort = 4100;
-const webPort = 3100;
+// Ports and the build directory can be moved so that several developers run the journeys side by side
+// (E2E_API_PORT, E2E_WEB_PORT, NEXT_DIST_DIR for a build made with the same NEXT_DIST_DIR).
+const apiPort = Number(process.env.E2E_API_PORT ?? 4100);
+const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
+const dataDir = `../../data/e2e-${apiPort}`;
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -35,7 +38,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf ../../data/e2e && ../../node_modules/.bin/tsx src/server.ts`,
+      command: `rm -rf ${dataDir} && ../../node_modules/.bin/tsx src/server.ts`,
       cwd: '../api',
       url: `http://localhost:${apiPort}/health`,
       timeout: 120_000,
@@ -44,7 +47,7 @@ export default defineConfig({
         API_PORT: String(apiPort),
         API_PUBLIC_URL: `http://localhost:${apiPort}`,
         WEB_PUBLIC_URL: `http://localhost:${webPort}`,
-        PGLITE_DIR: '../../data/e2e',
+        PGLITE_DIR: dataDir,
         LOG_LEVEL: 'warn',
         STAFF_KEY: 'e2e-staff-key',
       },
@@ -59,6 +62,7 @@ export default defineConfig({
         API_PUBLIC_URL: `http://localhost:${apiPort}`,
         WEB_PUBLIC_URL: `http://localhost:${webPort}`,
         NEXT_TELEMETRY_DISABLED: '1',
+        ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
       },
     },
   ],
