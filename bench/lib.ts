@@ -53,14 +53,17 @@ export interface LoadFigure {
   errors: number;
 }
 
-/** One autocannon run after a short warm-up. */
+/**
+ * One autocannon run: `seconds` long after a 1 s warm-up, or, with `amount`, exactly that many requests and no
+ * warm-up (for requests that consume what they touch, like placing an order).
+ */
 export async function load(name: string, options: Options, seconds = 8): Promise<LoadFigure> {
-  await autocannon({ ...options, duration: 1 });
-  const result = await autocannon({
-    connections: 10,
-    ...options,
-    duration: options.amount ? undefined : seconds,
-  });
+  if (options.amount === undefined) await autocannon({ ...options, duration: 1 });
+  const result = await autocannon(
+    options.amount === undefined
+      ? { connections: 10, ...options, duration: seconds }
+      : { connections: 10, ...options },
+  );
   return {
     name,
     requestsPerSecond: result.requests.average,

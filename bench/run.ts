@@ -59,9 +59,12 @@ async function fixture(): Promise<Fixture> {
   const search = await json<{
     items: { item: { id: number; isOnline: boolean; status: { locationStatus: string } } }[];
   }>(
-    await fetch(`${api}/v1/locations?latitude=39&longitude=-77&radiusMiles=25&fulfillmentMethod=1`, {
-      headers: auth,
-    }),
+    await fetch(
+      `${api}/v1/locations?latitude=39&longitude=-77&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true`,
+      {
+        headers: auth,
+      },
+    ),
   );
   const open = search.items.find((i) => i.item.isOnline && i.item.status.locationStatus === 'Open');
   if (!open) throw new Error('no open demo store');
@@ -219,9 +222,11 @@ async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[]
   );
 
   // Placing an order consumes it: prepare one per request, then fire them all.
+  // autocannon may start a few requests beyond `amount` on its 10 connections: prepare spare orders so that no
+  // order (and idempotency key) is ever sent twice.
   const count = 300;
   const prepared: { orderId: number; body: string; token: string }[] = [];
-  for (let i = 0; i < count; i += 1) prepared.push(await orderReadyToPlace(f, i));
+  for (let i = 0; i < count + 30; i += 1) prepared.push(await orderReadyToPlace(f, i));
   let next = 0;
   routes.push(
     await load('POST close-requests (place order)', {
@@ -232,7 +237,7 @@ async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[]
         {
           method: 'POST',
           setupRequest: (request) => {
-            const o = prepared[next % prepared.length];
+            const o = prepared[next];
             next += 1;
             if (!o) return request;
             return {
