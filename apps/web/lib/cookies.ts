@@ -4,6 +4,8 @@ export const ACCESS_TOKEN_COOKIE = 'sf_at';
 export const CLIENT_TYPE_COOKIE = 'sf_ct';
 /** The current order and its location: `{ orderId, locationId }` as JSON. */
 export const ORDER_COOKIE = 'sf_order';
+/** The guest's delivery address `{ locationId, address, deliveryTime }` as JSON, until an order carries it. */
+export const DELIVERY_ADDRESS_COOKIE = 'sf_delivery';
 
 export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
   return {

@@ -3,7 +3,7 @@
  * context options, address suggestions and place details, with the request schemas of their routes.
  */
 import { z } from 'zod';
-import { BooleanQuerySchema, IdParamSchema, envelope } from './api';
+import { ApiErrorSchema, BooleanQuerySchema, IdParamSchema, envelope } from './api';
 import {
   FULFILLMENT_METHOD,
   FULFILLMENT_METHOD_LABEL,
@@ -286,3 +286,51 @@ export const PlaceDetailsSchema = z.object({
 export type PlaceDetails = z.infer<typeof PlaceDetailsSchema>;
 export const PlaceParamsSchema = z.object({ placeId: z.string().min(1).max(300) });
 export const PlaceDetailsResponseSchema = envelope(PlaceDetailsSchema);
+
+// ---------------------------------------------------------------------------------------------------------
+// Delivery zones and estimates
+
+/** A store delivers within a radius of itself or inside a polygon ([longitude, latitude] rings, GeoJSON). */
+export const DeliveryZoneSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('radius'), radiusMiles: z.number().positive().max(100) }),
+  z.object({
+    kind: z.literal('polygon'),
+    polygon: z.object({
+      type: z.literal('Polygon'),
+      coordinates: z.array(z.array(z.tuple([LongitudeSchema, LatitudeSchema])).min(1)).min(1),
+    }),
+  }),
+]);
+export type DeliveryZone = z.infer<typeof DeliveryZoneSchema>;
+
+/** The guest's delivery address (coordinates optional: the API geocodes the text without them). */
+export const DeliveryAddressSchema = z.object({
+  line1: z.string().trim().min(1).max(200),
+  line2: z.string().trim().max(200).default(''),
+  city: z.string().trim().max(100).default(''),
+  stateCode: z.string().trim().max(2).default(''),
+  zipCode: z.string().trim().max(10).default(''),
+  latitude: LatitudeSchema.optional(),
+  longitude: LongitudeSchema.optional(),
+});
+export type DeliveryAddress = z.infer<typeof DeliveryAddressSchema>;
+export type DeliveryAddressInput = z.input<typeof DeliveryAddressSchema>;
+
+/** POST /v1/locations/{id}/delivery-estimates. */
+export const DeliveryEstimateBodySchema = z.object({ address: DeliveryAddressSchema });
+export type DeliveryEstimateBody = z.input<typeof DeliveryEstimateBodySchema>;
+
+export const DeliveryEstimateSchema = z.object({
+  /** ISO 8601 with offset: when the order would arrive if placed now. */
+  deliveryTime: z.string(),
+  deliveryEtaInMinutes: z.number().int(),
+  /** Miles from the store, 2 decimals. */
+  distance: z.number(),
+  /** Problems with this estimate (empty when the address can be served). */
+  errors: z.array(ApiErrorSchema),
+});
+export type DeliveryEstimate = z.infer<typeof DeliveryEstimateSchema>;
+/** The answer is a list; the storefront uses its first element (spec section 7). */
+export const DeliveryEstimatesResponseSchema = envelope(z.array(DeliveryEstimateSchema));
+
+export const ADDRESS_OUT_OF_RANGE_MESSAGE = 'The address is out of range';

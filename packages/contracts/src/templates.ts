@@ -1,6 +1,7 @@
 /** The UI template (look and feel of a location's storefront) and the feature flags. */
 import { z } from 'zod';
 import { IdParamSchema, envelope } from './api';
+import { FulfillmentMethodSchema } from './enums';
 import { BrandSchema } from './locations';
 
 /** Colour values are hex with 3 to 6 digits, with or without '#' (spec section 5). */
@@ -37,7 +38,12 @@ export const UiTemplateSchema = z.object({
     brandFilterConfiguration: BrandFilterConfigurationSchema,
   }),
   /** Location search headline (default "Let's start the journey!") and optional secondary title. */
-  searchSettings: z.object({ title: z.string(), secondaryTitle: z.string().nullable() }),
+  searchSettings: z.object({
+    title: z.string(),
+    secondaryTitle: z.string().nullable(),
+    /** Company-wide methods a guest can search by (FULFILLMENT_METHOD values); both show the toggle. */
+    fulfillmentMethods: z.array(FulfillmentMethodSchema),
+  }),
   /** Brands shown by the brand filter (several in a food hall). */
   brands: z.array(BrandSchema),
 });

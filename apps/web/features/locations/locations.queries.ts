@@ -9,7 +9,13 @@ import {
 import { DEFAULT_SEARCH_TITLE, UiTemplateSchema, type UiTemplate } from '@storefront/contracts/templates';
 import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
 import { apiRequest, firstErrorMessage } from '@/lib/api';
-import { SEARCH_METHOD_VALUE, searchRadiusMiles, type SearchMethod, type SearchTarget } from './search-state';
+import {
+  SEARCH_METHOD_VALUE,
+  searchMethodsOf,
+  searchRadiusMiles,
+  type SearchMethod,
+  type SearchTarget,
+} from './search-state';
 
 /** The company-wide look and texts used before a store is chosen (search page). */
 export interface SiteSettings {
@@ -45,8 +51,7 @@ export async function getSiteSettings(): Promise<SiteSettings> {
     template,
     searchTitle: template?.searchSettings.title || DEFAULT_SEARCH_TITLE,
     searchSecondaryTitle: template?.searchSettings.secondaryTitle ?? null,
-    // This release serves pickup only; delivery joins here when the platform offers it.
-    searchMethods: ['pickup'],
+    searchMethods: searchMethodsOf(template),
   };
 }
 
@@ -92,6 +97,7 @@ export const getLocation = cache(
         includeOnlineStatus: true,
         includeAcceptOrdersAfterCloseFlag: true,
         includeAlertService: true,
+        includeStoreHours: true,
       },
     });
     if (result.ok) return result.value;

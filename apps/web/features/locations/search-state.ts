@@ -14,6 +14,7 @@ import {
   SEARCH_RADIUS_MILES,
   parseBracketedCoordinates,
 } from '@storefront/contracts/geo';
+import type { UiTemplate } from '@storefront/contracts/templates';
 import { pluralLabel } from '@storefront/contracts/text';
 
 import { searchHref, type SearchMethod } from './search-href';
@@ -75,4 +76,13 @@ export function resultsHeadline(count: number, method: SearchMethod, radiusMiles
 /** Distance in miles with 2 decimals. */
 export function formatMiles(miles: number): string {
   return `${miles.toFixed(2)} miles`;
+}
+
+/** The company's search methods (pickup first); pickup alone when the template says nothing usable. */
+export function searchMethodsOf(template: Pick<UiTemplate, 'searchSettings'> | null): SearchMethod[] {
+  const methods = template?.searchSettings.fulfillmentMethods ?? [];
+  const list: SearchMethod[] = (['pickup', 'delivery'] as const).filter((m) =>
+    methods.includes(SEARCH_METHOD_VALUE[m]),
+  );
+  return list.length > 0 ? list : ['pickup'];
 }

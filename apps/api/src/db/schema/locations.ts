@@ -10,6 +10,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -214,6 +215,11 @@ export const uiTemplates = pgTable(
     brandFilterTemplateName: text('brand_filter_template_name').notNull().default('name'),
     searchTitle: text('search_title'),
     searchSecondaryTitle: text('search_secondary_title'),
+    /** FULFILLMENT_METHOD values a guest can search by (company-wide; both show the Pickup/Delivery toggle). */
+    searchFulfillmentMethods: smallint('search_fulfillment_methods')
+      .array()
+      .notNull()
+      .default(sql`'{1}'::smallint[]`),
   },
   (t) => [
     uniqueIndex('ui_templates_brand_default_uq')
@@ -222,6 +228,33 @@ export const uiTemplates = pgTable(
     uniqueIndex('ui_templates_location_uq')
       .on(t.locationId)
       .where(sql`${t.locationId} is not null`),
+  ],
+);
+
+/**
+ * Where a location delivers: within a radius of the store (miles) or inside a GeoJSON polygon. An address is
+ * deliverable when any of the location's zones holds it; a location without zones does not deliver.
+ */
+export const deliveryZoneKindEnum = pgEnum('delivery_zone_kind', ['radius', 'polygon']);
+
+export const locationDeliveryZones = pgTable(
+  'location_delivery_zones',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    kind: deliveryZoneKindEnum('kind').notNull(),
+    radiusMiles: doublePrecision('radius_miles'),
+    /** GeoJSON Polygon geometry: `{ type: 'Polygon', coordinates: [[[lng, lat], ...]] }`. */
+    polygon: jsonb('polygon').$type<{ type: 'Polygon'; coordinates: [number, number][][] }>(),
+  },
+  (t) => [
+    index('location_delivery_zones_location_idx').on(t.locationId),
+    check(
+      'location_delivery_zones_shape_ck',
+      sql`(${t.kind} = 'radius' and ${t.radiusMiles} > 0 and ${t.polygon} is null) or (${t.kind} = 'polygon' and ${t.polygon} is not null and ${t.radiusMiles} is null)`,
+    ),
   ],
 );
 
@@ -240,6 +273,11 @@ export const locationsRelations = relations(locations, ({ one, many }) => ({
   hours: many(locationHours),
   holidays: many(locationHolidays),
   pickupMethods: many(locationPickupMethods),
+  deliveryZones: many(locationDeliveryZones),
+}));
+
+export const locationDeliveryZonesRelations = relations(locationDeliveryZones, ({ one }) => ({
+  location: one(locations, { fields: [locationDeliveryZones.locationId], references: [locations.id] }),
 }));
 
 export const locationBrandsRelations = relations(locationBrands, ({ one }) => ({

@@ -18,6 +18,7 @@ import {
   brands,
   featureFlags,
   locationBrands,
+  locationDeliveryZones,
   locationHolidays,
   locationHours,
   locationPickupMethods,
@@ -33,7 +34,7 @@ export const DEMO_BRANDS = {
 
 /** Demo location ids by the behaviour each one shows. */
 export const DEMO_LOCATIONS = {
-  /** Dupont Circle: open 24/7, pickup and delivery, alert banner. The store to order from in tests. */
+  /** Dupont Circle: open 24/7, pickup and delivery (within 3 miles), alert banner. The store to order from in tests. */
   open: 1,
   /** Silver Spring: always 'Closes Soon' (rolling demo schedule). */
   closesSoon: 2,
@@ -47,7 +48,7 @@ export const DEMO_LOCATIONS = {
   curbside: 6,
   /** Navy Yard: table ordering (dine-in) and pickup; 24/7. */
   tableOrdering: 7,
-  /** Union Market food hall: three brands, split shifts, holidays, accepts orders when closed. */
+  /** Union Market food hall: three brands, split shifts, holidays, accepts orders when closed, delivers to a polygon. */
   foodHall: 8,
   /** Frederick: regular hours, about 36 miles from 39, -77 (outside the 25-mile pickup radius). */
   frederick: 9,
@@ -75,6 +76,22 @@ const usualHolidays = () => [
   { date: nextDate(12, 24), title: 'Christmas Eve', isOpen: true, opensAt: hm(11), closesAt: hm(15) },
   { date: nextDate(12, 25), title: 'Christmas Day', isOpen: false, opensAt: null, closesAt: null },
   { date: nextDate(1, 1), title: "New Year's Day", isOpen: false, opensAt: null, closesAt: null },
+];
+
+/** 'YYYY-MM-DD' (UTC) `days` after `from`. */
+function daysFrom(days: number, from = new Date()): string {
+  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days))
+    .toISOString()
+    .slice(0, 10);
+}
+
+/**
+ * Holidays in the weeks after seeding, so the store info modal always has some to show (one closed, one with
+ * shorter hours). Never the seeding day itself: the demo states of the day stay as documented.
+ */
+const soonHolidays = () => [
+  { date: daysFrom(6), title: 'Staff Training Day', isOpen: false, opensAt: null, closesAt: null },
+  { date: daysFrom(13), title: 'Neighborhood Festival', isOpen: true, opensAt: hm(12), closesAt: hm(18) },
 ];
 
 interface DemoLocation {
@@ -114,6 +131,11 @@ function demoLocations(): DemoLocation[] {
         maxOrderAmountCents: 100_000,
       },
       hours: week(() => ALL_DAY),
+      // Open all day on its holidays, so the test store stays open around the clock.
+      holidays: [
+        { date: daysFrom(9), title: 'Dupont Circle Anniversary', isOpen: true, opensAt: 0, closesAt: hm(24) },
+        { date: nextDate(7, 4), title: 'Independence Day', isOpen: true, opensAt: 0, closesAt: hm(24) },
+      ],
     },
     {
       row: {
@@ -275,7 +297,7 @@ function demoLocations(): DemoLocation[] {
               { opensAt: hm(17), closesAt: hm(22) },
             ],
       ),
-      holidays: usualHolidays(),
+      holidays: [...usualHolidays(), ...soonHolidays()],
       brandIds: [DEMO_BRANDS.capitalKitchen, DEMO_BRANDS.potomacNoodleBar, DEMO_BRANDS.chesapeakeTacos],
     },
     {
@@ -299,7 +321,7 @@ function demoLocations(): DemoLocation[] {
             ? [{ opensAt: hm(10, 30), closesAt: hm(22) }]
             : [{ opensAt: hm(10, 30), closesAt: hm(21) }],
       ),
-      holidays: usualHolidays(),
+      holidays: [...usualHolidays(), ...soonHolidays()],
     },
   ];
 }
@@ -359,6 +381,7 @@ export async function seedLocations(db: Db) {
       companyName: 'Capital Kitchen',
       searchTitle: "Let's start the journey!",
       searchSecondaryTitle: 'Fresh food from Capital Kitchen, ready when you are.',
+      searchFulfillmentMethods: [FULFILLMENT_METHOD.Pickup, FULFILLMENT_METHOD.Delivery],
     },
     {
       ...templateBase,
@@ -389,6 +412,26 @@ export async function seedLocations(db: Db) {
       buttonPrimaryColor: '#0B5563',
       brandFilterTemplateName: 'logo',
       searchTitle: 'Three kitchens, one order',
+    },
+  ]);
+  await db.insert(locationDeliveryZones).values([
+    { locationId: DEMO_LOCATIONS.open, kind: 'radius', radiusMiles: 3 },
+    // Union Market delivers across Capitol Hill and NoMa (a hand-drawn polygon east of North Capitol St).
+    {
+      locationId: DEMO_LOCATIONS.foodHall,
+      kind: 'polygon',
+      polygon: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-77.0095, 38.9235],
+            [-76.9745, 38.9235],
+            [-76.9745, 38.8785],
+            [-77.0095, 38.8785],
+            [-77.0095, 38.9235],
+          ],
+        ],
+      },
     },
   ]);
   await db.insert(featureFlags).values([

@@ -8,6 +8,7 @@ const withDetails = {
   holidays: true,
   pickupMethods: { orderBy: (p, { asc: up }) => [up(p.pickupOption)] },
   brands: { with: { brand: true }, orderBy: (b, { asc: up }) => [up(b.displayOrder)] },
+  deliveryZones: { orderBy: (z, { asc: up }) => [up(z.id)] },
 } as const satisfies NonNullable<Parameters<Db['query']['locations']['findMany']>[0]>['with'];
 
 export async function findLocations(db: Db) {

@@ -3,6 +3,8 @@ import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
 import {
   ContextOptionsQuerySchema,
   ContextOptionsResponseSchema,
+  DeliveryEstimateBodySchema,
+  DeliveryEstimatesResponseSchema,
   FulfillmentSettingsResponseSchema,
   LocationIdParamsSchema,
   LocationQuerySchema,
@@ -29,6 +31,7 @@ import {
   listKnownAddresses,
   searchLocations,
 } from './locations.service';
+import { getDeliveryEstimates } from './delivery.service';
 import { getPlaceDetails, suggestPlaces } from './places.service';
 
 const errors = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
@@ -103,6 +106,21 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await getOrderTimes(app.db, request.params.id, request.query)),
+  );
+
+  app.post(
+    '/locations/:id/delivery-estimates',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: "When an order delivered to the address would arrive (422 when outside the store's zones)",
+        params: LocationIdParamsSchema,
+        body: DeliveryEstimateBodySchema,
+        response: { 200: DeliveryEstimatesResponseSchema, ...errors, 422: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      ok(await getDeliveryEstimates(app.db, geocoder(), request.params.id, request.body.address)),
   );
 
   app.get(

@@ -63,7 +63,7 @@ export function invalidateLocationsCache(db: Db): void {
   catalogs.delete(db);
 }
 
-async function getRecord(db: Db, id: number): Promise<LocationRecord> {
+export async function getRecord(db: Db, id: number): Promise<LocationRecord> {
   const row = (await loadCatalog(db)).find((l) => l.id === id) ?? null;
   if (!row) throw locationNotFound(id);
   return row;
@@ -121,7 +121,7 @@ export function scheduleOf(record: LocationRecord, now: number): Schedule {
   };
 }
 
-function methodsOf(record: LocationRecord): FulfillmentMethod[] {
+export function methodsOf(record: LocationRecord): FulfillmentMethod[] {
   return record.fulfillmentMethods.filter(
     (m): m is FulfillmentMethod =>
       m === FULFILLMENT_METHOD.Delivery || m === FULFILLMENT_METHOD.Pickup || m === FULFILLMENT_METHOD.DineIn,

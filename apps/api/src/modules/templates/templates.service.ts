@@ -2,6 +2,7 @@
  * UI templates (a location's look and feel, falling back to its brand's default) and feature flags.
  * Both change rarely and are read on every page: they are cached per database for a few seconds.
  */
+import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
 import { DEFAULT_SEARCH_TITLE, type FeatureFlag, type UiTemplate } from '@storefront/contracts/templates';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -70,6 +71,9 @@ function toTemplate(
     searchSettings: {
       title: row?.searchTitle ?? DEFAULT_SEARCH_TITLE,
       secondaryTitle: row?.searchSecondaryTitle ?? null,
+      fulfillmentMethods: (row?.searchFulfillmentMethods ?? [FULFILLMENT_METHOD.Pickup]).filter(
+        (m): m is FulfillmentMethod => m === FULFILLMENT_METHOD.Pickup || m === FULFILLMENT_METHOD.Delivery,
+      ),
     },
     brands: brands.map((b) => ({ id: b.id, name: b.name, logo: b.logo })),
   };

@@ -32,6 +32,9 @@ interface Option {
   suggestion: PlaceSuggestion | null;
 }
 
+/** A place the guest picked, with the text shown for it. */
+export type ChosenPlace = PlaceDetails & { query: string };
+
 export interface AddressSearchProps {
   label: string;
   /** '(Pickup only)' when pickup is the only method. */
@@ -41,6 +44,11 @@ export interface AddressSearchProps {
   method: SearchMethod;
   fetchSuggestions?: FetchSuggestions;
   fetchDetails?: FetchPlaceDetails;
+  /**
+   * Takes over once a place is resolved (the delivery search) instead of navigating to the results; the box
+   * shows it as busy until the promise settles.
+   */
+  onPlace?: (place: ChosenPlace) => Promise<void>;
 }
 
 const coordinatesLabel = (latitude: number, longitude: number) => `${latitude}, ${longitude}`;
@@ -58,6 +66,7 @@ export function AddressSearch({
   method,
   fetchSuggestions,
   fetchDetails = fetchPlaceDetails,
+  onPlace,
 }: AddressSearchProps) {
   const router = useRouter();
   const id = useId();
@@ -126,6 +135,7 @@ export function AddressSearch({
       setError(NOT_SUPPORTED_MESSAGE);
       return;
     }
+    if (onPlace) return handOver({ ...place, query: suggestion.description });
     go(
       searchHref({
         query: suggestion.description,
@@ -134,6 +144,16 @@ export function AddressSearch({
         longitude: place.longitude,
       }),
     );
+  }
+
+  async function handOver(place: ChosenPlace) {
+    if (!onPlace) return;
+    setResolving(true);
+    try {
+      await onPlace({ ...place, line1: place.line1 || place.query });
+    } finally {
+      setResolving(false);
+    }
   }
 
   function submit() {
@@ -184,6 +204,19 @@ export function AddressSearch({
     if (!result.ok) return setError(result.message);
     const query = `(${coordinatesLabel(result.latitude, result.longitude)})`;
     setText(query);
+    if (onPlace) {
+      const { latitude, longitude } = result;
+      return handOver({
+        query,
+        latitude,
+        longitude,
+        line1: query,
+        line2: '',
+        city: '',
+        stateCode: '',
+        zipCode: '',
+      });
+    }
     go(searchHref({ query, method, latitude: result.latitude, longitude: result.longitude }));
   }
 

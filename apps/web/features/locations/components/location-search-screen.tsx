@@ -4,6 +4,7 @@ import { themeFromTemplate, themeStyle } from '@/lib/theme';
 import type { LocationSearchResult, SiteSettings } from '../locations.queries';
 import type { SearchState } from '../search-state';
 import { AddressSearch } from './address-search';
+import { DeliverySearch } from './delivery-search';
 import { LocationResults, LocationResultsSkeleton } from './location-results';
 import { MethodToggle } from './method-toggle';
 
@@ -34,14 +35,23 @@ export function LocationSearchScreen({
             ) : null}
           </div>
           <MethodToggle methods={settings.searchMethods} current={search.method} />
-          <AddressSearch
-            key={`${search.method}:${search.query}`}
-            label={delivery ? 'Delivery To' : 'Find nearby stores'}
-            labelNote={pickupOnly ? '(Pickup only)' : null}
-            placeholder={delivery ? 'Enter your Address' : 'Enter your City, Zip Code, or Street'}
-            initialQuery={search.query}
-            method={search.method}
-          />
+          {delivery ? (
+            <DeliverySearch
+              key={`delivery:${search.query}`}
+              label="Delivery To"
+              placeholder="Enter your Address"
+              initialQuery={search.query}
+            />
+          ) : (
+            <AddressSearch
+              key={`${search.method}:${search.query}`}
+              label="Find nearby stores"
+              labelNote={pickupOnly ? '(Pickup only)' : null}
+              placeholder="Enter your City, Zip Code, or Street"
+              initialQuery={search.query}
+              method={search.method}
+            />
+          )}
           {delivery ? (
             <p className="text-sm text-gray-700">* We will choose the store closest to you</p>
           ) : null}

@@ -1,0 +1,109 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '@/components/ui/toast';
+import type { DeliverySearchResult } from '../delivery.actions';
+import type { ChosenPlace, FetchPlaceDetails } from './address-search';
+import { DeliverySearch } from './delivery-search';
+
+const push = vi.fn();
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
+vi.mock('../delivery.actions', () => ({ startDeliverySearch: vi.fn() }));
+
+const place = {
+  latitude: 38.9961,
+  longitude: -77.0275,
+  line1: '8661 Colesville Rd',
+  line2: '',
+  city: 'Silver Spring',
+  stateCode: 'MD',
+  zipCode: '20910',
+};
+
+async function pickAddress(result: DeliverySearchResult) {
+  const search = vi.fn<(p: ChosenPlace) => Promise<DeliverySearchResult>>(async () => result);
+  const fetchDetails = vi.fn<FetchPlaceDetails>(async () => place);
+  render(
+    <ToastProvider>
+      <DeliverySearch
+        label="Delivery To"
+        placeholder="Enter your Address"
+        initialQuery=""
+        search={search}
+        fetchDetails={fetchDetails}
+        fetchSuggestions={async () => [
+          {
+            placeId: 'known:2',
+            mainText: '8661 Colesville Rd',
+            secondaryText: 'Silver Spring, MD 20910, USA',
+            description: '8661 Colesville Rd, Silver Spring, MD 20910, USA',
+          },
+        ]}
+      />
+    </ToastProvider>,
+  );
+  const input = screen.getByRole('combobox', { name: 'Delivery To' });
+  expect(input).toHaveProperty('placeholder', 'Enter your Address');
+  await act(async () => {
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '8661 Colesville' } });
+    await vi.advanceTimersByTimeAsync(600);
+  });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('option', { name: /8661 Colesville Rd/ }));
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  return search;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  push.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('DeliverySearch', () => {
+  it('goes to the chosen store with delivery when the address is served', async () => {
+    const search = await pickAddress({ ok: true, data: { kind: 'go', href: '/1/menu?fm=delivery' } });
+    expect(search).toHaveBeenCalledWith(
+      expect.objectContaining({ ...place, query: '8661 Colesville Rd, Silver Spring, MD 20910, USA' }),
+    );
+    expect(push).toHaveBeenCalledWith('/1/menu?fm=delivery');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers pickup when the address is out of range, and Try Pickup searches again by pickup', async () => {
+    await pickAddress({ ok: true, data: { kind: 'out-of-range' } });
+    const dialog = screen.getByRole('dialog', { name: 'No results for Delivery' });
+    expect(dialog.textContent).toContain('The address is out of range');
+    expect(dialog.textContent).toContain('Do you want to search nearby stores to pick it up?');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Pickup' }));
+    expect(push).toHaveBeenCalledWith(
+      '/search-locations?q=8661+Colesville+Rd%2C+Silver+Spring%2C+MD+20910%2C+USA&lat=38.9961&lng=-77.0275',
+    );
+  });
+
+  it('says delivery is not available when no store is open; Change address closes the dialog', async () => {
+    await pickAddress({ ok: true, data: { kind: 'unavailable' } });
+    const dialog = screen.getByRole('dialog', { name: "Oops! Delivery isn't available right now" });
+    expect(dialog.textContent).toContain('But, you can still get your order!');
+    expect(dialog.textContent).toContain(
+      'Do you want to pick it up or try with another address for Delivery?',
+    );
+    expect(screen.getByRole('button', { name: 'Switch to Pickup' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Change address' }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('shows a failure as an error toast', async () => {
+    await pickAddress({ ok: false, error: 'Failed to fetch place details' });
+    expect(screen.getByText('Failed to fetch place details')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
