@@ -17,6 +17,16 @@ const EnvSchema = z.object({
   INSTORE_CLIENT_SECRET: z.string().default('instore-demo-secret'),
   /** Cookies get the Secure flag when the storefront is served over https. */
   WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * XYZ tile URL for the store map ('https://tile.example/{z}/{x}/{y}.png'); unset draws the offline basemap
+   * of US state outlines (no network).
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'MAP_TILE_URL needs {z}, {x} and {y}')
+    .optional(),
+  /** The tile server's attribution shown on the map (required by most tile servers). */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
 });
 
 export const env = EnvSchema.parse(process.env);

@@ -9,6 +9,7 @@ import {
 import { DEFAULT_SEARCH_TITLE, UiTemplateSchema, type UiTemplate } from '@storefront/contracts/templates';
 import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
 import { apiRequest, firstErrorMessage } from '@/lib/api';
+import { env } from '@/lib/env';
 import {
   SEARCH_METHOD_VALUE,
   searchMethodsOf,
@@ -26,6 +27,8 @@ export interface SiteSettings {
   searchSecondaryTitle: string | null;
   /** Methods a guest can search by; the Pickup/Delivery toggle shows only when both are here. */
   searchMethods: SearchMethod[];
+  /** The store map's XYZ tiles (null: the offline basemap) and their attribution. */
+  mapTiles: { url: string | null; attribution: string | null };
 }
 
 const FALLBACK_COMPANY = 'Online Ordering';
@@ -52,6 +55,7 @@ export async function getSiteSettings(): Promise<SiteSettings> {
     searchTitle: template?.searchSettings.title || DEFAULT_SEARCH_TITLE,
     searchSecondaryTitle: template?.searchSettings.secondaryTitle ?? null,
     searchMethods: searchMethodsOf(template),
+    mapTiles: { url: env.MAP_TILE_URL ?? null, attribution: env.MAP_TILE_ATTRIBUTION ?? null },
   };
 }
 

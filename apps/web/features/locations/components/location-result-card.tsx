@@ -18,10 +18,11 @@ export function LocationResultCard({ result }: { result: LocationSearchItem }) {
   return (
     <article
       aria-labelledby={headingId}
+      data-store-card={store.id}
       className={
         selectable
-          ? 'relative rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-blue-700 hover:border-gray-400 hover:shadow'
-          : 'relative rounded-2xl border border-gray-200 bg-gray-50 p-4'
+          ? 'relative rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-blue-700 hover:border-gray-400 hover:shadow data-highlighted:border-gray-900 data-highlighted:shadow-md'
+          : 'relative rounded-2xl border border-gray-200 bg-gray-50 p-4 data-highlighted:border-gray-900'
       }
     >
       <div className="flex items-start justify-between gap-3">

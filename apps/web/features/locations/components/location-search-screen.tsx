@@ -7,6 +7,7 @@ import { AddressSearch } from './address-search';
 import { DeliverySearch } from './delivery-search';
 import { LocationResults, LocationResultsSkeleton } from './location-results';
 import { MethodToggle } from './method-toggle';
+import { StoreMapResults } from './store-map-results';
 
 /** The location search page: headline, method switch, address box, results and (on desktop) the map area. */
 export function LocationSearchScreen({
@@ -26,7 +27,7 @@ export function LocationSearchScreen({
       className="flex min-h-dvh flex-col font-sans"
     >
       <SiteHeader brandName={settings.brandName} logoHref="/" />
-      <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]">
+      <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,22rem)_1fr] md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]">
         <div className="flex min-w-0 flex-col gap-5">
           <div>
             <h1 className="font-display text-3xl font-bold text-gray-900">{settings.searchTitle}</h1>
@@ -65,12 +66,20 @@ export function LocationSearchScreen({
             </Suspense>
           ) : null}
         </div>
-        {/* The store map (issue 3) takes this column on desktop. */}
-        <div
+        {/* The store map takes this column on desktop; its size is reserved before Leaflet arrives. */}
+        <section
           data-testid="map-slot"
-          aria-hidden
-          className="sticky top-20 hidden h-[calc(100dvh-7rem)] min-h-96 rounded-2xl border border-gray-200 bg-[radial-gradient(circle_at_1px_1px,#d1d5db_1px,transparent_0)] bg-[size:24px_24px] lg:block"
-        />
+          aria-label="Store map"
+          className="sticky top-20 hidden h-[calc(100dvh-7rem)] min-h-96 rounded-2xl border border-gray-200 bg-sky-50 md:block"
+        >
+          <Suspense key={JSON.stringify(search)} fallback={null}>
+            <StoreMapResults
+              result={result}
+              tileUrl={settings.mapTiles.url}
+              attribution={settings.mapTiles.attribution}
+            />
+          </Suspense>
+        </section>
       </main>
     </div>
   );
