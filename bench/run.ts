@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: one run of the performance figures on this machine (DESIGN.md "Performance").
- * - API throughput and p99 under autocannon for a plain node:http hello route (the ceiling), GET /v1/sales/menus,
- *   the menu-item pricing POST, location search and placing an order (close-request), on PostgreSQL, each also
- *   as a ratio to the ceiling measured in the same run.
+ * - API throughput and p99 under autocannon for a plain node:http hello route (the ceiling), GET /v1/sales/menus
+ *   (the demo menu, and a bench-only 300-item menu: plain, gzip, and revalidated with If-None-Match -> 304), the
+ *   menu-item pricing POST, location search and placing an order (close-request), on PostgreSQL, each also as a
+ *   ratio to the ceiling measured in the same run. The 300-item menu is published for a bench-only location
+ *   (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows it.
  * - Lighthouse (mobile defaults, median of 3) on the search, menu, item and checkout pages, beside a minimal
  *   reference Next.js page of the same versions measured in the same run.
  * Results are printed and written to bench/results/<timestamp>.json.
@@ -12,6 +14,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
+import { openDatabase } from '../apps/api/src/db/client';
+import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
 import { bin, json, load, root, startProcess, stopAll, waitForUrl, type LoadFigure } from './lib';
 import { measurePage, type PageFigure } from './lighthouse';
 
@@ -198,12 +202,36 @@ async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[]
   await waitForUrl(`${api}/health`);
   const f = await fixture();
   const auth = { authorization: `Bearer ${f.token}` };
+  const bench = openDatabase({ url: databaseUrl, poolSize: 1 });
+  const largeMenuLocationId = await seedBenchLargeMenu(bench.db);
+  await bench.close();
 
   const routes: LoadFigure[] = [];
   routes.push(
     await load('GET /v1/sales/menus', {
       url: `${api}/v1/sales/menus?locationId=${f.locationId}&fulfillmentMethod=1`,
       headers: { ...auth, prefer: 'return=compact' },
+    }),
+  );
+  const largeMenuUrl = `${api}/v1/sales/menus?locationId=${largeMenuLocationId}&fulfillmentMethod=1`;
+  const large = await fetch(largeMenuUrl, { headers: { ...auth, prefer: 'return=compact' } });
+  const largeEtag = large.headers.get('etag') ?? '';
+  console.log(
+    `\n${BENCH_LARGE_MENU_ITEMS}-item menu (compact): ${(await large.arrayBuffer()).byteLength} bytes, ETag ${largeEtag}`,
+  );
+  routes.push(
+    await load(`GET menus, ${BENCH_LARGE_MENU_ITEMS} items`, {
+      url: largeMenuUrl,
+      headers: { ...auth, prefer: 'return=compact' },
+    }),
+    await load(`GET menus, ${BENCH_LARGE_MENU_ITEMS} items, gzip`, {
+      url: largeMenuUrl,
+      headers: { ...auth, prefer: 'return=compact', 'accept-encoding': 'gzip' },
+    }),
+    // A client that keeps the snapshot (the storefront server) revalidates it: 304 is the expected answer here.
+    await load(`GET menus, ${BENCH_LARGE_MENU_ITEMS} items, 304 (If-None-Match)`, {
+      url: largeMenuUrl,
+      headers: { ...auth, prefer: 'return=compact', 'if-none-match': largeEtag },
     }),
   );
   routes.push(
@@ -342,7 +370,7 @@ function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
     '\nAPI on PostgreSQL (autocannon, 10 connections; ratio = route throughput / ceiling throughput)',
   );
   console.log(
-    'route'.padEnd(36),
+    'route'.padEnd(44),
     'req/s'.padStart(9),
     'p99 ms'.padStart(8),
     'ratio'.padStart(7),
@@ -350,7 +378,7 @@ function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
   );
   for (const r of [ceiling, ...routes]) {
     console.log(
-      r.name.padEnd(36),
+      r.name.padEnd(44),
       r.requestsPerSecond.toFixed(0).padStart(9),
       r.p99Ms.toFixed(0).padStart(8),
       (r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3).padStart(7),

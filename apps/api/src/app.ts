@@ -4,7 +4,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import type { Env } from './env';
 import type { Database, Db } from './db/client';
 import errorsPlugin from './plugins/errors';
 import authPlugin from './plugins/auth';
+import securityHeadersPlugin from './plugins/security-headers';
 import authRoutes from './modules/auth/auth.routes';
 import locationsRoutes from './modules/locations/locations.routes';
 import templatesRoutes from './modules/templates/templates.routes';
@@ -61,12 +61,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
   app.decorate('database', database);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    // The docs UI and the hosted payment page set their own policies; the JSON API needs none of the HTML ones.
-    contentSecurityPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    frameguard: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: [env.WEB_PUBLIC_URL], credentials: false });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

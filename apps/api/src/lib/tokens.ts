@@ -2,7 +2,7 @@
  * JWTs signed by the API (HS256, jose). Access tokens carry the session id that owns orders, the app type
  * (order channel) and, for signed-in customers, the user id. Tracking tokens open one order's tracking page.
  */
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { OrderChannelSchema, type OrderChannel } from '@storefront/contracts/enums';
@@ -23,15 +23,32 @@ const AccessClaimsSchema = z.object({
 
 const TrackingClaimsSchema = z.object({ typ: z.literal('tracking'), oid: z.number().int() });
 
+const ExpirySchema = z.object({ exp: z.number() });
+
+/** Verified access tokens kept in memory (a bound on entries; each entry lives until its token expires). */
+const VERIFIED_CACHE_MAX = 10_000;
+
+interface VerifiedEntry {
+  session: Session;
+  /** Expiry of the token in epoch seconds (the `exp` claim). */
+  exp: number;
+}
+
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** The HMAC key imported once (a raw Uint8Array would be imported again on every verification). */
+  private readonly key: KeyObject;
+  /**
+   * Verified access tokens by their exact string, in least-recently-used order. A hit skips the signature check
+   * (the same string was verified before) but never outlives the token's `exp`; failures are never cached.
+   */
+  private readonly verified = new Map<string, VerifiedEntry>();
 
   constructor(
     secret: string,
     private readonly accessTtlSeconds: number,
     private readonly trackingTtlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(new TextEncoder().encode(secret));
   }
 
   async signAccessToken(input: { appType: OrderChannel; userId?: number; sid?: string }) {
@@ -51,10 +68,33 @@ export class TokenService {
 
   /** The session of a valid access token, or null when it is missing, expired, forged or of another kind. */
   async verifyAccessToken(token: string): Promise<Session | null> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      this.verified.delete(token);
+      if (cached.exp > Date.now() / 1000) {
+        this.verified.set(token, cached);
+        return { ...cached.session };
+      }
+    }
     const payload = await this.verify(token);
     const claims = AccessClaimsSchema.safeParse(payload);
     if (!claims.success) return null;
-    return { sid: claims.data.sid, appType: claims.data.app, userId: claims.data.uid ?? null };
+    const session: Session = {
+      sid: claims.data.sid,
+      appType: claims.data.app,
+      userId: claims.data.uid ?? null,
+    };
+    const exp = ExpirySchema.safeParse(payload);
+    if (exp.success) this.remember(token, { session, exp: exp.data.exp });
+    return { ...session };
+  }
+
+  private remember(token: string, entry: VerifiedEntry) {
+    if (this.verified.size >= VERIFIED_CACHE_MAX) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, entry);
   }
 
   async signTrackingToken(orderId: number): Promise<string> {

@@ -7,6 +7,7 @@ import { centsToDollars } from '@storefront/contracts/money';
 import { itemPathKeyDepth, type MenuNode } from '@storefront/contracts/menu';
 import type { Brand } from '@storefront/contracts/locations';
 import type { Db } from '../../db/client';
+import { SerializedBody } from '../../lib/http-cache';
 import type { StoredMenuNode } from '../../db/schema/menus';
 import {
   findBrands,
@@ -28,8 +29,8 @@ export interface LoadedSnapshot {
   brands: Brand[];
   /** Portion titles by id (for order lines). */
   portions: ReadonlyMap<number, string>;
-  /** Serialized menu envelopes by variant (compact, filters). */
-  responses: Map<string, string>;
+  /** Serialized menu envelopes by variant (compact, filters), each with its ETag and gzip copy. */
+  responses: Map<string, SerializedBody>;
 }
 
 const MAX_SNAPSHOTS = 256;
@@ -140,10 +141,10 @@ export function snapshotStore(db: Db): SnapshotStore {
 }
 
 /** Memoises a serialized answer of a snapshot; variants beyond the bound are computed every time. */
-export function memoResponse(snapshot: LoadedSnapshot, variant: string, build: () => string): string {
+export function memoResponse(snapshot: LoadedSnapshot, variant: string, build: () => string): SerializedBody {
   const cached = snapshot.responses.get(variant);
   if (cached !== undefined) return cached;
-  const value = build();
+  const value = new SerializedBody(build());
   if (snapshot.responses.size < MAX_VARIANTS) snapshot.responses.set(variant, value);
   return value;
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
 import {
@@ -14,15 +13,19 @@ import {
 } from '@storefront/contracts/menu';
 import { ItemPricingResponseSchema, MenuItemPricingBodySchema } from '@storefront/contracts/orders';
 import { ok } from '../../lib/envelope';
+import { sendSerialized } from '../../lib/http-cache';
 import {
   getDescendants,
-  getMenuJson,
+  getMenuBody,
   listPortionLookups,
   listTransitions,
   priceMenuItem,
 } from './menus.service';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+
+/** Snapshots never change, but the current one of a location does: store privately, revalidate every time. */
+const MENU_CACHE_CONTROL = 'private, no-cache';
 
 /** `Prefer: return=compact` (RFC 7240): item children are left out of the menu. */
 function prefersCompact(header: string | string[] | undefined): boolean {
@@ -44,11 +47,10 @@ const menusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const json = await getMenuJson(app.db, request.query, prefersCompact(request.headers.prefer));
-      // The envelope is serialized once per snapshot variant and memoised: send it as is. The untyped reply
-      // skips the per-request schema serialization (the route schema still documents the shape).
-      const raw: FastifyReply = reply;
-      return raw.header('vary', 'Prefer').type('application/json; charset=utf-8').send(json);
+      const body = await getMenuBody(app.db, request.query, prefersCompact(request.headers.prefer));
+      // The envelope is serialized once per snapshot variant and memoised: sent as is (or 304). The URL names the
+      // location's current snapshot, which a new publication replaces: clients keep it and revalidate by ETag.
+      return sendSerialized(request, reply, body, MENU_CACHE_CONTROL, ['Prefer']);
     },
   );
 

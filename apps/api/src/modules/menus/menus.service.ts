@@ -22,6 +22,7 @@ import {
 } from '@storefront/contracts/pricing';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import type { SerializedBody } from '../../lib/http-cache';
 import { memoResponse, snapshotStore, type LoadedSnapshot } from './menu-snapshots';
 import { findPortions } from './menus.repository';
 
@@ -84,10 +85,11 @@ export function requireItem(snapshot: LoadedSnapshot, itemPathKey: string): Menu
 }
 
 /**
- * The location's current menu as a serialized success envelope (memoised per snapshot and variant, so the hot
- * path is one cached pointer lookup). Fails with 404 InvalidLocation (21034) when the location has no such menu.
+ * The location's current menu as a serialized success envelope (memoised per snapshot and variant with its ETag
+ * and gzip copy, so the hot path is one cached pointer lookup). Fails with 404 InvalidLocation (21034) when the
+ * location has no such menu.
  */
-export async function getMenuJson(db: Db, query: MenuQuery, compact: boolean): Promise<string> {
+export async function getMenuBody(db: Db, query: MenuQuery, compact: boolean): Promise<SerializedBody> {
   const catering = query.catering ?? false;
   const store = snapshotStore(db);
   const snapshotId = await store.currentSnapshotId(query.locationId, catering);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu, MenuNode } from '@storefront/contracts/menu';
 import type { ItemPricingValue } from '@storefront/contracts/orders';
@@ -242,5 +243,59 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
       url: '/v1/images/food-nothing?width=226&height=170',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('sends the menu with an ETag: 304 when the client holds it, gzip when accepted, the same JSON either way', async () => {
+    const url = `/v1/sales/menus?locationId=${DEMO_LOCATIONS.open}&includeCrossSellTriggers=true`;
+    const first = await ctx.app.inject({ method: 'GET', url, headers: auth() });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(String(first.headers.vary)).toMatch(/Prefer/);
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { ...auth(), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const stale = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...auth(), 'if-none-match': 'W/"something-else"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(first.body);
+    const compact = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...auth(), prefer: 'return=compact', 'if-none-match': etag },
+    });
+    expect(compact.statusCode).toBe(200);
+    expect(compact.headers.etag).not.toBe(etag);
+    const gzipped = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...auth(), 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(first.body);
+    const anonymous = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(anonymous.statusCode).toBe(401);
+    const nowhere = await ctx.app.inject({ method: 'GET', url: '/v1/nowhere' });
+    expect(nowhere.statusCode).toBe(404);
+    // The security headers of every answer, success, 304 and errors alike.
+    for (const res of [first, again, gzipped, anonymous, nowhere]) {
+      expect(res.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'cross-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+    }
   });
 });

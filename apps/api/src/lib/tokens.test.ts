@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TokenService } from './tokens';
+
+const secret = 'test-secret-0123456789-0123456789-0123456789';
+
+describe('TokenService access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('verifies the same token again (from memory) until it expires, then refuses it', async () => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T12:00:00Z'), toFake: ['Date'] });
+    const tokens = new TokenService(secret, 60, 600);
+    const { token, sid } = await tokens.signAccessToken({ appType: 107 });
+    expect(await tokens.verifyAccessToken(token)).toEqual({ sid, appType: 107, userId: null });
+    vi.setSystemTime(new Date('2026-01-01T12:00:59Z'));
+    expect(await tokens.verifyAccessToken(token)).toEqual({ sid, appType: 107, userId: null });
+    vi.setSystemTime(new Date('2026-01-01T12:01:01Z'));
+    expect(await tokens.verifyAccessToken(token)).toBeNull();
+    expect(await tokens.verifyAccessToken(token)).toBeNull();
+  });
+
+  it('refuses forged, foreign and tracking tokens even after verifying a good one', async () => {
+    const tokens = new TokenService(secret, 60, 600);
+    const other = new TokenService(`${secret}-other`, 60, 600);
+    const { token } = await tokens.signAccessToken({ appType: 106, userId: 7 });
+    expect(await tokens.verifyAccessToken(token)).toMatchObject({ appType: 106, userId: 7 });
+    const [header, payload, signature = ''] = token.split('.');
+    const forged = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await tokens.verifyAccessToken(forged)).toBeNull();
+    expect(await other.verifyAccessToken(token)).toBeNull();
+    expect(await tokens.verifyAccessToken(await tokens.signTrackingToken(5))).toBeNull();
+  });
+
+  it('hands out a copy of the session, so a caller cannot change what the next request sees', async () => {
+    const tokens = new TokenService(secret, 60, 600);
+    const { token, sid } = await tokens.signAccessToken({ appType: 107 });
+    const first = await tokens.verifyAccessToken(token);
+    if (first) first.sid = 'changed';
+    expect((await tokens.verifyAccessToken(token))?.sid).toBe(sid);
+  });
+});
