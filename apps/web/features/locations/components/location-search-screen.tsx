@@ -6,6 +6,7 @@ import type { SearchState } from '../search-state';
 import { AddressSearch } from './address-search';
 import { DeliverySearch } from './delivery-search';
 import { LocationResults, LocationResultsSkeleton } from './location-results';
+import { LoginNoticeToast } from './login-notice-toast';
 import { MethodToggle } from './method-toggle';
 import { StoreMapResults } from './store-map-results';
 
@@ -27,6 +28,9 @@ export function LocationSearchScreen({
       className="flex min-h-dvh flex-col font-sans"
     >
       <SiteHeader brandName={settings.brandName} logoHref="/" />
+      <Suspense fallback={null}>
+        <LoginNoticeToast />
+      </Suspense>
       <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,22rem)_1fr] md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]">
         <div className="flex min-w-0 flex-col gap-5">
           <div>

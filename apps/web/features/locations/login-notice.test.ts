@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loginNoticeOf, withoutLoginParams } from './login-notice';
+
+describe('sign-in parameters on the search page', () => {
+  it('reports a failed or successful sign-in hand-off', () => {
+    expect(loginNoticeOf({ loginResult: 'failure' })).toEqual({
+      type: 'error',
+      message: 'Login attempt failed',
+    });
+    expect(loginNoticeOf({ loginResult: 'success' })).toEqual({
+      type: 'success',
+      message: "You've signed in successfully",
+    });
+  });
+
+  it('says sign-in is not available for login=true or a security token, and nothing otherwise', () => {
+    expect(loginNoticeOf({ login: 'true' })?.message).toMatch(/not available yet/);
+    expect(loginNoticeOf({ security_token: 'abc' })?.message).toMatch(/not available yet/);
+    expect(loginNoticeOf({ q: '20001', login: 'false' })).toBeNull();
+  });
+
+  it('removes only the sign-in parameters from the URL', () => {
+    expect(withoutLoginParams('?q=20001&loginResult=failure&method=delivery')).toBe(
+      '?q=20001&method=delivery',
+    );
+    expect(withoutLoginParams('?login=true&security_token=x')).toBe('');
+  });
+});
