@@ -29,6 +29,7 @@ import checkoutRoutes from './modules/checkout/checkout.routes';
 import hostedPaymentRoutes from './providers/payment/hosted-page.routes';
 import trackingRoutes from './modules/tracking/tracking.routes';
 import staffRoutes from './modules/staff/staff.routes';
+import marketingRoutes from './modules/marketing/marketing.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +99,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(checkoutRoutes);
       await v1.register(trackingRoutes);
       await v1.register(staffRoutes);
+      await v1.register(marketingRoutes);
     },
     { prefix: '/v1' },
   );

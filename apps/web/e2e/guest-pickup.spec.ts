@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
 import { ItemPage } from './pages/item-page';
 import { PaymentPage } from './pages/payment-page';
+import { closePromoPopup } from './pages/promo-popup';
 import { SearchPage } from './pages/search-page';
 import { StorePage } from './pages/store-page';
 
@@ -39,6 +40,8 @@ test('a guest orders for pickup and follows the order while the kitchen prepares
     .getByRole('link', { name: 'Capital Kitchen - Dupont Circle' })
     .click();
   await expect(page).toHaveURL(/\/1\/menu$/);
+  // The store's promo popup opens once after the search (its own journey is store-brands.spec.ts).
+  await closePromoPopup(page);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Capital Kitchen - Dupont Circle' }),
   ).toBeVisible();

@@ -338,6 +338,9 @@ export const ALLOWED_IMAGE_SIZES: readonly { width: number; height: number }[] =
   { width: 32, height: 32 },
   { width: 180, height: 180 },
   { width: 192, height: 192 },
+  // Promo popup pictures (marketing.ts PROMO_IMAGE_SIZES): desktop landscape, mobile portrait.
+  { width: 720, height: 405 },
+  { width: 360, height: 480 },
 ];
 
 const dimension = (name: 'width' | 'height') =>

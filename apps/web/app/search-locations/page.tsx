@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LocationSearchScreen } from '@/features/locations/components/location-search-screen';
+import { PromoPopupReset } from '@/features/marketing/components/promo-popup-reset';
 import { getSiteSettings, searchLocations } from '@/features/locations/locations.queries';
 import { parseSearchState } from '@/features/locations/search-state';
 
@@ -14,5 +15,10 @@ export default async function SearchLocationsPage({ searchParams }: { searchPara
   const search = parseSearchState(await searchParams);
   const settings = await getSiteSettings();
   const result = search.target.kind === 'none' ? null : searchLocations(search.target, search.method);
-  return <LocationSearchScreen settings={settings} search={search} result={result} />;
+  return (
+    <>
+      <PromoPopupReset />
+      <LocationSearchScreen settings={settings} search={search} result={result} />
+    </>
+  );
 }

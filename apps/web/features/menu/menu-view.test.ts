@@ -60,7 +60,9 @@ describe('buildMenuView', () => {
 
   it('keeps categories with visible items, anchored as c-{id}', () => {
     const view = buildMenuView(menu);
-    expect(view.map((c) => [c.anchor, c.title])).toEqual([['c-2', 'Title 2']]);
+    expect(view.map((c) => [c.anchor, c.title, c.layout])).toEqual([
+      ['c-2', 'Title 2', MENU_LAYOUT.Standard],
+    ]);
   });
 
   it('leaves out hidden items and items without display data, and keeps out-of-stock ones', () => {
@@ -71,7 +73,7 @@ describe('buildMenuView', () => {
     ]);
     expect(category?.items[0]).toMatchObject({
       title: 'Title 11',
-      price: 8.5,
+      price: { kind: 'base', cents: 850 },
       calories: '640 Cal',
       imageFileId: 'img-11',
     });

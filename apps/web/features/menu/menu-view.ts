@@ -1,13 +1,15 @@
 /** What the store page draws from a menu snapshot: categories and their visible item cards. */
-import { defaultPrice, isDisplayable, type Menu, type MenuNode } from '@storefront/contracts/menu';
+import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
+import { isDisplayable, type Menu, type MenuNode } from '@storefront/contracts/menu';
+import { cardPrice, type CardPrice } from '@storefront/contracts/menu-display';
 
 export interface MenuCardView {
   itemPathKey: string;
   title: string;
   shortDescription: string | null;
   imageFileId: string | null;
-  /** Dollars; null when the item has no price. */
-  price: number | null;
+  /** Per baseItemsPriceDisplay: the base price, a rolled-up 'from' price, or null (hidden or none). */
+  price: CardPrice | null;
   calories: string | null;
   isOutOfStock: boolean;
 }
@@ -17,6 +19,8 @@ export interface MenuCategoryView {
   anchor: string;
   itemPathKey: string;
   title: string;
+  /** How the category's cards are drawn (its displayAttribute.webOrderingLayout). */
+  layout: MenuLayout;
   items: MenuCardView[];
 }
 
@@ -34,7 +38,7 @@ function cardOf(node: MenuNode): MenuCardView {
     title: display?.itemTitle || node.title,
     shortDescription: display?.shortDescription ?? null,
     imageFileId: display?.imageFileId ?? null,
-    price: defaultPrice(node)?.price ?? null,
+    price: cardPrice(node),
     calories: caloriesOf(node),
     isOutOfStock: node.isOutOfStock,
   };
@@ -51,6 +55,7 @@ export function buildMenuView(menu: Pick<Menu, 'categories'>): MenuCategoryView[
       anchor: `c-${category.itemMasterId}`,
       itemPathKey: category.itemPathKey,
       title: category.displayAttribute?.itemTitle || category.title,
+      layout: category.displayAttribute?.webOrderingLayout ?? MENU_LAYOUT.Standard,
       items: [...category.children]
         .filter(isDisplayable)
         .sort((a, b) => a.itemConfigurations.displayOrder - b.itemConfigurations.displayOrder)

@@ -8,17 +8,25 @@ export type MenuResult = { ok: true; menu: Menu } | { ok: false; status: number;
 
 /**
  * The store's current menu snapshot (compact: items without their modifier trees), out-of-stock items
- * included so they can show 'Not Available'. A failure is a value: the page shows it as an alert.
+ * included so they can show 'Not Available'; `brandIds` narrows a multibrand store's menu to those brands (the
+ * brand filter). A failure is a value: the page shows it as an alert.
  */
 export const getMenu = cache(
   async (
     locationId: number,
     catering: boolean,
     fulfillmentMethod: FulfillmentMethod = FULFILLMENT_METHOD.Pickup,
+    brandIds: string | null = null,
   ): Promise<MenuResult> => {
     const result = await apiRequest(MenuSchema, 'sales/menus', {
       headers: { prefer: 'return=compact' },
-      query: { locationId, fulfillmentMethod, catering, includeOutOfStock: true },
+      query: {
+        locationId,
+        fulfillmentMethod,
+        catering,
+        includeOutOfStock: true,
+        ...(brandIds ? { brandIds } : {}),
+      },
     });
     if (result.ok) return { ok: true, menu: result.value };
     return { ok: false, status: result.status, message: firstErrorMessage(result) };

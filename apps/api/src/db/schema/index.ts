@@ -4,3 +4,4 @@ export * from './locations';
 export * from './menus';
 export * from './orders';
 export * from './payments';
+export * from './marketing';

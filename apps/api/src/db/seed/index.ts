@@ -6,6 +6,7 @@ import { clients } from '../schema/clients';
 import { seedClients } from './clients';
 import { seedLocations } from './locations';
 import { seedMenus } from './menus';
+import { seedMarketing } from './marketing';
 
 /** Each domain's seed, in dependency order. They run in one transaction. */
 export async function seedDemo(db: Db, env: Env) {
@@ -13,6 +14,7 @@ export async function seedDemo(db: Db, env: Env) {
     await seedClients(tx, env);
     await seedLocations(tx);
     await seedMenus(tx);
+    await seedMarketing(tx);
   });
 }
 

@@ -437,7 +437,7 @@ export async function seedLocations(db: Db) {
   await db.insert(featureFlags).values([
     { name: FEATURE_FLAG.newOrderTracking, enabled: true },
     { name: 'enable catering', enabled: true },
-    { name: 'enable promo popup', enabled: false },
+    { name: 'enable promo popup', enabled: true },
     { name: 'enable reorder strip', enabled: false },
   ]);
   // Explicit ids were inserted: move the sequences past them.

@@ -7,11 +7,11 @@
  * The food-hall location also gets the categories of its other two brands.
  * Pictures are emoji from the fluent-emoji-flat set (MIT) rendered to PNG with sharp.
  */
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { icons } from '@iconify-json/fluent-emoji-flat';
 import { getIconData, iconToHTML, iconToSVG, replaceIDs } from '@iconify/utils';
-import { ITEM_TYPE, MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
+import { ITEM_TYPE, MENU_LAYOUT, type MenuLayout, type PriceDisplay } from '@storefront/contracts/enums';
 import { joinItemPathKey } from '@storefront/contracts/menu';
 import { dollarsToCents } from '@storefront/contracts/money';
 import type { Db } from '../client';
@@ -24,7 +24,7 @@ import {
   portions,
   type StoredMenuNode,
 } from '../schema/menus';
-import { locationBrands, locations } from '../schema/locations';
+import { brands, locationBrands, locations } from '../schema/locations';
 import { DEMO_BRANDS } from './locations';
 
 export const PORTION = { Small: 1, Regular: 2, Large: 3 } as const;
@@ -68,12 +68,16 @@ interface ItemDef {
   caloriesText?: string;
   transitions?: { title: string; to: [number, string | null][] };
   crossSell?: 'AddItem' | 'Checkout' | 'Both';
+  /** How the item card shows its price (default ShowBasePrice). */
+  priceDisplay?: PriceDisplay;
 }
 interface CategoryDef {
   id: number;
   title: string;
   description?: string;
   brandId?: number;
+  /** How the category's item cards are drawn (default Standard). */
+  layout?: MenuLayout;
   items: ItemDef[];
 }
 
@@ -287,6 +291,7 @@ const MAIN_MENU: CategoryDef[] = [
     id: 20,
     title: 'Bowls',
     description: 'Grain and greens bowls, built your way.',
+    layout: MENU_LAYOUT.ImageGrid,
     items: [
       {
         id: 201,
@@ -304,6 +309,7 @@ const MAIN_MENU: CategoryDef[] = [
         ],
         calories: 720,
         caloriesText: '550-1100',
+        priceDisplay: 'RollupChildItemPricing',
         groups: [
           {
             id: 960,
@@ -418,6 +424,7 @@ const MAIN_MENU: CategoryDef[] = [
         ],
         calories: 420,
         caloriesText: '320-610',
+        priceDisplay: 'RollupChildItemPricing',
         groups: [
           {
             id: 970,
@@ -484,12 +491,14 @@ const MAIN_MENU: CategoryDef[] = [
         price: 4.49,
         calories: 150,
         groups: [dressing],
+        priceDisplay: 'HideBasePrice',
       },
     ],
   },
   {
     id: 40,
     title: 'Drinks',
+    layout: MENU_LAYOUT.Condensed,
     items: [
       {
         id: 401,
@@ -784,6 +793,32 @@ function renderPictures(): Promise<Map<string, Buffer>> {
 
 export const imageIdOf = (emoji: string) => `food-${emoji}`;
 
+/** Brand logos for the brand filter: an emoji on the brand's colour, square. */
+const BRAND_LOGOS: { brandId: number; emoji: string; background: string }[] = [
+  { brandId: DEMO_BRANDS.capitalKitchen, emoji: 'hamburger', background: '#FBE3E3' },
+  { brandId: DEMO_BRANDS.potomacNoodleBar, emoji: 'steaming-bowl', background: '#DCE8F6' },
+  { brandId: DEMO_BRANDS.chesapeakeTacos, emoji: 'taco', background: '#F6E7D6' },
+];
+const LOGO_SIZE = 384;
+export const brandLogoIdOf = (brandId: number) => `brand-logo-${brandId}`;
+
+async function renderLogo(emoji: string, background: string): Promise<Buffer> {
+  const data = getIconData(icons, emoji);
+  if (!data) throw new Error(`Unknown emoji picture '${emoji}'`);
+  const svg = iconToSVG(data, { height: 280 });
+  const markup = iconToHTML(replaceIDs(svg.body), svg.attributes);
+  return sharp({ create: { width: LOGO_SIZE, height: LOGO_SIZE, channels: 4, background } })
+    .composite([{ input: Buffer.from(markup), gravity: 'center' }])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+let logos: Promise<Buffer[]> | null = null;
+function renderLogos(): Promise<Buffer[]> {
+  logos ??= Promise.all(BRAND_LOGOS.map((l) => renderLogo(l.emoji, l.background)));
+  return logos;
+}
+
 // ------------------------------------------------------------------------------------------------------------
 // Nodes
 
@@ -908,7 +943,7 @@ function menuRows(
     const brandIds = [brandId];
     const categoryKey = joinItemPathKey([menuId, c.id]);
     const category = baseNode(categoryKey, c.id, c.title, ITEM_TYPE.Category, ci);
-    category.displayAttribute = display(c.title, MENU_LAYOUT.Standard, {
+    category.displayAttribute = display(c.title, c.layout ?? MENU_LAYOUT.Standard, {
       description: c.description ?? null,
     });
     category.brandIds = brandIds;
@@ -918,7 +953,8 @@ function menuRows(
       const node = baseNode(key, item.id, item.title, ITEM_TYPE.MenuItem, ii);
       node.displayAttribute = item.noDisplay
         ? null
-        : display(item.title, MENU_LAYOUT.Standard, {
+        : display(item.title, c.layout ?? MENU_LAYOUT.Standard, {
+            baseItemsPriceDisplay: item.priceDisplay ?? 'ShowBasePrice',
             shortDescription: item.short ?? null,
             description: item.description ?? null,
             imageFileId: item.image ? imageIdOf(item.image) : null,
@@ -999,6 +1035,26 @@ export async function seedMenus(db: Db) {
       })),
     )
     .onConflictDoNothing();
+  const logoPictures = await renderLogos();
+  await db
+    .insert(images)
+    .values(
+      BRAND_LOGOS.map((l, i) => ({
+        id: brandLogoIdOf(l.brandId),
+        contentType: 'image/png',
+        bytes: logoPictures[i] ?? Buffer.alloc(0),
+        width: LOGO_SIZE,
+        height: LOGO_SIZE,
+        source: `fluent-emoji-flat:${l.emoji}`,
+      })),
+    )
+    .onConflictDoNothing();
+  for (const l of BRAND_LOGOS) {
+    await db
+      .update(brands)
+      .set({ logo: brandLogoIdOf(l.brandId) })
+      .where(eq(brands.id, l.brandId));
+  }
 
   const [main] = await db
     .insert(menus)

@@ -51,11 +51,13 @@ function filterNodes(
     ) {
       continue;
     }
-    // Compact: categories keep their items, items keep no children (lastNode tells whether they have some).
-    const keepChildren = !compact || depth < 1;
+    // Compact: categories keep their items, items keep no children (lastNode tells whether they have some),
+    // except items whose card shows a rolled-up 'from' price: it is computed from their required children.
+    const isRollup = node.displayAttribute?.baseItemsPriceDisplay === 'RollupChildItemPricing';
+    const keepChildren = !compact || depth < 1 || isRollup;
     out.push({
       ...node,
-      children: keepChildren ? filterNodes(node.children, filters, compact, depth + 1) : [],
+      children: keepChildren ? filterNodes(node.children, filters, compact && !isRollup, depth + 1) : [],
       isCrossSellTrigger: filters.includeCrossSellTriggers && node.isCrossSellTrigger,
       crossSellTriggerMode: filters.includeCrossSellTriggers ? node.crossSellTriggerMode : null,
     });

@@ -3,30 +3,47 @@ import { SiteHeader } from '@/components/ui/site-header';
 import { StoreHeader } from '@/features/locations/components/store-header';
 import { getStoreContext } from '@/features/locations/locations.queries';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
+import { PromoPopup } from '@/features/marketing/components/promo-popup';
+import { getPromoPopup } from '@/features/marketing/marketing.queries';
+import { parseBrandSelection } from '@/features/menu/brand-selection';
+import { BrandFilter } from '@/features/menu/components/brand-filter';
 import { StoreMenu } from '@/features/menu/components/store-menu';
 import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
 import { getCurrentOrder } from '@/features/order/order.queries';
 
 type Params = Promise<{ locationId: string; menuOrCatering: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The store page: header, category bar, item cards and the My Order panel. */
-export default async function StorePage({ params }: { params: Params }) {
+export default async function StorePage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   const route = parseStoreRoute(await params);
   if (route.kind !== 'ok') notFound();
+  const search = await searchParams;
   const { locationId, catering, menuOrCatering } = route;
-  const [context, menu, order] = await Promise.all([
+  const [context, order, promo] = await Promise.all([
     getStoreContext(locationId, catering),
-    getMenu(locationId, catering),
     getCurrentOrder(locationId),
+    getPromoPopup(locationId),
   ]);
   if (!context) notFound();
+  // Multibrand stores: the brand filter's selection (?brands=, else the template's defaults) narrows the menu.
+  const brands = parseBrandSelection(context.template, search);
+  const menu = await getMenu(locationId, catering, undefined, brands.brandIds?.join(',') ?? null);
   return (
     <>
+      {promo ? <PromoPopup popup={promo} /> : null}
       <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <main className="min-w-0">
           <StoreHeader store={context.store} />
+          <BrandFilter selection={brands} basePath={storeHref(locationId, menuOrCatering)} search={search} />
           <StoreMenu result={menu} basePath={storeHref(locationId, menuOrCatering)} />
         </main>
         <div className="md:py-6">

@@ -1,8 +1,10 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import { UtensilsCrossed } from 'lucide-react';
+import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
 import { IMAGE_SIZES } from '@storefront/contracts/menu';
-import { Price } from '@/components/ui/price';
+import type { CardPrice } from '@storefront/contracts/menu-display';
+import { formatCents } from '@storefront/contracts/money';
 import { cn } from '@/lib/cn';
 import { menuImageSrc, type MenuCardView } from '../menu-view';
 
@@ -10,51 +12,111 @@ export const NOT_AVAILABLE_LABEL = 'Not Available';
 
 const { width, height } = IMAGE_SIZES.menuItem;
 
-/** An item card: picture (226x170), title, price and calories; out-of-stock items are not links. */
+/** '$9.49', or 'from $2.99' for a rolled-up price. */
+export function cardPriceLabel(price: CardPrice): string {
+  return price.kind === 'from' ? `from ${formatCents(price.cents)}` : formatCents(price.cents);
+}
+
+function CardImage({ item, eager, className }: { item: MenuCardView; eager: boolean; className?: string }) {
+  return (
+    <div
+      className={cn('relative aspect-[226/170] shrink-0 overflow-hidden rounded-xl bg-gray-100', className)}
+    >
+      {item.imageFileId ? (
+        // Width and height reserve the box (no layout shift); the first row loads at once with high priority.
+        <Image
+          src={menuImageSrc(item.imageFileId, IMAGE_SIZES.menuItem)}
+          alt=""
+          width={width}
+          height={height}
+          unoptimized
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          className={cn('size-full object-cover', item.isOutOfStock && 'opacity-50 grayscale')}
+        />
+      ) : (
+        <UtensilsCrossed aria-hidden className="absolute inset-0 m-auto size-8 text-gray-500" />
+      )}
+    </div>
+  );
+}
+
+function PriceLine({ item }: { item: MenuCardView }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 text-sm">
+      {item.isOutOfStock ? (
+        <span className="font-semibold text-red-800">{NOT_AVAILABLE_LABEL}</span>
+      ) : item.price ? (
+        <span className="font-semibold text-gray-900">{cardPriceLabel(item.price)}</span>
+      ) : null}
+      {item.calories ? <span className="text-gray-700">{item.calories}</span> : null}
+    </p>
+  );
+}
+
+/**
+ * An item card in its category's layout: Standard (picture beside the text on phones, above it on wider
+ * screens), ImageGrid (a large picture above a short caption) or Condensed (a text row without picture).
+ * Pictures are 226x170. Out-of-stock items read 'Not Available' and are not links.
+ */
 export function MenuItemCard({
   item,
   href,
+  layout = MENU_LAYOUT.Standard,
   eagerImage = false,
 }: {
   item: MenuCardView;
   href: string;
+  layout?: MenuLayout;
   /** The first cards above the fold load their picture at once (LCP). */
   eagerImage?: boolean;
 }) {
-  const body = (
-    <>
-      <div className="relative aspect-[226/170] w-32 shrink-0 overflow-hidden rounded-xl bg-gray-100 sm:w-full">
-        {item.imageFileId ? (
-          <Image
-            src={menuImageSrc(item.imageFileId, IMAGE_SIZES.menuItem)}
-            alt=""
-            width={width}
-            height={height}
-            unoptimized
-            priority={eagerImage}
-            className={cn('size-full object-cover', item.isOutOfStock && 'opacity-50 grayscale')}
-          />
-        ) : (
-          <UtensilsCrossed aria-hidden className="absolute inset-0 m-auto size-8 text-gray-500" />
-        )}
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="font-semibold text-gray-900">{item.title}</h3>
-        {item.shortDescription ? (
-          <p className="line-clamp-2 text-sm text-gray-700">{item.shortDescription}</p>
-        ) : null}
-        <p className="mt-auto flex flex-wrap items-center gap-x-3 text-sm">
-          {item.isOutOfStock ? (
-            <span className="font-semibold text-red-800">{NOT_AVAILABLE_LABEL}</span>
-          ) : item.price !== null ? (
-            <Price dollars={item.price} className="font-semibold text-gray-900" />
+  let frame: string;
+  let body: React.ReactNode;
+  if (layout === MENU_LAYOUT.Condensed) {
+    frame =
+      'flex h-full items-start justify-between gap-3 rounded-xl border border-gray-200 bg-white px-4 py-3';
+    body = (
+      <>
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <h3 className="font-semibold text-gray-900">{item.title}</h3>
+          {item.shortDescription ? (
+            <p className="line-clamp-1 text-sm text-gray-700">{item.shortDescription}</p>
           ) : null}
-          {item.calories ? <span className="text-gray-700">{item.calories}</span> : null}
-        </p>
-      </div>
-    </>
-  );
-  const frame = 'flex h-full gap-3 rounded-2xl border border-gray-200 bg-white p-3 sm:flex-col';
+        </div>
+        <div className="shrink-0 text-right">
+          <PriceLine item={item} />
+        </div>
+      </>
+    );
+  } else if (layout === MENU_LAYOUT.ImageGrid) {
+    frame = 'flex h-full flex-col gap-2 rounded-2xl border border-gray-200 bg-white p-2';
+    body = (
+      <>
+        <CardImage item={item} eager={eagerImage} className="w-full" />
+        <div className="flex flex-col gap-1 px-1 pb-1">
+          <h3 className="line-clamp-2 font-semibold text-gray-900">{item.title}</h3>
+          <PriceLine item={item} />
+        </div>
+      </>
+    );
+  } else {
+    frame = 'flex h-full gap-3 rounded-2xl border border-gray-200 bg-white p-3 sm:flex-col';
+    body = (
+      <>
+        <CardImage item={item} eager={eagerImage} className="w-32 sm:w-full" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <h3 className="font-semibold text-gray-900">{item.title}</h3>
+          {item.shortDescription ? (
+            <p className="line-clamp-2 text-sm text-gray-700">{item.shortDescription}</p>
+          ) : null}
+          <div className="mt-auto">
+            <PriceLine item={item} />
+          </div>
+        </div>
+      </>
+    );
+  }
   if (item.isOutOfStock) {
     return (
       <div className={cn(frame, 'bg-gray-50')} aria-disabled="true">

@@ -1,10 +1,17 @@
+import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
 import { buildMenuView } from '../menu-view';
 import type { MenuResult } from '../menu.queries';
 import { CategoryTabs } from './category-tabs';
 import { MenuItemCard } from './menu-item-card';
 
-/** Cards above the fold get their pictures eagerly. */
-const EAGER_IMAGES = 4;
+/** Cards of the first row get their pictures eagerly (the widest row holds 3 standard or 4 grid cards). */
+const EAGER_IMAGES = 3;
+
+const GRID_CLASS: Record<MenuLayout, string> = {
+  [MENU_LAYOUT.Standard]: 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3',
+  [MENU_LAYOUT.ImageGrid]: 'grid grid-cols-2 gap-3 lg:grid-cols-4',
+  [MENU_LAYOUT.Condensed]: 'grid gap-2 lg:grid-cols-2',
+};
 
 /** The store's menu: category bar and a section per category with its item cards. */
 export function StoreMenu({ result, basePath }: { result: MenuResult; basePath: string }) {
@@ -19,7 +26,13 @@ export function StoreMenu({ result, basePath }: { result: MenuResult; basePath: 
     );
   }
   const categories = buildMenuView(result.menu);
-  const eager = new Set(categories.flatMap((c) => c.items.map((i) => i.itemPathKey)).slice(0, EAGER_IMAGES));
+  const pictured = categories.filter((c) => c.layout !== MENU_LAYOUT.Condensed);
+  const eager = new Set(
+    pictured
+      .slice(0, 1)
+      .flatMap((c) => c.items.map((i) => i.itemPathKey))
+      .slice(0, EAGER_IMAGES),
+  );
   return (
     <>
       <CategoryTabs categories={categories} />
@@ -37,12 +50,13 @@ export function StoreMenu({ result, basePath }: { result: MenuResult; basePath: 
             <h2 id={`${category.anchor}-title`} className="mb-3 font-display text-xl font-bold text-gray-900">
               {category.title}
             </h2>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className={GRID_CLASS[category.layout]}>
               {category.items.map((item) => (
                 <li key={item.itemPathKey}>
                   <MenuItemCard
                     item={item}
                     href={`${basePath}/${item.itemPathKey}`}
+                    layout={category.layout}
                     eagerImage={eager.has(item.itemPathKey)}
                   />
                 </li>

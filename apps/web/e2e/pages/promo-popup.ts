@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo's enabled campaign (Capital Kitchen brand: stores 1-7, 9 and the food hall). */
+export const DEMO_PROMO_TITLE = /Milkshake Mondays/;
+
+export function promoDialog(page: Page) {
+  return page.getByRole('dialog', { name: DEMO_PROMO_TITLE });
+}
+
+/**
+ * The promo popup opens once per guest on a store page of the demo brand (again after /search-locations reset
+ * its flag). Journeys that are not about it close it where it is due to show.
+ */
+export async function closePromoPopup(page: Page) {
+  const dialog = promoDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'No thanks' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Marks the popup as already shown for every page of this browser context (journeys not about it). */
+export async function skipPromoPopup(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('sf_promo_popup_shown', '1'));
+}
