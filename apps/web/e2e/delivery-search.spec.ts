@@ -12,7 +12,7 @@ test('a guest searches for delivery, is out of range, tries pickup, then gets de
 }) => {
   // Accounts do not exist yet: a sign-in hand-off is reported, never faked, and the parameter removed.
   await page.goto('/search-locations?loginResult=failure');
-  await expect(page.getByText('Login attempt failed')).toBeVisible();
+  await expect(page.getByText('Login attempt failed', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/search-locations$/);
 
   const methods = page.getByRole('navigation', { name: 'Fulfillment method' });
@@ -53,4 +53,27 @@ test('a guest searches for delivery, is out of range, tries pickup, then gets de
   await expect(page).toHaveURL(/method=delivery/);
   await search.searchFor('1350 Connecticut', /1350 Connecticut Ave NW/);
   await expect(page).toHaveURL(/\/1\/menu\?fm=delivery$/);
+});
+
+test('delivery is not available when the store that delivers there is closed', async ({ page }) => {
+  await page.goto('/search-locations?method=delivery');
+  const search = new SearchPage(page);
+  // Rockville delivers within 4 miles but is never open in the demo data.
+  await search.searchFor('200 E Middle', /200 E Middle Ln/);
+  const dialog = page.getByRole('dialog', { name: "Oops! Delivery isn't available right now" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('But, you can still get your order!')).toBeVisible();
+  await expect(
+    dialog.getByText('Do you want to pick it up or try with another address for Delivery?'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'delivery unavailable dialog');
+
+  await dialog.getByRole('button', { name: 'Change address' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/method=delivery/);
+
+  await search.searchFor('200 E Middle', /200 E Middle Ln/);
+  await page.getByRole('button', { name: 'Switch to Pickup' }).click();
+  await expect(search.resultsHeading()).toBeVisible();
+  await expect(search.store('Capital Kitchen - Rockville Town Square')).toBeVisible();
 });

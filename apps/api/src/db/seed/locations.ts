@@ -40,7 +40,7 @@ export const DEMO_LOCATIONS = {
   closesSoon: 2,
   /** Bethesda: closed now, accepts scheduled orders (rolling demo schedule). */
   closedAcceptingScheduled: 3,
-  /** Rockville: closed now, does not accept orders while closed. */
+  /** Rockville: closed now, does not accept orders while closed; delivers within 4 miles when open. */
   closed: 4,
   /** Clarendon (Arlington, VA): offline (isOnline false), otherwise open 24/7. */
   offline: 5,
@@ -187,6 +187,9 @@ function demoLocations(): DemoLocation[] {
         longitude: -77.1497,
         phone: '(301) 555-0165',
         demoSchedule: 'opens-later',
+        // Delivers, but is never open now: a Rockville address shows 'Delivery isn't available right now'.
+        fulfillmentMethods: [FULFILLMENT_METHOD.Pickup, FULFILLMENT_METHOD.Delivery],
+        deliveryProviders: [DELIVERY_PROVIDER.DoordashDrive],
       },
       hours: week(() => [{ opensAt: hm(11), closesAt: hm(21) }]),
     },
@@ -416,6 +419,7 @@ export async function seedLocations(db: Db) {
   ]);
   await db.insert(locationDeliveryZones).values([
     { locationId: DEMO_LOCATIONS.open, kind: 'radius', radiusMiles: 3 },
+    { locationId: DEMO_LOCATIONS.closed, kind: 'radius', radiusMiles: 4 },
     // Union Market delivers across Capitol Hill and NoMa (a hand-drawn polygon east of North Capitol St).
     {
       locationId: DEMO_LOCATIONS.foodHall,

@@ -112,8 +112,13 @@ describe.each(await dbKinds())('delivery zones and estimates on %s', (kind) => {
     expect(outside.body.errors[0]?.key).toBe('AddressOutOfRange');
   });
 
-  it('refuses stores that do not deliver', async () => {
-    const { status, body } = await estimate(DEMO_LOCATIONS.closed, {
+  it('refuses stores that do not deliver, and a delivering store while it is closed', async () => {
+    const closed = await estimate(DEMO_LOCATIONS.closed, {
+      address: address({ latitude: 39.09, longitude: -77.15 }),
+    });
+    expect(closed.status).toBe(422);
+    expect(closed.body.errors[0]?.key).toBe('StoreClosed');
+    const { status, body } = await estimate(DEMO_LOCATIONS.closesSoon, {
       address: address({ latitude: 39.08, longitude: -77.15 }),
     });
     expect(status).toBe(422);
