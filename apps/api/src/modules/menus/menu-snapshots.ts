@@ -31,10 +31,13 @@ export interface LoadedSnapshot {
   portions: ReadonlyMap<number, string>;
   /** Serialized menu envelopes by variant (compact, filters), each with its ETag and gzip copy. */
   responses: Map<string, SerializedBody>;
+  /** Serialized descendants envelopes by item path key and out-of-stock filter. */
+  descendants: Map<string, SerializedBody>;
 }
 
 const MAX_SNAPSHOTS = 256;
 const MAX_VARIANTS = 32;
+const MAX_DESCENDANTS = 4096;
 const POINTER_TTL_MS = 5_000;
 
 export function toMenuNode(stored: StoredMenuNode): MenuNode {
@@ -87,6 +90,7 @@ async function loadSnapshot(db: Db, snapshotId: number): Promise<LoadedSnapshot 
     brands: await findBrands(db, [...brandIds]),
     portions: new Map((await findPortions(db)).map((p) => [p.id, p.title])),
     responses: new Map(),
+    descendants: new Map(),
   };
 }
 
@@ -146,5 +150,14 @@ export function memoResponse(snapshot: LoadedSnapshot, variant: string, build: (
   if (cached !== undefined) return cached;
   const value = new SerializedBody(build());
   if (snapshot.responses.size < MAX_VARIANTS) snapshot.responses.set(variant, value);
+  return value;
+}
+
+/** Memoises a serialized descendants answer of a snapshot (bounded; beyond the bound computed every time). */
+export function memoDescendants(snapshot: LoadedSnapshot, key: string, build: () => string): SerializedBody {
+  const cached = snapshot.descendants.get(key);
+  if (cached !== undefined) return cached;
+  const value = new SerializedBody(build());
+  if (snapshot.descendants.size < MAX_DESCENDANTS) snapshot.descendants.set(key, value);
   return value;
 }

@@ -15,7 +15,7 @@ import { ItemPricingResponseSchema, MenuItemPricingBodySchema } from '@storefron
 import { ok } from '../../lib/envelope';
 import { sendSerialized } from '../../lib/http-cache';
 import {
-  getDescendants,
+  getDescendantsBody,
   getMenuBody,
   listPortionLookups,
   listTransitions,
@@ -26,6 +26,8 @@ const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorE
 
 /** Snapshots never change, but the current one of a location does: store privately, revalidate every time. */
 const MENU_CACHE_CONTROL = 'private, no-cache';
+/** Answers addressed by snapshot id never change. */
+const SNAPSHOT_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 /** `Prefer: return=compact` (RFC 7240): item children are left out of the menu. */
 function prefersCompact(header: string | string[] | undefined): boolean {
@@ -66,15 +68,16 @@ const menusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DescendantsResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      ok(
-        await getDescendants(
-          app.db,
-          request.params.snapshotId,
-          request.params.itemPathKey,
-          request.query.includeOutOfStock ?? false,
-        ),
-      ),
+    async (request, reply) => {
+      const body = await getDescendantsBody(
+        app.db,
+        request.params.snapshotId,
+        request.params.itemPathKey,
+        request.query.includeOutOfStock ?? false,
+      );
+      // Addressed by snapshot id: the answer never changes.
+      return sendSerialized(request, reply, body, SNAPSHOT_CACHE_CONTROL);
+    },
   );
 
   app.get(

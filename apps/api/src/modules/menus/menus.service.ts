@@ -23,7 +23,7 @@ import {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SerializedBody } from '../../lib/http-cache';
-import { memoResponse, snapshotStore, type LoadedSnapshot } from './menu-snapshots';
+import { memoDescendants, memoResponse, snapshotStore, type LoadedSnapshot } from './menu-snapshots';
 import { findPortions } from './menus.repository';
 
 const APP_MENU_ERROR = { SnapshotNotFound: 811 } as const;
@@ -140,6 +140,26 @@ export async function getDescendants(
     throw notFound('InvalidItem', `Item ${itemPathKey} is not on this menu`, ORDER_ERROR.InvalidItem);
   const filters: MenuFilters = { includeOutOfStock, includeCrossSellTriggers: true, brandIds: null };
   return { ...node, children: filterNodes(node.children, filters, false, 0) };
+}
+
+/**
+ * getDescendants as a serialized success envelope, memoised per snapshot, key and filter (a snapshot never
+ * changes, so neither does the answer).
+ */
+export async function getDescendantsBody(
+  db: Db,
+  snapshotId: number,
+  itemPathKey: string,
+  includeOutOfStock: boolean,
+): Promise<SerializedBody> {
+  const snapshot = await requireSnapshot(db, snapshotId);
+  const cacheKey = `${itemPathKey}|${includeOutOfStock}`;
+  const cached = snapshot.descendants.get(cacheKey);
+  if (cached) return cached;
+  const node = await getDescendants(db, snapshotId, itemPathKey, includeOutOfStock);
+  return memoDescendants(snapshot, cacheKey, () =>
+    JSON.stringify({ value: node, succeed: true, errors: [] }),
+  );
 }
 
 /** The items an item can turn into (combos); an empty list when it has none. */

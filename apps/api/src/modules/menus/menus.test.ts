@@ -1,6 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Menu, MenuNode } from '@storefront/contracts/menu';
+import {
+  DescendantsResponseSchema,
+  MenuResponseSchema,
+  type Menu,
+  type MenuNode,
+} from '@storefront/contracts/menu';
 import type { ItemPricingValue } from '@storefront/contracts/orders';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { DEMO_LOCATIONS } from '../../db/seed/locations';
@@ -297,5 +302,38 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
         'x-xss-protection': '0',
       });
     }
+  });
+
+  it('sends descendants pre-serialised exactly as their schema reads them, immutable, 304 on revalidation', async () => {
+    // Classic Burger: nested groups, and an out-of-stock topping that only one of the two answers carries.
+    const burger = findByTitle(menu.categories, 'Classic Burger');
+    const url = `/v1/sales/menus/${menu.snapshotId}/items/${burger?.itemPathKey ?? ''}/descendants`;
+    const all = await ctx.app.inject({
+      method: 'GET',
+      url: `${url}?includeOutOfStock=true`,
+      headers: auth(),
+    });
+    const inStock = await ctx.app.inject({ method: 'GET', url, headers: auth() });
+    for (const res of [all, inStock]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      // What is sent is what the response schema would have produced (nothing extra, nothing missing).
+      const sent: unknown = res.json();
+      expect(DescendantsResponseSchema.parse(sent)).toEqual(sent);
+    }
+    expect(all.headers.etag).not.toBe(inStock.headers.etag);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `${url}?includeOutOfStock=true`,
+      headers: { ...auth(), 'if-none-match': String(all.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const menuRes = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus?locationId=${DEMO_LOCATIONS.open}&includeCrossSellTriggers=true`,
+      headers: auth(),
+    });
+    const sentMenu: unknown = menuRes.json();
+    expect(MenuResponseSchema.parse(sentMenu)).toEqual(sentMenu);
   });
 });
