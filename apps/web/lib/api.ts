@@ -17,6 +17,8 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   /** Seconds to cache a GET in Next's data cache; omitted means no caching. */
   revalidate?: number;
+  /** Data-cache tags of a cached GET (invalidated with updateTag/revalidateTag). */
+  tags?: string[];
 }
 
 const unavailable: ApiError = {
@@ -58,7 +60,7 @@ export async function apiRequest<S extends z.ZodType>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       ...(options.revalidate === undefined
         ? { cache: 'no-store' }
-        : { next: { revalidate: options.revalidate } }),
+        : { next: { revalidate: options.revalidate, tags: options.tags } }),
     });
   } catch {
     return { ok: false, status: 503, errors: [unavailable] };

@@ -5,14 +5,17 @@ import { OrderSettingsSchema } from '@storefront/contracts/locations';
 import {
   MenuNodeSchema,
   PortionLookupSchema,
+  TransitionItemSchema,
   isTopLevelItemKey,
   type MenuNode,
+  type TransitionItem,
 } from '@storefront/contracts/menu';
 import { ItemPricingValueSchema } from '@storefront/contracts/orders';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { apiRequest, firstErrorMessage, type ApiResult } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
 import type { LivePriceRequest } from './item-pricing';
+import { itemDetailsTag } from './item-tags';
 
 /**
  * An item of a menu snapshot with its whole modifier tree, or null when the snapshot has no such top-level item
@@ -27,6 +30,7 @@ export const getItemDetails = cache(
       {
         query: { includeOutOfStock: true },
         revalidate: 300,
+        tags: [itemDetailsTag(snapshotId, itemPathKey)],
       },
     );
     if (result.ok) return result.value;
@@ -81,4 +85,25 @@ export async function priceLiveRequest(request: LivePriceRequest): Promise<ApiRe
     { method: 'PUT', body },
   );
   return result.ok ? { ok: true, value: { total: result.value.total } } : result;
+}
+
+/**
+ * The items an item turns into (combos): GET sales/menus/{snapshotId}/items/{key}/transitions. Null when the item
+ * has none; `{ ok: false }` when the call failed (the chooser says 'Failed to fetch transition items').
+ */
+export async function getTransitions(
+  snapshotId: number,
+  item: MenuNode,
+): Promise<{ ok: true; items: TransitionItem[] } | { ok: false } | null> {
+  if (!item.itemTransitions?.hasTransitions) return null;
+  const result = await apiRequest(
+    z.array(TransitionItemSchema),
+    `sales/menus/${snapshotId}/items/${item.itemPathKey}/transitions`,
+    { revalidate: 300 },
+  );
+  if (!result.ok) return { ok: false };
+  const items = result.value.filter(
+    (t) => t.item.displayAttribute !== null && !t.item.displayAttribute.hidden,
+  );
+  return items.length > 0 ? { ok: true, items } : null;
 }

@@ -285,6 +285,59 @@ const MAIN_MENU: CategoryDef[] = [
           },
         ],
       },
+      {
+        // Three levels of nesting: platter -> wing sauce -> heat level, each a required choice.
+        id: 107,
+        title: 'Game Day Bundle',
+        description: 'A platter for the table: wings with the sauce and heat you pick, or a tray of sliders.',
+        image: 'poultry-leg',
+        price: 29.99,
+        calories: 2400,
+        groups: [
+          {
+            id: 955,
+            title: 'Choose a platter',
+            min: 1,
+            max: 1,
+            mods: [
+              {
+                id: 9551,
+                title: 'Wings platter',
+                groups: [
+                  {
+                    id: 956,
+                    title: 'Wing sauce',
+                    min: 1,
+                    max: 1,
+                    mods: [
+                      {
+                        id: 9561,
+                        title: 'Buffalo',
+                        groups: [
+                          {
+                            id: 957,
+                            title: 'Heat level',
+                            min: 1,
+                            max: 1,
+                            mods: [
+                              { id: 9571, title: 'Mild' },
+                              { id: 9572, title: 'Hot' },
+                              { id: 9573, title: 'Inferno', price: 0.5 },
+                            ],
+                          },
+                        ],
+                      },
+                      { id: 9562, title: 'Honey BBQ' },
+                      { id: 9563, title: 'Garlic parmesan', price: 0.75 },
+                    ],
+                  },
+                ],
+              },
+              { id: 9552, title: 'Slider platter', price: 4, groups: [cheese] },
+            ],
+          },
+        ],
+      },
     ],
   },
   {

@@ -460,6 +460,92 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     expect(missingLine.statusCode).toBe(404);
   });
 
+  it('prices a line as its transition item (combo) without changing the line', async () => {
+    const order = await newOrder();
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/items`,
+      headers: auth(),
+      payload: classicBurger(),
+    });
+    const itemId = added.json<Body<Order>>().value.items[0]?.id ?? 0;
+    const url = `/v1/sales/orders/${order.id}/items/${itemId}/pricings`;
+    const combo = key(10, 106);
+    const priced = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(),
+      payload: {
+        transitionItemPathKey: combo,
+        portionId: 3,
+        sequenceOfChanges: [
+          { itemPathKey: key(10, 106, 950, 9501, 910, 9101), quantity: 0, operationType: 'remove' },
+          { itemPathKey: key(10, 106, 950, 9501, 910, 9103), quantity: 1, operationType: 'update' },
+          { itemPathKey: key(10, 106, 951, 9511), quantity: 1, operationType: 'update' },
+          { itemPathKey: key(10, 106, 951, 9511, 952, 9521), quantity: 1, operationType: 'update' },
+          { itemPathKey: key(10, 106, 954, 9542), quantity: 1, operationType: 'update' },
+        ],
+      },
+    });
+    expect(priced.statusCode).toBe(200);
+    // Large combo 16.99 + Swiss 0.50 + lemonade at the propagated Large portion 1.50, times the line's 2
+    expect(priced.json<Body<ItemPricingValue>>().value).toMatchObject({
+      itemPathKey: combo,
+      portionId: 3,
+      quantity: 2,
+      unitPrice: 18.99,
+      total: 37.98,
+      isValid: true,
+    });
+
+    // The combo's own defaults are the base: without a side and a drink it is priced but not valid
+    const defaults = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(),
+      payload: { transitionItemPathKey: combo, portionId: 2, quantity: 1 },
+    });
+    expect(defaults.json<Body<ItemPricingValue>>().value).toMatchObject({
+      total: 14.99,
+      isValid: false,
+      selectedModifiers: [
+        expect.objectContaining({ itemPathKey: key(10, 106, 950, 9501) }),
+        expect.objectContaining({ itemPathKey: key(10, 106, 950, 9501, 910, 9101) }),
+      ],
+    });
+
+    // The line is untouched
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.id}`,
+      headers: auth(),
+    });
+    expect(read.json<Body<Order>>().value.items[0]).toMatchObject({ itemPathKey: key(10, 101), quantity: 2 });
+
+    const unknown = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(),
+      payload: { transitionItemPathKey: key(10, 999) },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<Body<unknown>>().errors[0]?.code).toBe(21002);
+    const malformed = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(),
+      payload: { transitionItemPathKey: 'combo' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    const foreign = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(otherToken),
+      payload: { transitionItemPathKey: combo },
+    });
+    expect([403, 404]).toContain(foreign.statusCode);
+  });
+
   it('refuses another snapshot with 21031 unless forced, then reprices and drops what the new menu lacks', async () => {
     const order = await newOrder();
     await ctx.app.inject({

@@ -3,6 +3,7 @@
 import { useMemo, useRef, useState, useTransition, useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 import { formatCents } from '@storefront/contracts/money';
+import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
 import { isGroupNode, type MenuNode } from '@storefront/contracts/menu';
 import {
   defaultSelection,
@@ -26,6 +27,7 @@ import { useLivePrice } from '../use-live-price';
 import { ModifierGroup } from './modifier-group';
 import { NotesField } from './notes-field';
 import { PortionPicker } from './portion-picker';
+import { TransitionChooser, type TransitionsState } from './transition-chooser';
 
 /** What the form sends to the add/update action (composed in by the page). */
 export interface ItemSubmission {
@@ -51,6 +53,22 @@ export interface EditedLine {
   portionId: number | null;
   modifiers: SelectedModifier[];
   note: string | null;
+}
+
+/** Page options from the route's query and the store's template. */
+export interface ItemOptions {
+  /** The page's numeric `layout` query (1 standard, 2 image grid, 3 condensed) for every group. */
+  layoutOverride?: MenuLayout | null;
+  /** UI template orderingSettings.hideDefaultModifiers: default choices are left out of summary lines. */
+  hideDefaultModifiers?: boolean;
+  /** Choices carried from the item this page transitioned from (`selection` / `quantity` queries). */
+  carried?: { quantities: ModifierQuantities; quantity: number } | null;
+  /** The item's transition items (combos), or null when it has none. */
+  transitions?: TransitionsState | null;
+  /** `next=checkout`: go to /checkout after adding. */
+  next?: 'checkout' | null;
+  /** Clears the cached descendants of the item (server action), called when the API refuses the selection. */
+  clearDetailsCache?: (input: { snapshotId: number; itemPathKey: string }) => Promise<unknown>;
 }
 
 const FAILURES = {
@@ -82,7 +100,13 @@ export function ItemCustomization({
   edit,
   submit,
   fetcher,
-}: {
+  layoutOverride = null,
+  hideDefaultModifiers = false,
+  carried = null,
+  transitions = null,
+  next = null,
+  clearDetailsCache,
+}: ItemOptions & {
   item: MenuNode;
   snapshotId: number;
   locationId: number;
@@ -101,11 +125,11 @@ export function ItemCustomization({
     () => fromSelectedModifiers(edit ? edit.modifiers : defaults.modifiers),
     [edit, defaults],
   );
-  const [quantities, setQuantities] = useState<ModifierQuantities>(base);
+  const [quantities, setQuantities] = useState<ModifierQuantities>(carried?.quantities ?? base);
   const [portionId, setPortionId] = useState<number | null>(
     edit ? edit.portionId : (defaults.portionId ?? null),
   );
-  const [quantity, setQuantity] = useState(edit?.quantity ?? 1);
+  const [quantity, setQuantity] = useState(edit?.quantity ?? carried?.quantity ?? 1);
   const [note, setNote] = useState(edit?.note ?? '');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [panels, setPanels] = useState<NestedPanel[]>([]);
@@ -176,7 +200,9 @@ export function ItemCustomization({
           propagatedPortionId={item.priceAttribute?.propagatePortionSelection ? portionId : null}
           showMessage={touched.has(group.itemPathKey)}
           onChange={(next) => change(group.itemPathKey, next)}
-          onOpenNested={(modifier, before, next) => openNested(group.itemPathKey, modifier, before, next)}
+          onOpenNested={(modifier, before, after) => openNested(group.itemPathKey, modifier, before, after)}
+          layout={layoutOverride ?? group.displayAttribute?.webOrderingLayout ?? MENU_LAYOUT.Standard}
+          hideDefaultModifiers={hideDefaultModifiers}
         />
       ));
 
@@ -194,9 +220,17 @@ export function ItemCustomization({
         modifiers: selection.modifiers,
         note: allowNotes && note.trim() ? note.trim() : null,
       });
-      if (result.ok) router.push(storeHref);
+      if (result.ok) router.push(next === 'checkout' && !edit ? '/checkout' : storeHref);
       else if (result.reason === 'snapshot') router.replace(storeHref);
-      else setFailure(result.reason);
+      else {
+        setFailure(result.reason);
+        // A refused customization (21002 and the like) means the cached modifier tree may be stale: clear it
+        // and re-render the server parts; the form keeps its state, so the details stay on screen.
+        if (result.reason === 'customization' && clearDetailsCache) {
+          await clearDetailsCache({ snapshotId, itemPathKey: item.itemPathKey });
+          router.refresh();
+        }
+      }
     });
   };
 
@@ -239,6 +273,17 @@ export function ItemCustomization({
       ) : null}
       {renderGroups(item)}
       {allowNotes ? <NotesField value={note} onChange={setNote} /> : null}
+      {transitions && !edit ? (
+        <TransitionChooser
+          item={item}
+          transitions={transitions}
+          quantities={quantities}
+          quantity={quantity}
+          snapshotId={snapshotId}
+          itemHref={(key) => `${storeHref}/${key}`}
+          fetcher={fetcher}
+        />
+      ) : null}
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 bg-white px-4 py-3 md:mx-0 md:rounded-2xl md:border">
         <QuantityPicker label="Quantity" value={quantity} onChange={setQuantity} />
         <Button

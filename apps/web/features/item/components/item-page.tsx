@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { IMAGE_SIZES, type MenuNode } from '@storefront/contracts/menu';
 import {
   ItemCustomization,
+  type ItemOptions,
   type EditedLine,
   type ItemSubmission,
   type ItemSubmitResult,
@@ -21,6 +22,10 @@ function caloriesLabel(item: MenuNode): string | null {
   return info?.defaultCalories != null ? `${info.defaultCalories} Cal` : null;
 }
 
+export const REORDER_NEEDS_SIGN_IN =
+  'Reordering a past item needs you to be signed in, and signing in is not available yet. ' +
+  'You can still customize this item and add it to your order.';
+
 /** The item page: back link, 828x622 picture, title, description (View More/Less), calories and the form. */
 export function ItemPage({
   item,
@@ -32,6 +37,8 @@ export function ItemPage({
   allowNotes,
   edit,
   submit,
+  reorderRequested = false,
+  ...options
 }: {
   item: MenuNode;
   snapshotId: number;
@@ -42,7 +49,9 @@ export function ItemPage({
   allowNotes: boolean;
   edit: EditedLine | null;
   submit: (submission: ItemSubmission) => Promise<ItemSubmitResult>;
-}) {
+  /** `pastItemId` was given: reordering needs an account, which guests do not have yet. */
+  reorderRequested?: boolean;
+} & ItemOptions) {
   const display = item.displayAttribute;
   const title = display?.itemTitle ?? item.title;
   const description = display?.description ?? display?.shortDescription ?? null;
@@ -74,6 +83,14 @@ export function ItemPage({
           )}
         </div>
         <div className="flex flex-col gap-4">
+          {reorderRequested ? (
+            <p
+              role="status"
+              className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            >
+              {REORDER_NEEDS_SIGN_IN}
+            </p>
+          ) : null}
           <div className="flex flex-col gap-2">
             <h1 className="font-display text-3xl font-bold">{title}</h1>
             {description ? <ItemDescription text={description} /> : null}
@@ -89,6 +106,7 @@ export function ItemPage({
             allowNotes={allowNotes}
             edit={edit}
             submit={submit}
+            {...options}
           />
         </div>
       </div>

@@ -1,17 +1,35 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import type { MenuLayout } from '@storefront/contracts/enums';
 import { ItemPathKeySchema, isTopLevelItemKey } from '@storefront/contracts/menu';
 import { SiteHeader } from '@/components/ui/site-header';
 import { getStoreContext } from '@/features/locations/locations.queries';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
 import { getMenu } from '@/features/menu/menu.queries';
 import { ItemPage } from '@/features/item/components/item-page';
-import { getAllowItemInstructions, getItemDetails, getPortionTitles } from '@/features/item/item.queries';
+import {
+  getAllowItemInstructions,
+  getItemDetails,
+  getPortionTitles,
+  getTransitions,
+} from '@/features/item/item.queries';
+import { clearItemDetailsCache } from '@/features/item/item.actions';
+import { decodeSelection } from '@/features/item/item-transition';
 import { addOrderItem, updateOrderItem } from '@/features/order/order.actions';
 import { getCurrentOrder } from '@/features/order/order.queries';
 
 type Params = Promise<{ locationId: string; menuOrCatering: string; itemPathKey: string }>;
-type SearchParams = Promise<{ instance?: string | string[] }>;
+type Query = string | string[] | undefined;
+type SearchParams = Promise<{
+  instance?: Query;
+  layout?: Query;
+  pastItemId?: Query;
+  next?: Query;
+  selection?: Query;
+  quantity?: Query;
+}>;
+
+const single = (value: Query) => (typeof value === 'string' ? value : undefined);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const route = parseStoreRoute(await params);
@@ -36,9 +54,15 @@ export default async function ItemCustomizationPage({
   const key = ItemPathKeySchema.safeParse(raw.itemPathKey);
   if (route.kind !== 'ok' || !key.success || !isTopLevelItemKey(key.data)) notFound();
   const { locationId, catering, menuOrCatering } = route;
-  const instanceParam = (await searchParams).instance;
-  const instanceId =
-    typeof instanceParam === 'string' && /^\d{1,15}$/.test(instanceParam) ? Number(instanceParam) : null;
+  const query = await searchParams;
+  const instanceParam = single(query.instance);
+  const instanceId = instanceParam && /^\d{1,15}$/.test(instanceParam) ? Number(instanceParam) : null;
+  const layoutParam = single(query.layout);
+  const layoutOverride: MenuLayout | null =
+    layoutParam === '1' ? 1 : layoutParam === '2' ? 2 : layoutParam === '3' ? 3 : null;
+  const quantityParam = single(query.quantity);
+  const carriedQuantity =
+    quantityParam && /^\d{1,2}$/.test(quantityParam) ? Math.min(20, Math.max(1, Number(quantityParam))) : 1;
 
   const [context, menu, order, portionTitles, allowNotes] = await Promise.all([
     getStoreContext(locationId, catering),
@@ -52,6 +76,8 @@ export default async function ItemCustomizationPage({
   const item = await getItemDetails(menu.menu.snapshotId, key.data);
   if (!item || item.displayAttribute === null || item.displayAttribute.hidden) notFound();
   const line = order?.items.find((i) => i.id === instanceId && i.itemPathKey === item.itemPathKey) ?? null;
+  const transitions = line ? null : await getTransitions(menu.menu.snapshotId, item);
+  const carriedQuantities = line ? null : decodeSelection(single(query.selection), item);
 
   return (
     <>
@@ -80,6 +106,13 @@ export default async function ItemCustomizationPage({
           }
         }
         submit={line ? updateOrderItem : addOrderItem}
+        layoutOverride={layoutOverride}
+        hideDefaultModifiers={context.template?.orderingSettings.hideDefaultModifiers ?? false}
+        carried={carriedQuantities && { quantities: carriedQuantities, quantity: carriedQuantity }}
+        transitions={transitions}
+        next={single(query.next) === 'checkout' ? 'checkout' : null}
+        reorderRequested={single(query.pastItemId) !== undefined}
+        clearDetailsCache={clearItemDetailsCache}
       />
     </>
   );
