@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
 import { ItemPage } from './pages/item-page';
+import { skipPromoPopup } from './pages/promo-popup';
 import { StorePage } from './pages/store-page';
 
 /**
@@ -8,6 +9,7 @@ import { StorePage } from './pages/store-page';
  * the button is the API's), the image grid operated with the keyboard, and a combo transition.
  */
 test('a three-level nested modifier is built, priced as the API prices it, and added', async ({ page }) => {
+  await skipPromoPopup(page);
   await page.goto('/1/menu');
   const store = new StorePage(page);
   const item = new ItemPage(page);
@@ -45,6 +47,7 @@ test('a three-level nested modifier is built, priced as the API prices it, and a
 test('the image grid works with the keyboard and a burger becomes a combo through Select One', async ({
   page,
 }) => {
+  await skipPromoPopup(page);
   await page.goto('/1/menu/1-10-101');
   const item = new ItemPage(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Classic Burger' })).toBeVisible();
