@@ -12,9 +12,24 @@ import {
   secondsUntilExpiry,
 } from './lib/cookies';
 import { fetchClientToken, parseClientType } from './lib/token';
+import { ORDER_CHANNEL, type OrderChannel } from '@storefront/contracts/enums';
 import { secureCookies } from './lib/env';
 
 const REFRESH_BEFORE_SECONDS = 300;
+
+const STORE_ROUTE = /^\/\d+\/(menu|catering)(?:\/|$)/;
+
+/**
+ * The client type a store route needs (spec section 4, token type switch): catering pages order with a
+ * catering token (106); the main menu with a web token (107), or the in-store one (105) a guest already has.
+ * Null outside store routes: the current type is kept.
+ */
+function routeClientType(pathname: string, current: OrderChannel): OrderChannel | null {
+  const segment = STORE_ROUTE.exec(pathname)?.[1];
+  if (segment === 'catering') return ORDER_CHANNEL.catering;
+  if (segment === 'menu') return current === ORDER_CHANNEL.catering ? ORDER_CHANNEL.web : current;
+  return null;
+}
 
 export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
@@ -22,11 +37,17 @@ export async function proxy(request: NextRequest) {
 
   const current = request.cookies.get(ACCESS_TOKEN_COOKIE)?.value;
   const remaining = current ? secondsUntilExpiry(current) : null;
-  if (current && remaining !== null && remaining > REFRESH_BEFORE_SECONDS) {
+  const currentType = parseClientType(request.cookies.get(CLIENT_TYPE_COOKIE)?.value);
+  // Switching between the main menu and catering resets the order and needs a token of the other type.
+  // A prefetch never switches: only a real visit may change the session.
+  const isPrefetch =
+    request.headers.has('next-router-prefetch') || request.headers.get('purpose') === 'prefetch';
+  const clientType =
+    (isPrefetch ? null : routeClientType(request.nextUrl.pathname, currentType)) ?? currentType;
+  if (current && remaining !== null && remaining > REFRESH_BEFORE_SECONDS && clientType === currentType) {
     return NextResponse.next({ request: { headers: requestHeaders } });
   }
 
-  const clientType = parseClientType(request.cookies.get(CLIENT_TYPE_COOKIE)?.value);
   let token: Awaited<ReturnType<typeof fetchClientToken>>;
   try {
     token = await fetchClientToken(clientType);

@@ -1,7 +1,9 @@
 import { notFound } from 'next/navigation';
 import { SiteHeader } from '@/components/ui/site-header';
+import { LeaveOrderGuard } from '@/features/locations/components/leave-order-guard';
 import { StoreHeader } from '@/features/locations/components/store-header';
 import { getStoreContext } from '@/features/locations/locations.queries';
+import { parseStoreQuery } from '@/features/locations/store-query';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
 import { PromoPopup } from '@/features/marketing/components/promo-popup';
 import { getPromoPopup } from '@/features/marketing/marketing.queries';
@@ -10,6 +12,7 @@ import { BrandFilter } from '@/features/menu/components/brand-filter';
 import { StoreMenu } from '@/features/menu/components/store-menu';
 import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
+import { orderItemCount } from '@/features/order/components/order-lines';
 import { getCurrentOrder } from '@/features/order/order.queries';
 
 type Params = Promise<{ locationId: string; menuOrCatering: string }>;
@@ -25,7 +28,9 @@ export default async function StorePage({
 }) {
   const route = parseStoreRoute(await params);
   if (route.kind !== 'ok') notFound();
+  // fp, fv, wm, fm, addedItemId: validated here; curbside, table and cross-sell behaviour read them.
   const search = await searchParams;
+  const query = parseStoreQuery(search);
   const { locationId, catering, menuOrCatering } = route;
   const [context, order, promo] = await Promise.all([
     getStoreContext(locationId, catering),
@@ -36,13 +41,20 @@ export default async function StorePage({
   // Multibrand stores: the brand filter's selection (?brands=, else the template's defaults) narrows the menu.
   const brands = parseBrandSelection(context.template, search);
   const menu = await getMenu(locationId, catering, undefined, brands.brandIds?.join(',') ?? null);
+  const hasOrderItems = orderItemCount(order) > 0;
   return (
     <>
+      <LeaveOrderGuard locationId={locationId} hasOrderItems={hasOrderItems} />
       {promo ? <PromoPopup popup={promo} /> : null}
       <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <main className="min-w-0">
-          <StoreHeader store={context.store} />
+          <StoreHeader
+            store={context.store}
+            menuType={menuOrCatering}
+            hasOrderItems={hasOrderItems}
+            query={query}
+          />
           <BrandFilter selection={brands} basePath={storeHref(locationId, menuOrCatering)} search={search} />
           <StoreMenu result={menu} basePath={storeHref(locationId, menuOrCatering)} />
         </main>
