@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { ArrowLeft, Clock, MapPin } from 'lucide-react';
+import { OrderLineDetails } from '@/components/ui/order-line-details';
 import { Price } from '@/components/ui/price';
 import { SiteHeader } from '@/components/ui/site-header';
 import { themeStyle } from '@/lib/theme';
@@ -35,20 +36,13 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
     <ul aria-label="Items in your order" className="flex flex-col divide-y divide-gray-100">
       {order.items.map((item) => (
         <li key={item.id} className="flex justify-between gap-4 py-2">
-          <div className="min-w-0">
-            <p className="font-semibold">
-              {item.quantity} x {item.title}
-            </p>
-            {item.portionTitle ? <p className="text-sm text-gray-700">{item.portionTitle}</p> : null}
-            {item.selectedModifiers.length > 0 ? (
-              <p className="text-sm text-gray-700">
-                {item.selectedModifiers
-                  .map((m) => (m.quantity > 1 ? `${m.quantity} x ${m.title}` : m.title))
-                  .join(', ')}
-              </p>
-            ) : null}
-            {item.note ? <p className="text-sm italic text-gray-700">{item.note}</p> : null}
-          </div>
+          <OrderLineDetails
+            quantity={item.quantity}
+            title={item.title}
+            portionTitle={item.portionTitle}
+            modifiers={item.selectedModifiers}
+            note={item.note}
+          />
           <Price dollars={item.total} className="shrink-0 tabular-nums" />
         </li>
       ))}

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { FULFILLMENT_METHOD, PICKUP_TYPE, type PickupType } from '@storefront/contracts/enums';
 import type { TrackingDetails } from '@storefront/contracts/tracking';
+import { OrderLineDetails } from '@/components/ui/order-line-details';
 import { Price } from '@/components/ui/price';
 import { SiteHeader } from '@/components/ui/site-header';
 import { TotalsList } from '@/components/ui/totals-list';
@@ -88,22 +89,13 @@ export function TrackingScreen(props: TrackingScreenProps) {
               <ul className="flex flex-col divide-y divide-gray-100">
                 {order.items.map((item) => (
                   <li key={item.id} className="flex justify-between gap-4 py-2">
-                    <div>
-                      <p className="font-semibold">
-                        {item.quantity} x {item.title}
-                      </p>
-                      {item.portionTitle ? (
-                        <p className="text-sm text-gray-700">{item.portionTitle}</p>
-                      ) : null}
-                      {item.selectedModifiers.length > 0 ? (
-                        <p className="text-sm text-gray-700">
-                          {item.selectedModifiers
-                            .map((m) => (m.quantity > 1 ? `${m.quantity} x ${m.title}` : m.title))
-                            .join(', ')}
-                        </p>
-                      ) : null}
-                      {item.notes ? <p className="text-sm italic text-gray-700">{item.notes}</p> : null}
-                    </div>
+                    <OrderLineDetails
+                      quantity={item.quantity}
+                      title={item.title}
+                      portionTitle={item.portionTitle}
+                      modifiers={item.selectedModifiers}
+                      note={item.notes}
+                    />
                     <Price dollars={item.total} className="tabular-nums" />
                   </li>
                 ))}
