@@ -36,7 +36,10 @@ test('the food hall brand filter narrows the menu to the chosen brands, on deskt
   // Mobile: the food hall's template draws the collapsible logo panel.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/8/menu?brands=3');
-  await page.getByText('Select a Menu').click();
+  // The role query skips React's hidden streaming copy of the page that may still be in the DOM right after load.
+  const selectMenu = page.getByRole('group').getByText('Select a Menu');
+  await expect(selectMenu).toBeVisible();
+  await selectMenu.click();
   const panel = page.getByRole('navigation', { name: 'Brands' });
   await expect(panel.getByRole('link', { name: 'Chesapeake Tacos' })).toHaveAttribute('aria-current', 'true');
   await expectNoAxeViolations(page, 'food hall, mobile logo panel open');
