@@ -32,11 +32,21 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` for an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Errors of idle pooled connections (a restart or a terminated backend). The pool drops such a client and opens
+   * a new one when needed; without a listener node-postgres would crash the process. Default: logged to stderr.
+   */
+  onIdleClientError?: (error: Error & { code?: string }) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on(
+      'error',
+      options.onIdleClientError ??
+        ((error) => console.error('idle PostgreSQL connection failed:', error.message)),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -55,8 +55,22 @@ async function createServerDatabase(): Promise<{ url: string; drop: () => Promis
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // The pool's sockets close a moment after pool.end() resolves: wait for them rather than terminating
+        // them (a terminated connection reports a FATAL error to a client that no longer listens).
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -78,7 +92,14 @@ export async function createTestContext(kind: DbKind, overrides: Partial<Env> = 
   if (kind === 'postgres') {
     const created = await createServerDatabase();
     drop = created.drop;
-    database = openDatabase({ url: created.url, poolSize: 25 });
+    database = openDatabase({
+      url: created.url,
+      poolSize: 25,
+      // Dropping the test database terminates connections the pool still holds (57P01): expected at teardown.
+      onIdleClientError: (error) => {
+        if (error.code !== '57P01') console.error('idle PostgreSQL connection failed:', error);
+      },
+    });
   } else {
     database = openDatabase({ dataDir: 'memory://' });
   }
