@@ -1,9 +1,9 @@
 import Link from 'next/link';
-import { MapPin, Phone } from 'lucide-react';
 import type { LocationSearchItem } from '@storefront/contracts/locations';
 import { formatMiles } from '../search-state';
 import { isStoreSelectable, STORE_NOT_ACCEPTING_MESSAGE } from '../store-availability';
 import { storeHref } from '../store-route';
+import { StoreContact } from './store-contact';
 import { StoreStatusChip } from './store-status-chip';
 
 /**
@@ -13,7 +13,6 @@ import { StoreStatusChip } from './store-status-chip';
 export function LocationResultCard({ result }: { result: LocationSearchItem }) {
   const store = result.item;
   const selectable = isStoreSelectable(store);
-  const { address } = store;
   const headingId = `store-${store.id}-name`;
   return (
     <article
@@ -49,23 +48,7 @@ export function LocationResultCard({ result }: { result: LocationSearchItem }) {
           className="mt-1"
         />
       ) : null}
-      <p className="mt-2 flex items-start gap-1.5 text-sm text-gray-700">
-        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <span>
-          {address.address1}
-          {address.address2 ? `, ${address.address2}` : ''}, {address.city}, {address.stateCode}{' '}
-          {address.postalCode}
-        </span>
-      </p>
-      <p className="mt-1 flex items-center gap-1.5 text-sm">
-        <Phone aria-hidden className="size-4 shrink-0 text-gray-700" />
-        <a
-          href={`tel:${store.contactInformation.phone.replace(/[^\d+]/g, '')}`}
-          className="relative z-10 text-gray-900 underline underline-offset-2"
-        >
-          {store.contactInformation.phone}
-        </a>
-      </p>
+      <StoreContact store={store} className="mt-2" />
       {selectable ? null : (
         <p className="mt-2 text-sm font-semibold text-red-800">{STORE_NOT_ACCEPTING_MESSAGE}</p>
       )}

@@ -1,12 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { Info, MapPin, Phone } from 'lucide-react';
+import { Info } from 'lucide-react';
 import type { Store } from '@storefront/contracts/locations';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { formatDayHours, formatHolidayDate, formatHolidayHours } from '../business-hours';
 import { ChangeLocationLink } from './change-location-link';
+import { StoreContact } from './store-contact';
 
 /**
  * The store info modal: name, address, phone, business hours per day (several periods a day, today marked),
@@ -14,7 +15,6 @@ import { ChangeLocationLink } from './change-location-link';
  */
 export function StoreInfoDialog({ store, hasOrderItems }: { store: Store; hasOrderItems: boolean }) {
   const [open, setOpen] = useState(false);
-  const { address } = store;
   const week = store.storeHours?.businessHours ?? [];
   const holidays = store.storeHours?.holidays ?? [];
   return (
@@ -30,25 +30,7 @@ export function StoreInfoDialog({ store, hasOrderItems }: { store: Store; hasOrd
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={store.name} className="max-w-lg">
         <div className="flex flex-col gap-5 text-sm text-gray-900">
-          <div className="flex flex-col gap-2">
-            <p className="flex items-start gap-2">
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <span>
-                {address.address1}
-                {address.address2 ? `, ${address.address2}` : ''}, {address.city}, {address.stateCode}{' '}
-                {address.postalCode}
-              </span>
-            </p>
-            <p className="flex items-center gap-2">
-              <Phone aria-hidden className="size-4 shrink-0" />
-              <a
-                href={`tel:${store.contactInformation.phone.replace(/[^\d+]/g, '')}`}
-                className="underline underline-offset-4"
-              >
-                {store.contactInformation.phone}
-              </a>
-            </p>
-          </div>
+          <StoreContact store={store} />
 
           <section aria-labelledby="store-hours-heading">
             <h3 id="store-hours-heading" className="mb-2 text-base font-bold">
