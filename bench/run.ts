@@ -19,11 +19,13 @@ import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/s
 import { bin, json, load, root, startProcess, stopAll, waitForUrl, type LoadFigure } from './lib';
 import { measurePage, type PageFigure } from './lighthouse';
 
-const PORTS = { ceiling: 4901, api: 4902, web: 3902, reference: 3903 };
+// BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
+const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const PORTS = { ceiling: 4901 + offset, api: 4902 + offset, web: 3902 + offset, reference: 3903 + offset };
 const api = `http://localhost:${PORTS.api}`;
 const web = `http://localhost:${PORTS.web}`;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = 'storefront_bench';
+const dbName = process.env.BENCH_DB ?? 'storefront_bench';
 const onlyApi = process.argv.includes('--api-only');
 const onlyPages = process.argv.includes('--pages-only');
 
