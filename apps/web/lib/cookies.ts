@@ -28,3 +28,5 @@ export function secondsUntilExpiry(token: string, nowMs = Date.now()): number | 
     return null;
   }
 }
+/** The guest's order settings (method, time, pickup option, place) for the last store, as JSON (contracts' OrderSettings). */
+export const ORDER_SETTINGS_COOKIE = 'sf_settings';

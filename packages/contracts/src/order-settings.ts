@@ -1,0 +1,66 @@
+/**
+ * The guest's order settings for one store: how (fulfilment method, pickup option, place) and when (ASAP or a
+ * scheduled time) they want their food. The storefront keeps them for the session (before an order exists, and
+ * to remember the previous method), the API keeps the same facts on the order once there is one.
+ */
+import { z } from 'zod';
+import {
+  FULFILLMENT_METHOD,
+  FulfillmentMethodSchema,
+  PickupTypeSchema,
+  type FulfillmentMethod,
+} from './enums';
+
+/** Order time kind (spec: ASAP or SCHEDULED). */
+export const ORDER_TIME_KIND = ['ASAP', 'SCHEDULED'] as const;
+export type OrderTimeKind = (typeof ORDER_TIME_KIND)[number];
+
+export const OrderTimeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ASAP') }),
+  /** `at`: ISO 8601 with offset, one of the store's order-times for the method. */
+  z.object({ kind: z.literal('SCHEDULED'), at: z.iso.datetime({ offset: true }) }),
+]);
+export type OrderTime = z.infer<typeof OrderTimeSchema>;
+
+export const OrderSettingsSchema = z.object({
+  locationId: z.number().int().positive(),
+  catering: z.boolean(),
+  fulfillmentMethod: FulfillmentMethodSchema,
+  time: OrderTimeSchema,
+  /** Pickup only: walk-in, curbside or drive-thru; null = walk-in / not chosen. */
+  pickupOption: PickupTypeSchema.nullable(),
+  /** The table number (dine-in) or the parking place (curbside), as the fv query parameter carries it. */
+  fulfillmentPlace: z.string().trim().min(1).max(20).nullable(),
+});
+export type OrderSettings = z.infer<typeof OrderSettingsSchema>;
+
+/** Settings for a store the guest has not configured yet: ASAP, no pickup option, no place. */
+export function defaultOrderSettings(
+  locationId: number,
+  catering: boolean,
+  fulfillmentMethod: FulfillmentMethod,
+): OrderSettings {
+  return {
+    locationId,
+    catering,
+    fulfillmentMethod,
+    time: { kind: 'ASAP' },
+    pickupOption: null,
+    fulfillmentPlace: null,
+  };
+}
+
+/**
+ * The fulfilment method to use at a store (spec section 4, Fulfillment method selection): the previous method
+ * when the store offers it; otherwise Pickup if enabled, then Delivery, then none (null). DineIn is only chosen
+ * when it was asked for (a table link), never as a fallback.
+ */
+export function chooseFulfillmentMethod(
+  previous: FulfillmentMethod | null,
+  enabled: readonly FulfillmentMethod[],
+): FulfillmentMethod | null {
+  if (previous !== null && enabled.includes(previous)) return previous;
+  if (enabled.includes(FULFILLMENT_METHOD.Pickup)) return FULFILLMENT_METHOD.Pickup;
+  if (enabled.includes(FULFILLMENT_METHOD.Delivery)) return FULFILLMENT_METHOD.Delivery;
+  return null;
+}
