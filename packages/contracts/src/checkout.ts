@@ -89,10 +89,21 @@ export const NotesSchema = z
   .transform(normaliseNotes)
   .pipe(z.string().max(NOTE_MAX, `Notes must be at most ${NOTE_MAX} characters`));
 
-/** PATCH sales/orders/{id}/properties. `null` or '' clears the notes. */
-export const OrderPropertiesBodySchema = z.object({ notes: NotesSchema.nullable() });
+/**
+ * PATCH sales/orders/{id}/properties: the guest's notes (`null` or '' clears them) and/or the My Order panel's
+ * utensils choice, which is kept in the order notes too. A field left out keeps its value.
+ */
+export const OrderPropertiesBodySchema = z
+  .object({ notes: NotesSchema.nullable().optional(), includeUtensils: z.boolean().optional() })
+  .refine((body) => body.notes !== undefined || body.includeUtensils !== undefined, {
+    message: 'Send notes or includeUtensils',
+  });
 export type OrderPropertiesBody = z.output<typeof OrderPropertiesBodySchema>;
-export const OrderPropertiesValueSchema = z.object({ notes: z.string().nullable() });
+export const OrderPropertiesValueSchema = z.object({
+  /** The stored notes, as the kitchen reads them (utensils choice first). */
+  notes: z.string().nullable(),
+  includeUtensils: z.boolean(),
+});
 export const OrderPropertiesResponseSchema = envelope(OrderPropertiesValueSchema);
 
 /** Tip: up to 3 integer digits and 2 decimals, after stripping '$' and commas. */

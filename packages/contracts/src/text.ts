@@ -16,3 +16,33 @@ export const NOTE_MAX = 50;
 export const NAME_MAX = 40;
 export const QUANTITY_MAX = 20;
 export const TOAST_DURATION_MS = 5000;
+
+/** The utensils choice of the My Order panel, kept at the start of the order notes (ordering spec section 2). */
+export const UTENSILS_NOTE = 'Include utensils';
+const UTENSILS_SEPARATOR = ' · ';
+
+export interface OrderNotesParts {
+  includeUtensils: boolean;
+  /** The guest's own checkout notes ('' when none). */
+  guestNotes: string;
+}
+
+/** Splits stored order notes into the utensils choice and the guest's own notes. */
+export function parseOrderNotes(notes: string | null | undefined): OrderNotesParts {
+  const text = notes ?? '';
+  if (text === UTENSILS_NOTE) return { includeUtensils: true, guestNotes: '' };
+  if (text.startsWith(UTENSILS_NOTE + UTENSILS_SEPARATOR)) {
+    return {
+      includeUtensils: true,
+      guestNotes: text.slice(UTENSILS_NOTE.length + UTENSILS_SEPARATOR.length),
+    };
+  }
+  return { includeUtensils: false, guestNotes: text };
+}
+
+/** The stored order notes for a utensils choice and the guest's notes; null when both are empty. */
+export function composeOrderNotes({ includeUtensils, guestNotes }: OrderNotesParts): string | null {
+  const guest = guestNotes.trim();
+  if (!includeUtensils) return guest === '' ? null : guest;
+  return guest === '' ? UTENSILS_NOTE : `${UTENSILS_NOTE}${UTENSILS_SEPARATOR}${guest}`;
+}

@@ -17,6 +17,7 @@ export function Dialog({
   actions,
   dismissible = true,
   className,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -26,6 +27,8 @@ export function Dialog({
   actions?: React.ReactNode;
   dismissible?: boolean;
   className?: string;
+  /** Where focus goes on close when the dialog was opened without a trigger (Radix returns it to a trigger). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   return (
     <RadixDialog.Root
@@ -36,6 +39,12 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <RadixDialog.Content
           onEscapeKeyDown={(e) => (dismissible ? undefined : e.preventDefault())}
+          onCloseAutoFocus={(e) => {
+            const target = returnFocusTo?.();
+            if (!target) return;
+            e.preventDefault();
+            target.focus();
+          }}
           onPointerDownOutside={(e) => (dismissible ? undefined : e.preventDefault())}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',

@@ -18,4 +18,13 @@ export class StorePage {
   async expectLine(text: RegExp) {
     await expect(this.myOrder.getByText(text)).toBeVisible();
   }
+
+  /** The My Order panel's Subtotal in dollars. */
+  async subtotal(): Promise<number> {
+    const row = this.myOrder.locator('div', { hasText: /^Subtotal/ }).last();
+    const text = (await row.textContent()) ?? '';
+    const match = /\$\s*([\d,]+\.\d{2})/.exec(text);
+    if (!match?.[1]) throw new Error(`No subtotal in '${text}'`);
+    return Number(match[1].replace(/,/g, ''));
+  }
 }

@@ -4,6 +4,7 @@ import { OrderSchema, type Order } from '@storefront/contracts/orders';
 import { OrderSettingsSchema, StoreSchema, type Store } from '@storefront/contracts/locations';
 import { UiTemplateSchema } from '@storefront/contracts/templates';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
+import { parseOrderNotes } from '@storefront/contracts/text';
 import { apiRequest } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
@@ -77,7 +78,8 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
         id: order.value.id,
         items: order.value.items,
         totals: order.value.totals,
-        notes: order.value.notes,
+        // The utensils choice lives in the notes too; checkout edits only the guest's own notes.
+        notes: parseOrderNotes(order.value.notes).guestNotes || null,
       },
       contact: {
         firstName: contact?.firstName ?? '',

@@ -165,3 +165,69 @@ export async function removeOrderItem(
   revalidatePath(`/${parsed.data.locationId}/${parsed.data.menuType}`);
   return result.ok ? { ok: true, data: null } : failure(result.errors);
 }
+
+const SetQuantityInputSchema = z.object({
+  locationId: Id,
+  menuType: MenuTypeSchema,
+  itemId: Id,
+  quantity: ItemQuantitySchema,
+});
+
+/**
+ * The My Order panel's quantity picker: sets a line's quantity, keeping its portion, modifiers and note (the
+ * API's PUT replaces the whole line, so they are read from the current order first).
+ */
+export async function setOrderItemQuantity(
+  input: z.input<typeof SetQuantityInputSchema>,
+): Promise<ActionResult<Order>> {
+  const parsed = SetQuantityInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  const data = parsed.data;
+  const ref = await getOrderRef();
+  if (!ref || ref.locationId !== data.locationId) {
+    return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  }
+  const current = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`);
+  const line = current.ok ? current.value.items.find((item) => item.id === data.itemId) : undefined;
+  if (!current.ok || !line) return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  const result = await withSnapshotRetry(ref.orderId, current.value.context.snapshotId, () =>
+    apiRequest(OrderSchema, `sales/orders/${ref.orderId}/items/${data.itemId}`, {
+      method: 'PUT',
+      body: {
+        quantity: data.quantity,
+        portionId: line.portionId,
+        modifiers: line.selectedModifiers.map((m) => ({
+          itemPathKey: m.itemPathKey,
+          quantity: m.quantity,
+          portionId: m.portionId,
+        })),
+        note: line.note,
+      },
+    }),
+  );
+  return result.ok ? done(data, result.value) : failure(result.errors);
+}
+
+const UtensilsInputSchema = z.object({
+  locationId: Id,
+  menuType: MenuTypeSchema,
+  includeUtensils: z.boolean(),
+});
+
+/** 'Include Utensils': kept in the order notes through PATCH properties (the guest's own notes stay). */
+export async function setIncludeUtensils(
+  input: z.input<typeof UtensilsInputSchema>,
+): Promise<ActionResult<null>> {
+  const parsed = UtensilsInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  const ref = await getOrderRef();
+  if (!ref || ref.locationId !== parsed.data.locationId) {
+    return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  }
+  const result = await apiRequest(z.unknown(), `sales/orders/${ref.orderId}/properties`, {
+    method: 'PATCH',
+    body: { includeUtensils: parsed.data.includeUtensils },
+  });
+  revalidatePath(`/${parsed.data.locationId}/${parsed.data.menuType}`);
+  return result.ok ? { ok: true, data: null } : failure(result.errors);
+}

@@ -1,6 +1,8 @@
 import 'server-only';
 import { apiRequest } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
+import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
+import { OrderSettingsSchema } from '@storefront/contracts/locations';
 import { OrderSchema, type Order } from '@storefront/contracts/orders';
 
 /**
@@ -20,4 +22,13 @@ export async function getCurrentOrder(locationId?: number): Promise<Order | null
   }
   if (result.value.context.locationId !== ref.locationId) return null;
   return result.value;
+}
+
+/** Whether the store offers 'Include Utensils' in the My Order panel; false when its settings are unavailable. */
+export async function getUtensilsOption(locationId: number, catering: boolean): Promise<boolean> {
+  const result = await apiRequest(OrderSettingsSchema, `locations/${locationId}/order-settings`, {
+    query: { fulfillmentMethod: FULFILLMENT_METHOD.Pickup, catering },
+    revalidate: 60,
+  });
+  return result.ok ? result.value.includeUtensilsOption : false;
 }

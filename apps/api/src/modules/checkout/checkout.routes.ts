@@ -113,14 +113,15 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       ...auth,
       schema: {
         ...auth.schema,
-        summary: 'Save the order notes (max 50, line breaks become spaces)',
+        summary:
+          'Save the order notes (max 50, line breaks become spaces) and/or the utensils choice (kept in the notes)',
         params: CheckoutOrderParamsSchema,
         body: OrderPropertiesBodySchema,
         response: { 200: OrderPropertiesResponseSchema, ...errors },
       },
     },
     async (request) =>
-      ok(await updateOrderProperties(app.db, sessionOf(request), request.params.orderId, request.body.notes)),
+      ok(await updateOrderProperties(app.db, sessionOf(request), request.params.orderId, request.body)),
   );
 
   app.put(

@@ -5,6 +5,7 @@
 import type {
   ContactInformation,
   ContactInformationValue,
+  OrderPropertiesBody,
   OrderValidationError,
   OrderValidationResult,
   PickupDataBody,
@@ -12,6 +13,7 @@ import type {
 } from '@storefront/contracts/checkout';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { formatCents } from '@storefront/contracts/money';
+import { composeOrderNotes, parseOrderNotes } from '@storefront/contracts/text';
 import { isOrderTimeAvailable, formatZonedIso } from '@storefront/contracts/store-hours';
 import { PickupTypeSchema, type OrderAction } from '@storefront/contracts/enums';
 import type { Db } from '../../db/client';
@@ -80,12 +82,25 @@ export async function updateContactInformation(
   });
 }
 
-/** Saves the notes (already normalised: line breaks as spaces, at most 50); '' clears them. */
-export async function updateOrderProperties(db: Db, session: Session, orderId: number, notes: string | null) {
+/**
+ * Saves the guest's notes (already normalised: line breaks as spaces, at most 50; '' clears them) and/or the
+ * utensils choice, both kept in the order notes; what the body leaves out keeps its value.
+ */
+export async function updateOrderProperties(
+  db: Db,
+  session: Session,
+  orderId: number,
+  body: OrderPropertiesBody,
+) {
   return db.transaction(async (tx) => {
-    await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
-    const order = await updateOrder(tx, orderId, { notes: notes?.trim() ? notes : null });
-    return { notes: order?.notes ?? null };
+    const current = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
+    const parts = parseOrderNotes(current.notes);
+    const notes = composeOrderNotes({
+      includeUtensils: body.includeUtensils ?? parts.includeUtensils,
+      guestNotes: body.notes === undefined ? parts.guestNotes : (body.notes ?? ''),
+    });
+    const order = await updateOrder(tx, orderId, { notes });
+    return { notes: order?.notes ?? null, includeUtensils: parseOrderNotes(order?.notes).includeUtensils };
   });
 }
 

@@ -104,6 +104,30 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
     expect(long.statusCode).toBe(400);
   });
 
+  it('keeps the utensils choice and the guest notes side by side in the order notes', async () => {
+    const order = await createOrderFixture(ctx);
+    const url = `/v1/sales/orders/${order.orderId}/properties`;
+    const patch = (payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url, headers: auth(order.token), payload });
+    expect((await patch({ includeUtensils: true })).json()).toMatchObject({
+      value: { notes: 'Include utensils', includeUtensils: true },
+    });
+    // Checkout saves the guest's notes later: the utensils choice stays.
+    expect((await patch({ notes: 'Ring the bell' })).json()).toMatchObject({
+      value: { notes: 'Include utensils · Ring the bell', includeUtensils: true },
+    });
+    expect((await patch({ includeUtensils: false })).json()).toMatchObject({
+      value: { notes: 'Ring the bell', includeUtensils: false },
+    });
+    expect((await patch({})).statusCode).toBe(400);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}`,
+      headers: auth(order.token),
+    });
+    expect(read.json()).toMatchObject({ value: { notes: 'Ring the bell' } });
+  });
+
   it('saves pickup data and checks the store pickup settings', async () => {
     const walkIn = await createOrderFixture(ctx);
     const ok = await ctx.app.inject({

@@ -13,7 +13,7 @@ import { StoreMenu } from '@/features/menu/components/store-menu';
 import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
 import { orderItemCount } from '@/features/order/components/order-lines';
-import { getCurrentOrder } from '@/features/order/order.queries';
+import { getCurrentOrder, getUtensilsOption } from '@/features/order/order.queries';
 
 type Params = Promise<{ locationId: string; menuOrCatering: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -32,10 +32,11 @@ export default async function StorePage({
   const search = await searchParams;
   const query = parseStoreQuery(search);
   const { locationId, catering, menuOrCatering } = route;
-  const [context, order, promo] = await Promise.all([
+  const [context, order, promo, utensilsOption] = await Promise.all([
     getStoreContext(locationId, catering),
     getCurrentOrder(locationId),
     getPromoPopup(locationId),
+    getUtensilsOption(locationId, catering),
   ]);
   if (!context) notFound();
   // Multibrand stores: the brand filter's selection (?brands=, else the template's defaults) narrows the menu.
@@ -59,7 +60,12 @@ export default async function StorePage({
           <StoreMenu result={menu} basePath={storeHref(locationId, menuOrCatering)} />
         </main>
         <div className="md:py-6">
-          <MyOrderPanel locationId={locationId} menuType={menuOrCatering} order={order} />
+          <MyOrderPanel
+            locationId={locationId}
+            menuType={menuOrCatering}
+            order={order}
+            utensilsOption={utensilsOption}
+          />
         </div>
       </div>
     </>

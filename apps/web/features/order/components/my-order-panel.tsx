@@ -12,13 +12,17 @@ export function MyOrderPanel({
   locationId,
   menuType,
   order,
+  utensilsOption,
 }: {
   locationId: number;
   menuType: MenuType;
   order: Order | null;
+  utensilsOption: boolean;
 }) {
   const count = orderItemCount(order);
-  const lines = <OrderLines locationId={locationId} menuType={menuType} order={order} />;
+  const lines = (
+    <OrderLines locationId={locationId} menuType={menuType} order={order} utensilsOption={utensilsOption} />
+  );
   return (
     <>
       <aside

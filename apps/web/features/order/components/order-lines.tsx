@@ -2,19 +2,28 @@ import Link from 'next/link';
 import { isNestedItemKey } from '@storefront/contracts/menu';
 import { Price } from '@/components/ui/price';
 import type { Order } from '@storefront/contracts/orders';
-import { RemoveLineButton } from './remove-line-button';
+import { parseOrderNotes } from '@storefront/contracts/text';
+import { CartLineQuantity } from './cart-line-quantity';
+import { CheckoutButton } from './checkout-button';
+import { IncludeUtensils } from './include-utensils';
 
 export type MenuType = 'menu' | 'catering';
 
-/** The order's lines ('quantity x title', modifiers, price, Edit and remove), the Subtotal and Checkout. */
+/**
+ * The order's lines ('quantity x title', modifiers, price, Edit and the quantity picker), 'Include Utensils'
+ * when the store offers it, the Subtotal and Checkout.
+ */
 export function OrderLines({
   locationId,
   menuType,
   order,
+  utensilsOption,
 }: {
   locationId: number;
   menuType: MenuType;
   order: Order | null;
+  /** The store's includeUtensilsOption. */
+  utensilsOption: boolean;
 }) {
   const items = order?.items ?? [];
   if (!order || items.length === 0) {
@@ -50,27 +59,30 @@ export function OrderLines({
                 >
                   Edit
                 </Link>
-                <RemoveLineButton
+                <CartLineQuantity
                   locationId={locationId}
                   menuType={menuType}
                   itemId={item.id}
                   title={item.title}
+                  quantity={item.quantity}
                 />
               </div>
             </li>
           );
         })}
       </ul>
+      {utensilsOption ? (
+        <IncludeUtensils
+          locationId={locationId}
+          menuType={menuType}
+          checked={parseOrderNotes(order.notes).includeUtensils}
+        />
+      ) : null}
       <div className="flex items-center justify-between border-t border-gray-300 pt-3 text-lg font-bold">
         <span>Subtotal</span>
         <Price dollars={order.totals.subtotal} className="tabular-nums" />
       </div>
-      <Link
-        href="/checkout"
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-button px-5 py-2 font-semibold text-button-fg hover:brightness-110"
-      >
-        Checkout
-      </Link>
+      <CheckoutButton />
     </div>
   );
 }
