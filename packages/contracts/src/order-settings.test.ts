@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FULFILLMENT_METHOD } from './enums';
-import { OrderSettingsSchema, chooseFulfillmentMethod, defaultOrderSettings } from './order-settings';
+import {
+  OrderSettingsSchema,
+  chooseFulfillmentMethod,
+  defaultOrderSettings,
+  isScheduleValid,
+  isSchedulingRequired,
+  storePrompt,
+} from './order-settings';
 
 const { Delivery, Pickup, DineIn } = FULFILLMENT_METHOD;
 
@@ -33,5 +40,63 @@ describe('OrderSettingsSchema', () => {
     expect(OrderSettingsSchema.safeParse({ ...settings, fulfillmentPlace: 'x'.repeat(21) }).success).toBe(
       false,
     );
+  });
+});
+
+describe('store ordering state', () => {
+  const base = {
+    isOnline: true,
+    locationStatus: 'Open' as const,
+    acceptOrdersWhenClosed: false,
+    requestedMethod: FULFILLMENT_METHOD.Pickup,
+    enabledMethods: [FULFILLMENT_METHOD.Pickup, FULFILLMENT_METHOD.Delivery],
+    time: { kind: 'ASAP' as const },
+  };
+  const tomorrow = { kind: 'SCHEDULED' as const, at: '2026-11-24T12:00:00-05:00' };
+
+  it('lets an open, online store take ASAP orders', () => {
+    expect(storePrompt(base)).toBeNull();
+    expect(storePrompt({ ...base, locationStatus: 'Closes Soon' })).toBeNull();
+  });
+
+  it('reports an offline store before anything else', () => {
+    expect(storePrompt({ ...base, isOnline: false, locationStatus: 'Closed' })).toEqual({ kind: 'offline' });
+  });
+
+  it('offers the other method when the store lacks the one asked for', () => {
+    expect(
+      storePrompt({
+        ...base,
+        requestedMethod: FULFILLMENT_METHOD.Delivery,
+        enabledMethods: [FULFILLMENT_METHOD.Pickup],
+      }),
+    ).toEqual({ kind: 'method-unavailable', requested: 0, switchTo: 1 });
+    expect(storePrompt({ ...base, requestedMethod: FULFILLMENT_METHOD.Pickup, enabledMethods: [0] })).toEqual(
+      { kind: 'method-unavailable', requested: 1, switchTo: 0 },
+    );
+  });
+
+  it('asks a closed store that accepts orders for a schedule, and is satisfied once one is set', () => {
+    const closed = { ...base, locationStatus: 'Closed' as const, acceptOrdersWhenClosed: true };
+    expect(storePrompt(closed)).toEqual({ kind: 'closed-schedule' });
+    expect(storePrompt({ ...closed, time: tomorrow })).toBeNull();
+    expect(storePrompt({ ...closed, acceptOrdersWhenClosed: false, time: tomorrow })).toEqual({
+      kind: 'closed-search',
+    });
+  });
+
+  it('requires scheduling in catering and for closed stores accepting orders, and validates the choice', () => {
+    expect(
+      isSchedulingRequired({ catering: true, locationStatus: 'Open', acceptOrdersWhenClosed: false }),
+    ).toBe(true);
+    expect(
+      isSchedulingRequired({ catering: false, locationStatus: 'Closed', acceptOrdersWhenClosed: true }),
+    ).toBe(true);
+    expect(
+      isSchedulingRequired({ catering: false, locationStatus: 'Closed', acceptOrdersWhenClosed: false }),
+    ).toBe(false);
+    expect(isScheduleValid(true, { kind: 'ASAP' })).toBe(false);
+    expect(isScheduleValid(true, tomorrow)).toBe(true);
+    expect(isScheduleValid(false, { kind: 'ASAP' })).toBe(true);
   });
 });

@@ -64,3 +64,67 @@ export function chooseFulfillmentMethod(
   if (enabled.includes(FULFILLMENT_METHOD.Delivery)) return FULFILLMENT_METHOD.Delivery;
   return null;
 }
+
+/** Spec (checkout section 9): the ASAP estimate shown when the store gives none. */
+export const DEFAULT_ASAP_MINUTES = 5;
+
+/**
+ * Scheduling is required when the store is closed but accepts orders when closed, or in catering mode
+ * (ordering spec section 4, Order time).
+ */
+export function isSchedulingRequired(input: {
+  catering: boolean;
+  locationStatus: 'Open' | 'Closes Soon' | 'Closed' | undefined;
+  acceptOrdersWhenClosed: boolean;
+}): boolean {
+  return input.catering || (input.locationStatus === 'Closed' && input.acceptOrdersWhenClosed);
+}
+
+/**
+ * A schedule is valid when scheduling is not required and the type is not scheduled, or a time has been chosen
+ * (ordering spec section 4). A SCHEDULED time always carries its `at`, so only ASAP under a requirement fails.
+ */
+export function isScheduleValid(required: boolean, time: OrderTime): boolean {
+  return time.kind === 'SCHEDULED' || !required;
+}
+
+/** Which blocking prompt the store page opens on arrival, most serious first; null when the guest can order. */
+export type StorePrompt =
+  | { kind: 'offline' }
+  | { kind: 'method-unavailable'; requested: FulfillmentMethod; switchTo: FulfillmentMethod | null }
+  | { kind: 'closed-schedule' }
+  | { kind: 'closed-search' };
+
+/**
+ * Store ordering state (ordering spec section 4): a store can take orders when online and either not closed, or
+ * accepting orders when closed with a scheduled time. Offline wins; then a method the store lacks (the guest
+ * asked for it on the search page or with fm=); then a closed store: 'Store Closed!' with scheduling when it
+ * accepts orders when closed and no time is set yet, else the search-only 'Please, don't go away'.
+ */
+export function storePrompt(input: {
+  isOnline: boolean;
+  locationStatus: 'Open' | 'Closes Soon' | 'Closed' | undefined;
+  acceptOrdersWhenClosed: boolean;
+  requestedMethod: FulfillmentMethod | null;
+  enabledMethods: readonly FulfillmentMethod[];
+  time: OrderTime;
+}): StorePrompt | null {
+  if (!input.isOnline) return { kind: 'offline' };
+  const requested = input.requestedMethod;
+  if (
+    requested !== null &&
+    requested !== FULFILLMENT_METHOD.DineIn &&
+    !input.enabledMethods.includes(requested)
+  ) {
+    return {
+      kind: 'method-unavailable',
+      requested,
+      switchTo: chooseFulfillmentMethod(null, input.enabledMethods),
+    };
+  }
+  if (input.locationStatus === 'Closed') {
+    if (!input.acceptOrdersWhenClosed) return { kind: 'closed-search' };
+    if (input.time.kind !== 'SCHEDULED') return { kind: 'closed-schedule' };
+  }
+  return null;
+}

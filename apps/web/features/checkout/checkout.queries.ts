@@ -6,6 +6,7 @@ import { UiTemplateSchema } from '@storefront/contracts/templates';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { parseOrderNotes } from '@storefront/contracts/text';
 import { apiRequest } from '@/lib/api';
+import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { getOrderRef } from '@/lib/order-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getTipCents } from '@/lib/tip-cookie';
@@ -20,6 +21,8 @@ export interface CheckoutPageData {
   storeHref: string;
   store: Pick<Store, 'id' | 'name' | 'address' | 'contactInformation'>;
   asapMinutes: number;
+  /** The scheduled ready time on the store's wall clock ('Tue 11/24 12:30 PM'), null for ASAP. */
+  scheduledLabel: string | null;
   order: Pick<Order, 'id' | 'items' | 'totals' | 'notes'>;
   contact: { firstName: string; lastName: string; phone: string; email: string };
   allowNotes: boolean;
@@ -74,6 +77,9 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
         contactInformation: store.value.contactInformation,
       },
       asapMinutes: store.value.averagePickupEtaInMinutes || DEFAULT_ASAP_MINUTES,
+      scheduledLabel: order.value.scheduledTime
+        ? formatInZone(order.value.scheduledTime, store.value.timeZone, DATE_FORMAT.dayTime)
+        : null,
       order: {
         id: order.value.id,
         items: order.value.items,

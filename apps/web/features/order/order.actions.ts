@@ -9,6 +9,7 @@ import { ItemNoteSchema, ItemQuantitySchema, OrderSchema, type Order } from '@st
 import { SelectedModifierInputSchema } from '@storefront/contracts/pricing';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
+import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 
 /** Why a write failed, for the item page: its dialog, or the redirect to the store menu on a snapshot mismatch. */
 export type OrderFailureReason = 'customization' | 'snapshot' | 'unexpected';
@@ -107,12 +108,26 @@ export async function addOrderItem(input: OrderItemInput): Promise<ActionResult<
     if (!isOrderGone(result)) return failure(result.errors);
   }
 
+  // The new order takes the guest's Order Settings for this store: method, and the scheduled time if any.
+  const settings = await getStoredOrderSettings();
+  const own = settings?.locationId === data.locationId ? settings : null;
   const created = await apiRequest(OrderSchema, 'sales/orders', {
     method: 'POST',
-    body: { menuSnapshotId: data.snapshotId },
+    body: {
+      menuSnapshotId: data.snapshotId,
+      ...(own ? { fulfillmentMethod: own.fulfillmentMethod } : {}),
+    },
   });
   if (!created.ok) return failure(created.errors);
   await setOrderRef({ orderId: created.value.id, locationId: data.locationId });
+  if (own?.time.kind === 'SCHEDULED') {
+    const ready = await apiRequest(z.unknown(), `sales/orders/${created.value.id}/ready-time`, {
+      method: 'PUT',
+      body: { orderReadyTime: own.time.at },
+    });
+    // A time that has become invalid is cleared; the store page then asks again where scheduling is required.
+    if (!ready.ok) await setOrderSettings({ ...own, time: { kind: 'ASAP' } });
+  }
   const result = await post(created.value.id)();
   revalidatePath(`/${data.locationId}/${data.menuType}`);
   return result.ok ? { ok: true, data: result.value } : failure(result.errors);

@@ -253,6 +253,7 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[]):
     due: centsToDollars(totals.dueCents),
     discounts: [],
     notes: order.notes,
+    scheduledTime: order.scheduledReadyAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

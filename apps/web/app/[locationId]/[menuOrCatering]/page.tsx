@@ -12,6 +12,9 @@ import { BrandFilter } from '@/features/menu/components/brand-filter';
 import { StoreMenu } from '@/features/menu/components/store-menu';
 import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
+import { OrderSettingsSummary } from '@/features/order-settings/components/order-settings-summary';
+import { StorePromptDialogs } from '@/features/order-settings/components/store-prompt-dialogs';
+import { getStoreOrderSettings } from '@/features/order-settings/order-settings.queries';
 import { orderItemCount } from '@/features/order/components/order-lines';
 import { getCurrentOrder, getUtensilsOption } from '@/features/order/order.queries';
 
@@ -39,6 +42,7 @@ export default async function StorePage({
     getUtensilsOption(locationId, catering),
   ]);
   if (!context) notFound();
+  const settings = await getStoreOrderSettings(context.store, catering, query.fm);
   // Multibrand stores: the brand filter's selection (?brands=, else the template's defaults) narrows the menu.
   const brands = parseBrandSelection(context.template, search);
   const menu = await getMenu(locationId, catering, undefined, brands.brandIds?.join(',') ?? null);
@@ -46,6 +50,8 @@ export default async function StorePage({
   return (
     <>
       <LeaveOrderGuard locationId={locationId} hasOrderItems={hasOrderItems} />
+      {/* Keyed by the prompt: a new prompt (after a switch of method) opens afresh. */}
+      <StorePromptDialogs key={settings.prompt?.kind ?? 'none'} settings={settings} />
       {promo ? <PromoPopup popup={promo} /> : null}
       <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -55,6 +61,7 @@ export default async function StorePage({
             menuType={menuOrCatering}
             hasOrderItems={hasOrderItems}
             query={query}
+            settingsSlot={<OrderSettingsSummary settings={settings} />}
           />
           <BrandFilter selection={brands} basePath={storeHref(locationId, menuOrCatering)} search={search} />
           <StoreMenu result={menu} basePath={storeHref(locationId, menuOrCatering)} />

@@ -26,8 +26,14 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
       <p className="mt-2 flex items-start gap-2 text-gray-700">
         <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
-          Ready time: <span className="font-semibold text-gray-900">ASAP</span> (about {data.asapMinutes}{' '}
-          mins)
+          Ready time:{' '}
+          {data.scheduledLabel ? (
+            <span className="font-semibold text-gray-900">{data.scheduledLabel}</span>
+          ) : (
+            <>
+              <span className="font-semibold text-gray-900">ASAP</span> (about {data.asapMinutes} mins)
+            </>
+          )}
         </span>
       </p>
     </section>

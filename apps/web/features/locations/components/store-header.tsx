@@ -33,12 +33,15 @@ export function StoreHeader({
   menuType = 'menu',
   hasOrderItems = false,
   query = {},
+  settingsSlot,
 }: {
   store: Store;
   menuType?: MenuOrCatering;
   hasOrderItems?: boolean;
   /** The page's lasting query parameters (fp, fv, wm, fm), kept when switching menus. */
   query?: StoreQuery;
+  /** The order settings line (method, time, Edit); the pickup ETA when the page gives none. */
+  settingsSlot?: React.ReactNode;
 }) {
   return (
     <section
@@ -60,12 +63,14 @@ export function StoreHeader({
           <StoreStatusChip status={store.status.locationStatus} description={store.status.description} />
         ) : null}
         {store.description ? <p className="text-sm text-gray-700">{store.description}</p> : null}
-        <p className="flex items-center gap-1.5 text-sm text-gray-800">
-          <Clock aria-hidden className="size-4" />
-          <span>
-            Pickup ETA: <strong>{store.averagePickupEtaInMinutes} min</strong>
-          </span>
-        </p>
+        {settingsSlot ?? (
+          <p className="flex items-center gap-1.5 text-sm text-gray-800">
+            <Clock aria-hidden className="size-4" />
+            <span>
+              Pickup ETA: <strong>{store.averagePickupEtaInMinutes} min</strong>
+            </span>
+          </p>
+        )}
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-800">
           <span>{availabilityMessage(store, menuType)}</span>
           <MenuSwitchPrompt
