@@ -5,3 +5,4 @@ export * from './menus';
 export * from './orders';
 export * from './payments';
 export * from './marketing';
+export * from './capacity';

@@ -25,6 +25,7 @@ import {
   locations,
   uiTemplates,
 } from '../schema/locations';
+import { locationSlotCapacities } from '../schema/capacity';
 
 export const DEMO_BRANDS = {
   capitalKitchen: 1,
@@ -50,7 +51,10 @@ export const DEMO_LOCATIONS = {
   tableOrdering: 7,
   /** Union Market food hall: three brands, split shifts, holidays, accepts orders when closed, delivers to a polygon. */
   foodHall: 8,
-  /** Frederick: regular hours, about 36 miles from 39, -77 (outside the 25-mile pickup radius). */
+  /**
+   * Frederick: regular hours, about 36 miles from 39, -77 (outside the 25-mile pickup radius); a tight kitchen:
+   * 2 pickup orders and 10 items per 15-minute slot.
+   */
   frederick: 9,
 } as const;
 
@@ -436,6 +440,15 @@ export async function seedLocations(db: Db) {
           ],
         ],
       },
+    },
+  ]);
+  // A tight kitchen: full slots are not offered, ASAP rolls on to the next slot with room.
+  await db.insert(locationSlotCapacities).values([
+    {
+      locationId: DEMO_LOCATIONS.frederick,
+      fulfillmentMethod: FULFILLMENT_METHOD.Pickup,
+      maxOrders: 2,
+      maxItems: 10,
     },
   ]);
   await db.insert(featureFlags).values([

@@ -53,6 +53,16 @@ export async function findLocation(db: Db, locationId: number) {
   return row ?? null;
 }
 
+/** Pauses or resumes online ordering at a location (the kitchen screen). */
+export async function updateLocationOnline(db: Db, locationId: number, isOnline: boolean) {
+  const [row] = await db
+    .update(locations)
+    .set({ isOnline, updatedAt: new Date() })
+    .where(eq(locations.id, locationId))
+    .returning();
+  return row ?? null;
+}
+
 export async function findPickupMethods(db: Db, locationId: number) {
   return db
     .select()

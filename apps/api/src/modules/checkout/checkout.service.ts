@@ -27,6 +27,7 @@ import {
   updateOrder,
   type OrderRow,
 } from './checkout.repository';
+import { hasKitchenRoom, kitchenFull } from '../capacity/capacity.service';
 import { getLocationOrderingState } from './location-state';
 
 export const orderNotFound = () =>
@@ -200,6 +201,10 @@ export async function updateReadyTime(
       )
     ) {
       throw ruleBroken('OrderReadyTime', ORDER_ERROR.InvalidOrderTime, 'The selected time is not available');
+    }
+    const items = (await findItemsOfOrders(tx, [orderId])).reduce((sum, line) => sum + line.quantity, 0);
+    if (!(await hasKitchenRoom(tx, order.locationId, order.fulfillmentMethod, time, Math.max(items, 1)))) {
+      throw kitchenFull();
     }
     await updateOrder(tx, orderId, { scheduledReadyAt: time });
     return { orderReadyTime: formatZonedIso(time.getTime(), state.location.timeZone), isScheduled: true };

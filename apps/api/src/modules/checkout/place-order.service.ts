@@ -17,7 +17,14 @@ import { DomainError, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import type { PaymentProcessor } from '../../providers/payment/payment-processor';
 import { findPaymentsByOrder, updatePayment } from '../payments/payments.repository';
-import { findLocation, insertCloseRequest, insertStatusHistory, updateOrder } from './checkout.repository';
+import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.service';
+import {
+  findItemsOfOrders,
+  findLocation,
+  insertCloseRequest,
+  insertStatusHistory,
+  updateOrder,
+} from './checkout.repository';
 import { orderAlreadyPlaced, preCheckoutErrors, requireOwnedOrder } from './checkout.service';
 
 /** Reference numbers avoid look-alike characters (no 0/O, 1/I). */
@@ -65,6 +72,18 @@ export async function placeOrder(
       );
     }
 
+    // Kitchen room first (before any charge): the scheduled slot, or the earliest ASAP slot with room.
+    const location = await findLocation(tx, order.locationId);
+    const prepMinutes = location?.prepTimeMinutes ?? 15;
+    const lines = await findItemsOfOrders(tx, [order.id]);
+    const reservation = await reserveKitchenSlot(tx, {
+      locationId: order.locationId,
+      fulfillmentMethod: order.fulfillmentMethod,
+      items: lines.reduce((sum, line) => sum + line.quantity, 0),
+      scheduledAt: order.scheduledReadyAt,
+      earliest: new Date(now.getTime() + prepMinutes * 60_000),
+    });
+
     const dueCents = order.totalCents;
     const payments = await findPaymentsByOrder(tx, order.id);
     const payment = payments.filter((p) => p.status !== 'Approved').at(-1) ?? null;
@@ -99,6 +118,7 @@ export async function placeOrder(
         tx,
       );
       if (outcome.status !== 'approved') {
+        await releaseKitchenSlot(tx, reservation);
         await updatePayment(tx, payment.id, {
           status: outcome.status === 'declined' ? 'Declined' : 'Failed',
           processorToken: null,
@@ -125,9 +145,7 @@ export async function placeOrder(
       approvedCents = outcome.amountCents;
     }
 
-    const location = await findLocation(tx, order.locationId);
-    const prepMinutes = location?.prepTimeMinutes ?? 15;
-    const expectedReadyAt = order.scheduledReadyAt ?? new Date(now.getTime() + prepMinutes * 60_000);
+    const expectedReadyAt = reservation.readyAt;
     const referenceNumber = referenceNumberFor(order.id);
     await updateOrder(tx, order.id, {
       status: ORDER_STATUS.Received,

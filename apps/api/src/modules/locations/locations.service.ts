@@ -39,6 +39,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, notFound, ruleBroken } from '../../lib/errors';
 import type { GeocodingProvider, KnownAddress } from '../../providers/geocoding/geocoding-provider';
+import { withoutFullSlots } from '../capacity/capacity.service';
 import { findLocation, findLocations, type LocationRecord } from './locations.repository';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -399,13 +400,15 @@ export async function getOrderTimes(
     : query.fulfillmentMethod === FULFILLMENT_METHOD.Delivery
       ? Math.max(record.prepTimeMinutes, record.averageDeliveryEtaMinutes)
       : record.prepTimeMinutes;
-  return listOrderTimes({
+  const days = listOrderTimes({
     schedule: scheduleOf(record, now),
     timeZone: record.timeZone,
     now,
     prepTimeMinutes,
     customDate: query.customDate,
   });
+  // Slots the kitchen has no room left in are not offered.
+  return withoutFullSlots(db, id, query.fulfillmentMethod ?? FULFILLMENT_METHOD.Pickup, days);
 }
 
 /** Order types, fulfillment methods (all three, enabled or not) and order channels; 404 for an unknown id. */

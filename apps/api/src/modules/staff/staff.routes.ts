@@ -8,8 +8,21 @@ import {
   StaffOrdersQuerySchema,
   StaffOrdersResponseSchema,
 } from '@storefront/contracts/staff';
+import {
+  KitchenLoadResponseSchema,
+  OnlineOrderingBodySchema,
+  OnlineOrderingResponseSchema,
+  SlotLoadsQuerySchema,
+} from '@storefront/contracts/capacity';
+import { LocationIdParamsSchema } from '@storefront/contracts/locations';
 import { ok } from '../../lib/envelope';
-import { advanceOrderStatus, listStaffLocations, listStaffOrders } from './staff.service';
+import {
+  advanceOrderStatus,
+  getStaffKitchenLoad,
+  listStaffLocations,
+  listStaffOrders,
+  setOnlineOrdering,
+} from './staff.service';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
@@ -58,6 +71,36 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await advanceOrderStatus(app.db, request.params.orderId, request.body.statusId)),
+  );
+
+  app.get(
+    '/staff/locations/:id/kitchen-load',
+    {
+      onRequest,
+      schema: {
+        ...base,
+        summary: "The kitchen's load per 15-minute slot (orders and items against capacity) on a local date",
+        params: LocationIdParamsSchema,
+        querystring: SlotLoadsQuerySchema,
+        response: { 200: KitchenLoadResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await getStaffKitchenLoad(app.db, request.params.id, request.query.date)),
+  );
+
+  app.put(
+    '/staff/locations/:id/online',
+    {
+      onRequest,
+      schema: {
+        ...base,
+        summary: 'Pause (false) or resume (true) online ordering at a location',
+        params: LocationIdParamsSchema,
+        body: OnlineOrderingBodySchema,
+        response: { 200: OnlineOrderingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await setOnlineOrdering(app.db, request.params.id, request.body.isOnline)),
   );
 };
 

@@ -6,6 +6,7 @@ import { OrderStatusSchema, PickupTypeSchema, type OrderStatus } from '@storefro
 import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import { nextOrderStatus, type StaffLocation, type StaffOrder } from '@storefront/contracts/staff';
+import { ORDER_ERROR } from '@storefront/contracts/errors';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import {
@@ -16,8 +17,11 @@ import {
   findPlacedOrders,
   insertStatusHistory,
   listLocations,
+  updateLocationOnline,
   updateOrder,
 } from '../checkout/checkout.repository';
+import { getKitchenLoad } from '../capacity/capacity.service';
+import { invalidateLocationsCache } from '../locations/locations.service';
 import { getLocationOrderingState } from '../checkout/location-state';
 import { orderNumberFor } from '../checkout/place-order.service';
 
@@ -110,4 +114,25 @@ export async function listStaffLocations(db: Db, now: Date = new Date()): Promis
     });
   }
   return result;
+}
+
+const locationNotFound = (locationId: number) =>
+  notFound('LocationNotFound', `Location ${locationId} does not exist`, ORDER_ERROR.InvalidLocation);
+
+/** The kitchen's load per 15-minute slot on a local date (today by default); 404 for an unknown location. */
+export async function getStaffKitchenLoad(db: Db, locationId: number, date: string | undefined) {
+  const location = await findLocation(db, locationId);
+  if (!location) throw locationNotFound(locationId);
+  return getKitchenLoad(db, location, date);
+}
+
+/**
+ * Pauses (false) or resumes (true) online ordering: a paused store is offline to guests (the store offline
+ * prompt; placing answers 21045) until resumed.
+ */
+export async function setOnlineOrdering(db: Db, locationId: number, isOnline: boolean) {
+  const row = await updateLocationOnline(db, locationId, isOnline);
+  if (!row) throw locationNotFound(locationId);
+  invalidateLocationsCache(db);
+  return { locationId, isOnline: row.isOnline };
 }

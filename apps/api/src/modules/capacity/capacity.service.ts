@@ -1,0 +1,172 @@
+/**
+ * Kitchen capacity rules: a placed order takes room in its 15-minute ready-time slot (ASAP rolls forward to
+ * the next slot with room), order-times leaves full slots out, and staff see the load per slot.
+ */
+import {
+  ASAP_ROLL_SLOTS,
+  KITCHEN_FULL_MESSAGE,
+  isSlotFull,
+  nextSlotStart,
+  slotStartOf,
+  type KitchenLoad,
+  type SlotCapacity,
+} from '@storefront/contracts/capacity';
+import { ORDER_ERROR } from '@storefront/contracts/errors';
+import { FulfillmentMethodSchema } from '@storefront/contracts/enums';
+import {
+  addDays,
+  formatZonedIso,
+  localDateOf,
+  zonedInstant,
+  type OrderTimeOptions,
+} from '@storefront/contracts/store-hours';
+import type { Db } from '../../db/client';
+import { ruleBroken } from '../../lib/errors';
+import { findCapacities, findCapacity, findSlotLoads, releaseSlot, reserveSlot } from './capacity.repository';
+
+export interface SlotReservation {
+  locationId: number;
+  fulfillmentMethod: number;
+  slotStart: Date;
+  items: number;
+  /** The order's expected ready time within the slot. */
+  readyAt: Date;
+}
+
+export const kitchenFull = () =>
+  ruleBroken('KitchenCapacity', ORDER_ERROR.InvalidOrderTime, KITCHEN_FULL_MESSAGE);
+
+const limitsOf = (row: SlotCapacity | null): SlotCapacity => ({
+  maxOrders: row?.maxOrders ?? null,
+  maxItems: row?.maxItems ?? null,
+});
+
+/**
+ * Takes room for an order in the kitchen, inside the placing transaction. A scheduled order needs room in its
+ * own slot; an ASAP order takes the earliest slot with room from `earliest`, looking ASAP_ROLL_SLOTS ahead.
+ * Throws 422 (21037) when there is none.
+ */
+export async function reserveKitchenSlot(
+  tx: Db,
+  input: {
+    locationId: number;
+    fulfillmentMethod: number;
+    items: number;
+    scheduledAt: Date | null;
+    earliest: Date;
+  },
+): Promise<SlotReservation> {
+  const limits = limitsOf(await findCapacity(tx, input.locationId, input.fulfillmentMethod));
+  const base = {
+    locationId: input.locationId,
+    fulfillmentMethod: input.fulfillmentMethod,
+    items: input.items,
+  };
+  if (input.scheduledAt) {
+    const slotStart = new Date(slotStartOf(input.scheduledAt.getTime()));
+    if (!(await reserveSlot(tx, { ...base, slotStart }, limits))) throw kitchenFull();
+    return { ...base, slotStart, readyAt: input.scheduledAt };
+  }
+  let start = slotStartOf(input.earliest.getTime());
+  for (let i = 0; i <= ASAP_ROLL_SLOTS; i += 1, start = nextSlotStart(start)) {
+    const slotStart = new Date(start);
+    if (await reserveSlot(tx, { ...base, slotStart }, limits)) {
+      return { ...base, slotStart, readyAt: i === 0 ? input.earliest : slotStart };
+    }
+  }
+  throw kitchenFull();
+}
+
+/** Gives the room back (the payment was declined and the order stays open). */
+export async function releaseKitchenSlot(tx: Db, reservation: SlotReservation): Promise<void> {
+  await releaseSlot(tx, reservation);
+}
+
+/** Whether the slot of `at` still takes an order of `items` items (ready-time changes). */
+export async function hasKitchenRoom(
+  db: Db,
+  locationId: number,
+  fulfillmentMethod: number,
+  at: Date,
+  items: number,
+): Promise<boolean> {
+  const capacity = await findCapacity(db, locationId, fulfillmentMethod);
+  if (!capacity) return true;
+  const start = slotStartOf(at.getTime());
+  const [load] = await findSlotLoads(
+    db,
+    locationId,
+    new Date(start),
+    new Date(nextSlotStart(start)),
+    fulfillmentMethod,
+  );
+  const current = { orders: load?.orders ?? 0, items: load?.items ?? 0 };
+  if (capacity.maxOrders !== null && current.orders + 1 > capacity.maxOrders) return false;
+  return capacity.maxItems === null || current.items + items <= capacity.maxItems;
+}
+
+/** The order times without the slots the kitchen has no room left in. */
+export async function withoutFullSlots(
+  db: Db,
+  locationId: number,
+  fulfillmentMethod: number,
+  days: OrderTimeOptions[],
+): Promise<OrderTimeOptions[]> {
+  const capacity = await findCapacity(db, locationId, fulfillmentMethod);
+  const all = days.flatMap((d) => d.times.map((t) => Date.parse(t)));
+  if (!capacity || all.length === 0) return days;
+  const from = new Date(slotStartOf(Math.min(...all)));
+  const to = new Date(nextSlotStart(slotStartOf(Math.max(...all))));
+  const loads = new Map(
+    (await findSlotLoads(db, locationId, from, to, fulfillmentMethod)).map((l) => [l.slotStart.getTime(), l]),
+  );
+  return days.map((day) => ({
+    date: day.date,
+    times: day.times.filter((t) => {
+      const load = loads.get(slotStartOf(Date.parse(t)));
+      return !load || !isSlotFull(capacity, load);
+    }),
+  }));
+}
+
+/** The kitchen's load per slot on a local date (today by default), with the capacities and the online flag. */
+export async function getKitchenLoad(
+  db: Db,
+  location: { id: number; timeZone: string; isOnline: boolean },
+  date: string | undefined,
+  now: number = Date.now(),
+): Promise<KitchenLoad> {
+  const day = date ?? localDateOf(now, location.timeZone);
+  const from = new Date(zonedInstant(day, 0, location.timeZone));
+  const to = new Date(zonedInstant(addDays(day, 1), 0, location.timeZone));
+  const [capacities, loads] = await Promise.all([
+    findCapacities(db, location.id),
+    findSlotLoads(db, location.id, from, to),
+  ]);
+  const capacityOf = new Map(capacities.map((c) => [c.fulfillmentMethod, c]));
+  return {
+    locationId: location.id,
+    date: day,
+    timeZone: location.timeZone,
+    isOnline: location.isOnline,
+    capacities: capacities.map((c) => ({
+      fulfillmentMethod: FulfillmentMethodSchema.parse(c.fulfillmentMethod),
+      maxOrders: c.maxOrders,
+      maxItems: c.maxItems,
+    })),
+    slots: loads
+      .filter((l) => l.orders > 0)
+      .map((l) => {
+        const capacity = capacityOf.get(l.fulfillmentMethod) ?? null;
+        return {
+          slotStart: formatZonedIso(l.slotStart.getTime(), location.timeZone),
+          fulfillmentMethod: FulfillmentMethodSchema.parse(l.fulfillmentMethod),
+          orders: l.orders,
+          items: l.items,
+          maxOrders: capacity?.maxOrders ?? null,
+          maxItems: capacity?.maxItems ?? null,
+          isFull: isSlotFull(capacity ? limitsOf(capacity) : null, l),
+        };
+      }),
+  };
+}
