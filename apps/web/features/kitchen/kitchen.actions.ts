@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { OrderStatusSchema } from '@storefront/contracts/enums';
+import { OnlineOrderingValueSchema } from '@storefront/contracts/capacity';
 import { AdvanceOrderStatusValueSchema, STAFF_KEY_HEADER } from '@storefront/contracts/staff';
 import { apiRequest } from '@/lib/api';
 import { getStaffKey, setStaffKey } from './kitchen-cookie';
@@ -80,4 +81,31 @@ export async function advanceOrder(input: {
     };
   }
   return { ok: true, data: null };
+}
+
+const OnlineSchema = z.object({ locationId: z.number().int().positive(), isOnline: z.boolean() });
+
+/** Pauses or resumes online ordering at a location (guests then see the store offline). */
+export async function setOnlineOrdering(input: {
+  locationId: number;
+  isOnline: boolean;
+}): Promise<KitchenActionResult> {
+  const parsed = OnlineSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: 'Invalid location' };
+  const staffKey = await getStaffKey();
+  if (!staffKey) return { ok: false, error: 'Please sign in again.' };
+  const result = await apiRequest(
+    OnlineOrderingValueSchema,
+    `staff/locations/${parsed.data.locationId}/online`,
+    {
+      method: 'PUT',
+      token: null,
+      headers: { [STAFF_KEY_HEADER]: staffKey },
+      body: { isOnline: parsed.data.isOnline },
+    },
+  );
+  refresh();
+  return result.ok
+    ? { ok: true, data: null }
+    : { ok: false, error: result.errors[0]?.message ?? 'Online ordering could not be changed.' };
 }

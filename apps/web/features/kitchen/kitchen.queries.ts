@@ -8,6 +8,7 @@ import {
   type StaffLocation,
   type StaffOrder,
 } from '@storefront/contracts/staff';
+import { KitchenLoadSchema, type KitchenLoad } from '@storefront/contracts/capacity';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getStaffKey } from './kitchen-cookie';
 
@@ -35,6 +36,8 @@ export type KitchenPage =
       locations: StaffLocation[];
       location: StaffLocation;
       columns: KitchenColumn[];
+      /** Load per 15-minute slot and the online switch; null when it could not be loaded. */
+      load: KitchenLoad | null;
       error: string | null;
     };
 
@@ -61,11 +64,17 @@ export async function getKitchenPage(locationParam: string | undefined): Promise
   }
   const location = locations.value.find((l) => String(l.id) === locationParam) ?? locations.value[0] ?? null;
   if (!location) return { kind: 'no-locations' };
-  const orders = await apiRequest(z.array(StaffOrderSchema), 'staff/orders', {
-    token: null,
-    headers: { [STAFF_KEY_HEADER]: staffKey },
-    query: { locationId: location.id },
-  });
+  const [orders, load] = await Promise.all([
+    apiRequest(z.array(StaffOrderSchema), 'staff/orders', {
+      token: null,
+      headers: { [STAFF_KEY_HEADER]: staffKey },
+      query: { locationId: location.id },
+    }),
+    apiRequest(KitchenLoadSchema, `staff/locations/${location.id}/kitchen-load`, {
+      token: null,
+      headers: { [STAFF_KEY_HEADER]: staffKey },
+    }),
+  ]);
   const all = orders.ok ? orders.value : [];
   const columns = ([1, 2, 3, 4] as const).map((statusId) => {
     const inStatus = all.filter((o) => o.statusId === statusId);
@@ -80,6 +89,7 @@ export async function getKitchenPage(locationParam: string | undefined): Promise
     locations: locations.value,
     location,
     columns,
+    load: load.ok ? load.value : null,
     error: orders.ok ? null : (orders.errors[0]?.message ?? 'The orders could not be loaded.'),
   };
 }

@@ -3,7 +3,9 @@ import { SiteHeader } from '@/components/ui/site-header';
 import type { KitchenPage } from '../kitchen.queries';
 import { signOut } from '../kitchen.actions';
 import { KitchenAutoRefresh } from './kitchen-auto-refresh';
+import { KitchenLoadTable } from './kitchen-load-table';
 import { KitchenOrderCard } from './kitchen-order-card';
+import { OnlineOrderingSwitch } from './online-ordering-switch';
 import { KitchenSignIn } from './kitchen-sign-in';
 import { LocationPicker } from './location-picker';
 
@@ -58,8 +60,18 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
               {total === 1 ? '1 open order' : `${total} open orders`} · refreshes every 10 seconds
             </p>
           </div>
-          <LocationPicker locations={page.locations} selectedId={page.location.id} />
+          <div className="flex flex-wrap items-start gap-4">
+            <LocationPicker locations={page.locations} selectedId={page.location.id} />
+            {page.load ? (
+              <OnlineOrderingSwitch
+                locationId={page.location.id}
+                locationName={page.location.name}
+                isOnline={page.load.isOnline}
+              />
+            ) : null}
+          </div>
         </div>
+        {page.load ? <KitchenLoadTable load={page.load} /> : null}
         {page.error ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
             {page.error}
