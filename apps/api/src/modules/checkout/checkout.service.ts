@@ -15,7 +15,19 @@ import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { formatCents } from '@storefront/contracts/money';
 import { composeOrderNotes, parseOrderNotes } from '@storefront/contracts/text';
 import { isOrderTimeAvailable, formatZonedIso } from '@storefront/contracts/store-hours';
-import { PickupTypeSchema, type OrderAction } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  PICKUP_TYPE,
+  PickupTypeSchema,
+  type OrderAction,
+} from '@storefront/contracts/enums';
+import type { PickupMethod } from '@storefront/contracts/locations';
+import {
+  TABLE_NUMBER_MESSAGE,
+  TableNumberSchema,
+  isContactHidden,
+  pickupChoiceError,
+} from '@storefront/contracts/pickup';
 import type { Db } from '../../db/client';
 import { conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
@@ -105,6 +117,27 @@ export async function updateOrderProperties(
   });
 }
 
+/** A stored pickup method as the contracts' PickupMethod. */
+export function pickupMethodOf(row: {
+  pickupOption: number;
+  notes: string | null;
+  carDetailsRequired: boolean;
+  parkingSpaceRequired: boolean;
+  parkingSpaceMin: number | null;
+  parkingSpaceMax: number | null;
+}): PickupMethod {
+  return {
+    pickupOption: PickupTypeSchema.parse(row.pickupOption),
+    notes: row.notes,
+    carDetailsRequired: row.carDetailsRequired,
+    parkingSpaceRequired: row.parkingSpaceRequired,
+    parkingSpaceRange:
+      row.parkingSpaceMin !== null && row.parkingSpaceMax !== null
+        ? [row.parkingSpaceMin, row.parkingSpaceMax]
+        : null,
+  };
+}
+
 export function pickupDataOf(order: OrderRow): PickupDataValue | null {
   const option = PickupTypeSchema.safeParse(order.pickupOption);
   if (!option.success) return null;
@@ -128,40 +161,34 @@ export async function updatePickupData(
 ): Promise<PickupDataValue> {
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
-    const methods = await findPickupMethods(tx, order.locationId);
-    const method = methods.find((m) => m.pickupOption === body.pickupOption);
-    if (!method && body.pickupOption !== 0) {
+    // A table order keeps its table number as the place (walk-in otherwise).
+    if (order.fulfillmentMethod === FULFILLMENT_METHOD.DineIn) {
+      const table = TableNumberSchema.safeParse(body.fulfillmentPlace ?? '');
+      if (!table.success) throw ruleBroken('TableNumber', ORDER_ERROR.InvalidOrderType, TABLE_NUMBER_MESSAGE);
+      const updated = await updateOrder(tx, orderId, {
+        pickupOption: PICKUP_TYPE.WalkIn,
+        carColor: null,
+        carType: null,
+        fulfillmentPlace: String(table.data),
+      });
+      const value = updated ? pickupDataOf(updated) : null;
+      if (!value) throw orderNotFound();
+      return value;
+    }
+    const methods = (await findPickupMethods(tx, order.locationId)).map(pickupMethodOf);
+    const problem = pickupChoiceError(methods, body);
+    if (problem) {
       throw ruleBroken(
-        'PickupOption',
+        problem.field === 'pickupOption'
+          ? 'PickupOption'
+          : problem.field === 'car'
+            ? 'CarDetails'
+            : 'ParkingSpot',
         ORDER_ERROR.InvalidOrderType,
-        'The store does not offer this pickup option',
+        problem.message,
       );
     }
     const place = body.fulfillmentPlace?.trim() ? body.fulfillmentPlace.trim() : null;
-    if (method && body.pickupOption !== 0) {
-      const label = body.pickupOption === 1 ? 'Curbside' : 'Drive Thru';
-      if (method.carDetailsRequired && (body.carColor == null || body.carType == null)) {
-        throw ruleBroken('CarDetails', ORDER_ERROR.InvalidOrderType, `Car details are required for ${label}`);
-      }
-      if (body.pickupOption === 1 && method.parkingSpaceRequired && !place) {
-        throw ruleBroken(
-          'ParkingSpot',
-          ORDER_ERROR.InvalidOrderType,
-          'Parking spot is required for Curbside',
-        );
-      }
-      const { parkingSpaceMin: min, parkingSpaceMax: max } = method;
-      if (body.pickupOption === 1 && place && min !== null && max !== null) {
-        const spot = Number(place);
-        if (!Number.isInteger(spot) || spot < min || spot > max) {
-          throw ruleBroken(
-            'ParkingSpot',
-            ORDER_ERROR.InvalidOrderType,
-            `Parking spot must be between ${min} and ${max}`,
-          );
-        }
-      }
-    }
     const updated = await updateOrder(tx, orderId, {
       pickupOption: body.pickupOption,
       carColor: body.pickupOption === 0 ? null : (body.carColor ?? null),
@@ -218,9 +245,6 @@ export async function updateReadyTime(
  */
 export async function preCheckoutErrors(db: Db, order: OrderRow, now: Date): Promise<OrderValidationError[]> {
   const errors: OrderValidationError[] = [];
-  if (!order.contactFirstName || !order.contactLastName || !order.contactPhone || !order.contactEmail) {
-    errors.push({ code: 400, message: 'Please enter your contact information' });
-  }
   const items = await findItemsOfOrders(db, [order.id]);
   if (items.length === 0) errors.push({ code: ORDER_ERROR.InvalidItem, message: 'The order has no items' });
 
@@ -230,6 +254,15 @@ export async function preCheckoutErrors(db: Db, order: OrderRow, now: Date): Pro
     return errors;
   }
   const { location, status, schedule } = state;
+  const contactHidden = isContactHidden(order, {
+    hideForTablesideOrders: location.hideContactInfoForTableside,
+    hideForCurbsideOrders: location.hideContactInfoForCurbside,
+  });
+  const hasContact =
+    order.contactFirstName && order.contactLastName && order.contactPhone && order.contactEmail;
+  if (!hasContact && !contactHidden) {
+    errors.unshift({ code: 400, message: 'Please enter your contact information' });
+  }
   if (!location.isOnline) {
     errors.push({ code: ORDER_ERROR.LocationOffline, message: 'The store is currently offline.' });
   } else if (order.scheduledReadyAt) {

@@ -128,6 +128,46 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
     expect(read.json()).toMatchObject({ value: { notes: 'Ring the bell' } });
   });
 
+  it('takes a table number 0-999 on a dine-in order and places it without contact where the store hides it', async () => {
+    // Navy Yard: table ordering, contact hidden for tableside orders.
+    const order = await createOrderFixture(ctx, { locationId: 7 });
+    await ctx.database.db.update(orders).set({ fulfillmentMethod: 2 }).where(eq(orders.id, order.orderId));
+    const put = (fulfillmentPlace: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/v1/sales/orders/${order.orderId}/pickup-data`,
+        headers: auth(order.token),
+        payload: { pickupOption: 0, fulfillmentPlace },
+      });
+    const bad = await put('1000');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({
+      errors: [{ message: 'Please enter a table number between 0 and 999' }],
+    });
+    expect((await put('12')).json()).toMatchObject({ value: { pickupOption: 0, fulfillmentPlace: '12' } });
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
+    await ctx.database.db
+      .update(orders)
+      .set({ contactFirstName: null, contactLastName: null, contactPhone: null, contactEmail: null })
+      .where(eq(orders.id, order.orderId));
+    const placed = await closeRequest(ctx, order, { paymentToken });
+    expect(placed.statusCode, placed.body).toBe(200);
+
+    // A walk-in order at a store that shows the contact still needs it.
+    const walkIn = await createOrderFixture(ctx);
+    const check = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${walkIn.orderId}/validations/PreCheckout`,
+      headers: auth(walkIn.token),
+    });
+    expect(check.json()).toMatchObject({
+      value: {
+        isValid: false,
+        orderValidationErrors: [{ message: 'Please enter your contact information' }],
+      },
+    });
+  });
+
   it('saves pickup data and checks the store pickup settings', async () => {
     const walkIn = await createOrderFixture(ctx);
     const ok = await ctx.app.inject({

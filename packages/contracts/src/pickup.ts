@@ -1,0 +1,110 @@
+/**
+ * Pickup options (walk-in, curbside, drive-thru) and table numbers: the rules both the storefront's forms and
+ * the API apply (ordering spec section 5; checkout spec section 5, pickup change modal).
+ */
+import { z } from 'zod';
+import { PICKUP_TYPE, VEHICLE_COLOR, VEHICLE_TYPE, type PickupType } from './enums';
+import type { PickupMethod } from './locations';
+
+export const TABLE_NUMBER_MIN = 0;
+export const TABLE_NUMBER_MAX = 999;
+export const TABLE_NUMBER_MESSAGE = `Please enter a table number between ${TABLE_NUMBER_MIN} and ${TABLE_NUMBER_MAX}`;
+
+/** A table number: an integer 0 to 999 (ordering spec sections 5 and 9). */
+export const TableNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}$/, TABLE_NUMBER_MESSAGE)
+  .transform(Number)
+  .pipe(
+    z.number().int().min(TABLE_NUMBER_MIN, TABLE_NUMBER_MESSAGE).max(TABLE_NUMBER_MAX, TABLE_NUMBER_MESSAGE),
+  );
+
+export const PICKUP_OPTION_LABEL: Record<PickupType, string> = {
+  [PICKUP_TYPE.WalkIn]: 'Walk-in',
+  [PICKUP_TYPE.Curbside]: 'Curbside',
+  [PICKUP_TYPE.DriveThru]: 'Drive Thru',
+};
+
+/** The spec's order for the pickup change modal: walk-in, drive-thru, curbside; other options are dropped. */
+export function sortPickupOptions<T extends { pickupOption: number }>(methods: readonly T[]): T[] {
+  const order: number[] = [PICKUP_TYPE.WalkIn, PICKUP_TYPE.DriveThru, PICKUP_TYPE.Curbside];
+  return methods
+    .filter((m) => order.includes(m.pickupOption))
+    .sort((a, b) => order.indexOf(a.pickupOption) - order.indexOf(b.pickupOption));
+}
+
+const titleCase = (name: string) => (name === 'Suv' ? 'SUV' : name);
+export const VEHICLE_COLOR_OPTIONS = Object.entries(VEHICLE_COLOR).map(([label, value]) => ({
+  value,
+  label,
+}));
+export const VEHICLE_TYPE_OPTIONS = Object.entries(VEHICLE_TYPE).map(([label, value]) => ({
+  value,
+  label: titleCase(label),
+}));
+
+export const PICKUP_MESSAGES = {
+  driveThruCar: 'Car details are required for Drive Thru',
+  curbsideSpot: 'Parking spot is required for Curbside',
+  curbsideCar: 'Car details are required for Curbside',
+  unavailable: 'The store does not offer this pickup option',
+  spotRange: (min: number, max: number) => `Parking spot must be between ${min} and ${max}`,
+} as const;
+
+export interface PickupChoice {
+  pickupOption: PickupType;
+  carColor?: number | null | undefined;
+  carType?: number | null | undefined;
+  fulfillmentPlace?: string | null | undefined;
+}
+
+export type PickupChoiceError = { field: 'pickupOption' | 'car' | 'fulfillmentPlace'; message: string };
+
+/**
+ * What is wrong with a pickup choice at a store offering `methods`, or null when it is fine: an option the
+ * store does not offer; car details when required (drive-thru and curbside); a parking spot when required and
+ * inside the option's range. Walk-in is always offered.
+ */
+export function pickupChoiceError(
+  methods: readonly PickupMethod[],
+  choice: PickupChoice,
+): PickupChoiceError | null {
+  if (choice.pickupOption === PICKUP_TYPE.WalkIn) return null;
+  const method = methods.find((m) => m.pickupOption === choice.pickupOption);
+  if (!method) return { field: 'pickupOption', message: PICKUP_MESSAGES.unavailable };
+  const hasCar = choice.carColor != null && choice.carType != null;
+  const place = choice.fulfillmentPlace?.trim() ?? '';
+  if (choice.pickupOption === PICKUP_TYPE.DriveThru) {
+    return method.carDetailsRequired && !hasCar
+      ? { field: 'car', message: PICKUP_MESSAGES.driveThruCar }
+      : null;
+  }
+  if (method.parkingSpaceRequired && place === '') {
+    return { field: 'fulfillmentPlace', message: PICKUP_MESSAGES.curbsideSpot };
+  }
+  if (method.carDetailsRequired && !hasCar) return { field: 'car', message: PICKUP_MESSAGES.curbsideCar };
+  if (place !== '' && method.parkingSpaceRange) {
+    const [min, max] = method.parkingSpaceRange;
+    const spot = Number(place);
+    if (!/^\d+$/.test(place) || spot < min || spot > max) {
+      return { field: 'fulfillmentPlace', message: PICKUP_MESSAGES.spotRange(min, max) };
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether checkout hides (and so does not require) the contact details (checkout spec section 2): for table
+ * orders when hideForTablesideOrders is on, for curbside orders when hideForCurbsideOrders is on.
+ */
+export function isContactHidden(
+  order: { fulfillmentMethod: number; pickupOption: number | null },
+  settings: { hideForTablesideOrders: boolean; hideForCurbsideOrders: boolean },
+): boolean {
+  if (order.fulfillmentMethod === 2) return settings.hideForTablesideOrders;
+  if (order.fulfillmentMethod === 1 && order.pickupOption === PICKUP_TYPE.Curbside) {
+    return settings.hideForCurbsideOrders;
+  }
+  return false;
+}
