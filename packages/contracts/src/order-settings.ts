@@ -31,6 +31,9 @@ export const OrderSettingsSchema = z.object({
   pickupOption: PickupTypeSchema.nullable(),
   /** The table number (dine-in) or the parking place (curbside), as the fv query parameter carries it. */
   fulfillmentPlace: z.string().trim().min(1).max(20).nullable(),
+  /** Curbside and drive-thru: the car (VEHICLE_TYPE and VEHICLE_COLOR values). */
+  carType: z.number().int().min(0).max(100).nullable().default(null),
+  carColor: z.number().int().min(0).max(100).nullable().default(null),
 });
 export type OrderSettings = z.infer<typeof OrderSettingsSchema>;
 
@@ -47,6 +50,8 @@ export function defaultOrderSettings(
     time: { kind: 'ASAP' },
     pickupOption: null,
     fulfillmentPlace: null,
+    carType: null,
+    carColor: null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PickupMethod } from './locations';
-import { TableNumberSchema, pickupChoiceError, sortPickupOptions } from './pickup';
+import { TableNumberSchema, describeHandover, pickupChoiceError, sortPickupOptions } from './pickup';
 
 const curbside: PickupMethod = {
   pickupOption: 1,
@@ -50,5 +50,22 @@ describe('pickup choices', () => {
     expect(TableNumberSchema.parse(' 999 ')).toBe(999);
     for (const bad of ['1000', '-1', '4.5', 'A1', ''])
       expect(TableNumberSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('describeHandover', () => {
+  it('names the table, the curbside space and car, or the drive-thru car', () => {
+    expect(describeHandover({ pickupOption: 0, carColor: null, carType: null, fulfillmentPlace: '12' })).toBe(
+      'Table 12',
+    );
+    expect(describeHandover({ pickupOption: 1, carColor: 1, carType: 2, fulfillmentPlace: '5' })).toBe(
+      'Curbside · space 5 · Blue Sedan',
+    );
+    expect(describeHandover({ pickupOption: 2, carColor: 0, carType: 6, fulfillmentPlace: null })).toBe(
+      'Drive Thru · Red SUV',
+    );
+    expect(
+      describeHandover({ pickupOption: 0, carColor: null, carType: null, fulfillmentPlace: null }),
+    ).toBeNull();
   });
 });

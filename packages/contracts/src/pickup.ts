@@ -108,3 +108,31 @@ export function isContactHidden(
   }
   return false;
 }
+
+const labelOf = (options: readonly { value: number; label: string }[], value: number | null) =>
+  value === null ? null : (options.find((o) => o.value === value)?.label ?? null);
+
+/**
+ * How the order is handed over, for the kitchen and tracking: 'Table 12', 'Curbside · space 5 · Blue Sedan',
+ * 'Drive Thru · Red SUV'; null for a plain walk-in. A place with a non-curbside option is a table (checkout
+ * spec section 4, fulfilment place rules).
+ */
+export function describeHandover(pickup: {
+  pickupOption: number | null;
+  carColor: number | null;
+  carType: number | null;
+  fulfillmentPlace: string | null;
+}): string | null {
+  const car = [labelOf(VEHICLE_COLOR_OPTIONS, pickup.carColor), labelOf(VEHICLE_TYPE_OPTIONS, pickup.carType)]
+    .filter(Boolean)
+    .join(' ');
+  if (pickup.pickupOption === PICKUP_TYPE.Curbside) {
+    return ['Curbside', pickup.fulfillmentPlace ? `space ${pickup.fulfillmentPlace}` : null, car || null]
+      .filter(Boolean)
+      .join(' · ');
+  }
+  if (pickup.fulfillmentPlace) return `Table ${pickup.fulfillmentPlace}`;
+  if (pickup.pickupOption === PICKUP_TYPE.DriveThru)
+    return ['Drive Thru', car || null].filter(Boolean).join(' · ');
+  return null;
+}

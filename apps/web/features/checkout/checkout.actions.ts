@@ -12,9 +12,11 @@ import {
   type ContactInformationInput,
   type OrderValidationError,
 } from '@storefront/contracts/checkout';
-import { PICKUP_TYPE } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
+import type { OrderSettings } from '@storefront/contracts/order-settings';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
+import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 import { setTipCents } from '@/lib/tip-cookie';
 
 export type ConfirmOrderResult =
@@ -28,15 +30,36 @@ export type ConfirmOrderResult =
     };
 
 const ConfirmOrderInputSchema = z.object({
-  contact: ContactInformationSchema,
+  /** null when the store hides the contact section for this order (table / curbside settings). */
+  contact: ContactInformationSchema.nullable(),
   notes: NotesSchema.nullable(),
   tipCents: z.number().int().min(0).max(TIP_MAX_CENTS),
 });
 
 export interface ConfirmOrderInput {
-  contact: ContactInformationInput;
+  contact: ContactInformationInput | null;
   notes: string | null;
   tipCents: number;
+}
+
+/**
+ * The pickup data from the guest's Order Settings at this store: a table number for dine-in, the curbside or
+ * drive-thru choice with the car and place, else walk-in.
+ */
+function pickupDataFor(settings: OrderSettings | null, locationId: number) {
+  if (!settings || settings.locationId !== locationId) return { pickupOption: PICKUP_TYPE.WalkIn };
+  if (settings.fulfillmentMethod === FULFILLMENT_METHOD.DineIn) {
+    return { pickupOption: PICKUP_TYPE.WalkIn, fulfillmentPlace: settings.fulfillmentPlace };
+  }
+  if (settings.pickupOption === null || settings.pickupOption === PICKUP_TYPE.WalkIn) {
+    return { pickupOption: PICKUP_TYPE.WalkIn };
+  }
+  return {
+    pickupOption: settings.pickupOption,
+    carType: settings.carType,
+    carColor: settings.carColor,
+    fulfillmentPlace: settings.fulfillmentPlace,
+  };
 }
 
 function apiFailure(result: Extract<ApiResult<unknown>, { ok: false }>): ConfirmOrderResult {
@@ -44,7 +67,7 @@ function apiFailure(result: Extract<ApiResult<unknown>, { ok: false }>): Confirm
 }
 
 /**
- * 'Confirm Order': saves the contact information, the walk-in pickup data and the notes, runs the PreCheckout
+ * 'Confirm Order': saves the contact information (unless hidden), the pickup data and the notes, runs the PreCheckout
  * validation and, when it passes, keeps the tip for the payment (the client then goes to /payment). Failures come back as
  * values (field errors, the validation list, or the API's message).
  */
@@ -66,14 +89,16 @@ export async function confirmOrder(input: ConfirmOrderInput): Promise<ConfirmOrd
   const base = `sales/orders/${ref.orderId}`;
   const { contact, notes, tipCents } = parsed.data;
 
-  const saved = await apiRequest(ContactInformationValueSchema, `${base}/contact-information`, {
-    method: 'PATCH',
-    body: contact,
-  });
-  if (!saved.ok) return apiFailure(saved);
+  if (contact) {
+    const saved = await apiRequest(ContactInformationValueSchema, `${base}/contact-information`, {
+      method: 'PATCH',
+      body: contact,
+    });
+    if (!saved.ok) return apiFailure(saved);
+  }
   const pickup = await apiRequest(PickupDataValueSchema, `${base}/pickup-data`, {
     method: 'PUT',
-    body: { pickupOption: PICKUP_TYPE.WalkIn },
+    body: pickupDataFor(await getStoredOrderSettings(), ref.locationId),
   });
   if (!pickup.ok) return apiFailure(pickup);
   if (notes !== null) {

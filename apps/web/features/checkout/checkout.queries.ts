@@ -3,11 +3,13 @@ import { cache } from 'react';
 import { OrderSchema, type Order } from '@storefront/contracts/orders';
 import { OrderSettingsSchema, StoreSchema, type Store } from '@storefront/contracts/locations';
 import { UiTemplateSchema } from '@storefront/contracts/templates';
-import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
+import { isContactHidden } from '@storefront/contracts/pickup';
 import { parseOrderNotes } from '@storefront/contracts/text';
 import { apiRequest } from '@/lib/api';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { getOrderRef } from '@/lib/order-cookie';
+import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getTipCents } from '@/lib/tip-cookie';
 
@@ -29,6 +31,36 @@ export interface CheckoutPageData {
   hideTipping: boolean;
   /** The tip chosen earlier in this session (cents). */
   tipCents: number;
+  /** The store hides the contact section for this table or curbside order. */
+  hideContact: boolean;
+  /** 'Table 12', 'Curbside, space 5', 'Drive Thru' (null for a plain walk-in pickup). */
+  placeLabel: string | null;
+  isDineIn: boolean;
+}
+
+/** How the order is handed over beyond 'pickup at the store', from the guest's Order Settings. */
+async function placeOf(
+  order: Order,
+  settings: {
+    hideContactInformationSettings: { hideForTablesideOrders: boolean; hideForCurbsideOrders: boolean };
+  } | null,
+) {
+  const stored = await getStoredOrderSettings();
+  const own = stored?.locationId === order.context.locationId ? stored : null;
+  const isDineIn = order.context.fulfillmentMethod === FULFILLMENT_METHOD.DineIn;
+  const pickupOption = own?.pickupOption ?? null;
+  const hideContact = settings
+    ? isContactHidden(
+        { fulfillmentMethod: order.context.fulfillmentMethod, pickupOption },
+        settings.hideContactInformationSettings,
+      )
+    : false;
+  let placeLabel: string | null = null;
+  if (isDineIn) placeLabel = own?.fulfillmentPlace ? `Table ${own.fulfillmentPlace}` : 'Dine In';
+  else if (pickupOption === PICKUP_TYPE.Curbside)
+    placeLabel = own?.fulfillmentPlace ? `Curbside, space ${own.fulfillmentPlace}` : 'Curbside';
+  else if (pickupOption === PICKUP_TYPE.DriveThru) placeLabel = 'Drive Thru';
+  return { hideContact, placeLabel, isDineIn };
 }
 
 export type CheckoutPage = { kind: 'redirect'; to: string } | { kind: 'ok'; data: CheckoutPageData };
@@ -96,6 +128,7 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
       allowNotes: settings.ok ? settings.value.allowCheckoutInstructions : false,
       hideTipping: settings.ok ? settings.value.hideTipping : false,
       tipCents: await getTipCents(order.value.id),
+      ...(await placeOf(order.value, settings.ok ? settings.value : null)),
     },
   };
 });

@@ -3,10 +3,25 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import type { ApiError } from '@storefront/contracts/api';
-import { FulfillmentMethodSchema } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  FulfillmentMethodSchema,
+  PICKUP_TYPE,
+  type FulfillmentMethod,
+} from '@storefront/contracts/enums';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
-import { OrderTimeOptionsSchema } from '@storefront/contracts/locations';
-import { OrderTimeSchema, defaultOrderSettings, type OrderTime } from '@storefront/contracts/order-settings';
+import {
+  FulfillmentSettingsSchema,
+  OrderTimeOptionsSchema,
+  StoreSchema,
+} from '@storefront/contracts/locations';
+import {
+  OrderTimeSchema,
+  chooseFulfillmentMethod,
+  defaultOrderSettings,
+  type OrderTime,
+} from '@storefront/contracts/order-settings';
+import { TABLE_NUMBER_MESSAGE, TableNumberSchema, pickupChoiceError } from '@storefront/contracts/pickup';
 import { OrderSchema } from '@storefront/contracts/orders';
 import { apiRequest } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
@@ -103,4 +118,113 @@ export async function saveOrderSettings(input: SaveOrderSettingsInput): Promise<
   await storeTime(time);
   refresh();
   return { ok: true };
+}
+
+const CurbsideInputSchema = z.object({
+  locationId: z.number().int().positive(),
+  catering: z.boolean(),
+  pickupOption: z.union([z.literal(PICKUP_TYPE.Curbside), z.literal(PICKUP_TYPE.DriveThru)]),
+  carType: z.number().int().min(0).max(100).nullable(),
+  carColor: z.number().int().min(0).max(100).nullable(),
+  fulfillmentPlace: z.string().trim().max(20).nullable(),
+});
+
+export type PickupChoiceResult = { ok: true } | { ok: false; field: string; error: string };
+
+/**
+ * The curbside welcome form (or a drive-thru choice): checked against the store's pickup options with the
+ * spec's messages, then kept in the Order Settings (pickup, with the car and the place) for checkout.
+ */
+export async function saveCurbsideChoice(
+  input: z.input<typeof CurbsideInputSchema>,
+): Promise<PickupChoiceResult> {
+  const parsed = CurbsideInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, field: 'form', error: 'Please review the form.' };
+  const data = parsed.data;
+  const settings = await apiRequest(
+    FulfillmentSettingsSchema,
+    `locations/${data.locationId}/fulfillment-settings`,
+  );
+  if (!settings.ok) return { ok: false, field: 'form', error: 'Please try again.' };
+  const problem = pickupChoiceError(settings.value.availablePickupMethods, data);
+  if (problem) return { ok: false, field: problem.field, error: problem.message };
+  const stored = await getStoredOrderSettings();
+  const base =
+    stored && stored.locationId === data.locationId && stored.catering === data.catering
+      ? stored
+      : defaultOrderSettings(data.locationId, data.catering, FULFILLMENT_METHOD.Pickup);
+  await setOrderSettings({
+    ...base,
+    fulfillmentMethod: FULFILLMENT_METHOD.Pickup,
+    pickupOption: data.pickupOption,
+    carType: data.carType,
+    carColor: data.carColor,
+    fulfillmentPlace: data.fulfillmentPlace || null,
+  });
+  await moveOrderTo(data.locationId, FULFILLMENT_METHOD.Pickup);
+  revalidatePath(`/${data.locationId}/${data.catering ? 'catering' : 'menu'}`);
+  return { ok: true };
+}
+
+const TableInputSchema = z.object({
+  locationId: z.number().int().positive(),
+  catering: z.boolean(),
+  table: z.string().max(10),
+});
+
+/**
+ * The table ordering modal: a table number 0 to 999 checked through the store (it must offer dine-in). The
+ * order becomes dine-in at that table; an invalid number resets the method to the store's default.
+ */
+export async function saveTableChoice(input: z.input<typeof TableInputSchema>): Promise<PickupChoiceResult> {
+  const parsed = TableInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, field: 'table', error: TABLE_NUMBER_MESSAGE };
+  const { locationId, catering } = parsed.data;
+  const table = TableNumberSchema.safeParse(parsed.data.table);
+  const store = await apiRequest(StoreSchema, `locations/${locationId}`, { query: { catering } });
+  const offersTables = store.ok && store.value.fulfillmentMethods.includes(FULFILLMENT_METHOD.DineIn);
+  const stored = await getStoredOrderSettings();
+  const base =
+    stored && stored.locationId === locationId && stored.catering === catering
+      ? stored
+      : defaultOrderSettings(locationId, catering, FULFILLMENT_METHOD.Pickup);
+  if (!table.success || !offersTables) {
+    const fallback = store.ok ? (chooseFulfillmentMethod(null, store.value.fulfillmentMethods) ?? 1) : 1;
+    await setOrderSettings({
+      ...base,
+      fulfillmentMethod: fallback,
+      fulfillmentPlace: null,
+      pickupOption: null,
+    });
+    revalidatePath(`/${locationId}/${catering ? 'catering' : 'menu'}`);
+    return {
+      ok: false,
+      field: 'table',
+      error: offersTables ? TABLE_NUMBER_MESSAGE : 'This store does not take table orders.',
+    };
+  }
+  await setOrderSettings({
+    ...base,
+    fulfillmentMethod: FULFILLMENT_METHOD.DineIn,
+    pickupOption: null,
+    carType: null,
+    carColor: null,
+    fulfillmentPlace: String(table.data),
+  });
+  await moveOrderTo(locationId, FULFILLMENT_METHOD.DineIn);
+  revalidatePath(`/${locationId}/${catering ? 'catering' : 'menu'}`);
+  return { ok: true };
+}
+
+/** Puts the current order of this store (if any) on the method. */
+async function moveOrderTo(locationId: number, fulfillmentMethod: FulfillmentMethod) {
+  const ref = await getOrderRef();
+  if (!ref || ref.locationId !== locationId) return;
+  const order = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`);
+  if (!order.ok || order.value.isPlaced || order.value.context.fulfillmentMethod === fulfillmentMethod)
+    return;
+  await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`, {
+    method: 'PATCH',
+    body: { snapshotId: order.value.context.snapshotId, fulfillmentMethod },
+  });
 }

@@ -1,5 +1,6 @@
 import 'server-only';
-import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, type FulfillmentMethod, type PickupType } from '@storefront/contracts/enums';
+import { FulfillmentSettingsSchema, type PickupMethod } from '@storefront/contracts/locations';
 import type { Store } from '@storefront/contracts/locations';
 import {
   DEFAULT_ASAP_MINUTES,
@@ -9,6 +10,7 @@ import {
   type OrderTime,
   type StorePrompt,
 } from '@storefront/contracts/order-settings';
+import { apiRequest } from '@/lib/api';
 import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
 import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 
@@ -25,6 +27,11 @@ export interface StoreOrderSettings {
   /** The delivery address chosen for this store (search page or Order Settings), if any. */
   deliveryAddress: { line1: string; line2: string; city: string; stateCode: string; zipCode: string } | null;
   prompt: StorePrompt | null;
+  pickupOption: PickupType | null;
+  /** Table number (dine-in) or parking place (curbside). */
+  fulfillmentPlace: string | null;
+  carType: number | null;
+  carColor: number | null;
 }
 
 const FM_QUERY: Record<'pickup' | 'delivery', FulfillmentMethod> = {
@@ -49,7 +56,8 @@ export async function getStoreOrderSettings(
     stored?.fulfillmentMethod ??
     (deliveryHere ? FULFILLMENT_METHOD.Delivery : null);
   const enabled = store.fulfillmentMethods.filter((m) => m !== FULFILLMENT_METHOD.DineIn);
-  const method = chooseFulfillmentMethod(requested, enabled);
+  // Dine-in is only ever chosen through a table link (kept in the settings), never as a fallback.
+  const method = chooseFulfillmentMethod(requested, store.fulfillmentMethods);
   const sameStore = stored && stored.locationId === store.id && stored.catering === catering;
   const time: OrderTime = sameStore ? stored.time : { kind: 'ASAP' };
   const locationStatus = store.status?.locationStatus;
@@ -76,6 +84,10 @@ export async function getStoreOrderSettings(
           zipCode: deliveryHere.address.zipCode,
         }
       : null,
+    pickupOption: sameStore ? stored.pickupOption : null,
+    fulfillmentPlace: sameStore ? stored.fulfillmentPlace : null,
+    carType: sameStore ? stored.carType : null,
+    carColor: sameStore ? stored.carColor : null,
     prompt: storePrompt({
       isOnline: store.isOnline ?? false,
       locationStatus,
@@ -85,4 +97,12 @@ export async function getStoreOrderSettings(
       time,
     }),
   };
+}
+
+/** The store's pickup options (walk-in, curbside, drive-thru) with their rules; empty when unavailable. */
+export async function getPickupMethods(locationId: number): Promise<PickupMethod[]> {
+  const result = await apiRequest(FulfillmentSettingsSchema, `locations/${locationId}/fulfillment-settings`, {
+    revalidate: 60,
+  });
+  return result.ok ? result.value.availablePickupMethods : [];
 }

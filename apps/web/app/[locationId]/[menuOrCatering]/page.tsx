@@ -14,7 +14,8 @@ import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
 import { OrderSettingsSummary } from '@/features/order-settings/components/order-settings-summary';
 import { StorePromptDialogs } from '@/features/order-settings/components/store-prompt-dialogs';
-import { getStoreOrderSettings } from '@/features/order-settings/order-settings.queries';
+import { EntryDialogs } from '@/features/order-settings/components/entry-dialogs';
+import { getPickupMethods, getStoreOrderSettings } from '@/features/order-settings/order-settings.queries';
 import { orderItemCount } from '@/features/order/components/order-lines';
 import { getCurrentOrder, getUtensilsOption } from '@/features/order/order.queries';
 
@@ -42,7 +43,10 @@ export default async function StorePage({
     getUtensilsOption(locationId, catering),
   ]);
   if (!context) notFound();
-  const settings = await getStoreOrderSettings(context.store, catering, query.fm);
+  const [settings, pickupMethods] = await Promise.all([
+    getStoreOrderSettings(context.store, catering, query.fm),
+    query.fp === 'curbside' ? getPickupMethods(locationId) : Promise.resolve([]),
+  ]);
   // Multibrand stores: the brand filter's selection (?brands=, else the template's defaults) narrows the menu.
   const brands = parseBrandSelection(context.template, search);
   const menu = await getMenu(locationId, catering, undefined, brands.brandIds?.join(',') ?? null);
@@ -52,6 +56,15 @@ export default async function StorePage({
       <LeaveOrderGuard locationId={locationId} hasOrderItems={hasOrderItems} />
       {/* Keyed by the prompt: a new prompt (after a switch of method) opens afresh. */}
       <StorePromptDialogs key={settings.prompt?.kind ?? 'none'} settings={settings} />
+      {settings.prompt === null ? (
+        <EntryDialogs
+          settings={settings}
+          fp={query.fp}
+          fv={query.fv}
+          wm={query.wm}
+          pickupMethods={pickupMethods}
+        />
+      ) : null}
       {promo ? <PromoPopup popup={promo} /> : null}
       <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">

@@ -24,6 +24,14 @@ import { ValidationFailedDialog } from './validation-failed-dialog';
 const CheckoutFormSchema = ContactInformationSchema.extend({
   notes: z.string().transform(normaliseNotes).pipe(z.string().max(NOTE_MAX)),
 });
+/** The store hides the contact section for this order: only the notes are checked. */
+const NotesOnlyFormSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  notes: z.string().transform(normaliseNotes).pipe(z.string().max(NOTE_MAX)),
+});
 type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 type CheckoutFormOutput = z.output<typeof CheckoutFormSchema>;
 
@@ -53,6 +61,7 @@ export function CheckoutForm({
   totals,
   fulfilment,
   lines,
+  hideContact = false,
 }: {
   defaults: { firstName: string; lastName: string; phone: string; email: string; notes: string };
   allowNotes: boolean;
@@ -61,6 +70,8 @@ export function CheckoutForm({
   totals: CheckoutTotals;
   fulfilment: React.ReactNode;
   lines: React.ReactNode;
+  /** hideContactInformationSettings applies to this (table or curbside) order. */
+  hideContact?: boolean;
 }) {
   const toast = useToast();
   const router = useRouter();
@@ -75,7 +86,7 @@ export function CheckoutForm({
     control,
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
-    resolver: zodResolver(CheckoutFormSchema),
+    resolver: zodResolver(hideContact ? NotesOnlyFormSchema : CheckoutFormSchema),
     mode: 'onTouched',
     defaultValues: defaults,
   });
@@ -87,7 +98,11 @@ export function CheckoutForm({
     setPending(true);
     try {
       const { notes: formNotes, ...contact } = values;
-      const result = await confirmOrder({ contact, notes: allowNotes ? formNotes : null, tipCents });
+      const result = await confirmOrder({
+        contact: hideContact ? null : contact,
+        notes: allowNotes ? formNotes : null,
+        tipCents,
+      });
       if (result.ok) {
         router.push('/payment');
         return;
@@ -120,46 +135,48 @@ export function CheckoutForm({
       <div className="flex flex-col gap-6">
         {fulfilment}
 
-        <section aria-labelledby="contact-title" className="rounded-2xl bg-white p-5 shadow-sm">
-          <h2 id="contact-title" className="mb-4 text-lg font-bold">
-            Contact Information
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="First Name"
-              autoComplete="given-name"
-              maxLength={40}
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last Name"
-              autoComplete="family-name"
-              maxLength={40}
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-            <TextField
-              label="Phone Number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              error={errors.phone?.message}
-              {...phoneField}
-              onChange={(e) => {
-                e.target.value = normalisePhone(e.target.value);
-                void phoneField.onChange(e);
-              }}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-          </div>
-        </section>
+        {hideContact ? null : (
+          <section aria-labelledby="contact-title" className="rounded-2xl bg-white p-5 shadow-sm">
+            <h2 id="contact-title" className="mb-4 text-lg font-bold">
+              Contact Information
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="First Name"
+                autoComplete="given-name"
+                maxLength={40}
+                error={errors.firstName?.message}
+                {...register('firstName')}
+              />
+              <TextField
+                label="Last Name"
+                autoComplete="family-name"
+                maxLength={40}
+                error={errors.lastName?.message}
+                {...register('lastName')}
+              />
+              <TextField
+                label="Phone Number"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                error={errors.phone?.message}
+                {...phoneField}
+                onChange={(e) => {
+                  e.target.value = normalisePhone(e.target.value);
+                  void phoneField.onChange(e);
+                }}
+              />
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...register('email')}
+              />
+            </div>
+          </section>
+        )}
 
         {allowNotes ? (
           <section aria-labelledby="notes-title" className="rounded-2xl bg-white p-5 shadow-sm">

@@ -13,8 +13,9 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
   const fulfilment = (
     <section aria-labelledby="fulfilment-title" className="rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="fulfilment-title" className="mb-3 text-lg font-bold">
-        Pickup at {store.name}
+        {data.isDineIn ? `Dine in at ${store.name}` : `Pickup at ${store.name}`}
       </h2>
+      {data.placeLabel ? <p className="mb-2 font-semibold text-gray-900">{data.placeLabel}</p> : null}
       <p className="flex items-start gap-2 text-gray-700">
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
@@ -76,6 +77,7 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
           totals={order.totals}
           fulfilment={fulfilment}
           lines={lines}
+          hideContact={data.hideContact}
         />
       </main>
     </div>

@@ -1,4 +1,5 @@
 import { STAFF_STATUS_ACTION, nextOrderStatus, type StaffOrder } from '@storefront/contracts/staff';
+import { describeHandover } from '@storefront/contracts/pickup';
 import { Price } from '@/components/ui/price';
 import { AdvanceOrderButton } from './advance-order-button';
 
@@ -17,6 +18,7 @@ export function KitchenOrderCard({ order }: { order: StaffOrder }) {
   const action = STAFF_STATUS_ACTION[order.statusId];
   const name = [order.contact.firstName, order.contact.lastName].filter(Boolean).join(' ') || 'Guest';
   const titleId = `kitchen-order-${order.id}`;
+  const handover = describeHandover(order.pickup);
   return (
     <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm">
       <header className="flex items-baseline justify-between gap-2">
@@ -31,6 +33,9 @@ export function KitchenOrderCard({ order }: { order: StaffOrder }) {
         <span className="font-semibold">{name}</span>
         {order.contact.phone ? <span className="text-gray-700"> · {order.contact.phone}</span> : null}
       </p>
+      {handover ? (
+        <p className="rounded-lg bg-sky-50 p-2 text-sm font-semibold text-gray-900">{handover}</p>
+      ) : null}
       <ul className="flex flex-col gap-2">
         {order.items.map((item) => (
           <li key={item.id}>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Clock } from 'lucide-react';
-import { FULFILLMENT_METHOD_LABEL } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, FULFILLMENT_METHOD_LABEL, PICKUP_TYPE } from '@storefront/contracts/enums';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { OrderSettingsDialog } from './order-settings-dialog';
@@ -22,11 +22,18 @@ export function OrderSettingsSummary({ settings }: { settings: StoreOrderSetting
       : settings.schedulingRequired
         ? 'Schedule required'
         : `ASAP (about ${settings.asapMinutes} mins)`;
+  const how =
+    method === FULFILLMENT_METHOD.DineIn && settings.fulfillmentPlace
+      ? `Table ${settings.fulfillmentPlace}`
+      : method === FULFILLMENT_METHOD.Pickup && settings.pickupOption === PICKUP_TYPE.Curbside
+        ? `Curbside${settings.fulfillmentPlace ? `, space ${settings.fulfillmentPlace}` : ''}`
+        : null;
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-800">
       <Clock aria-hidden className="size-4" />
       <span>
-        {FULFILLMENT_METHOD_LABEL[method]}: <strong>{when}</strong>
+        {FULFILLMENT_METHOD_LABEL[method]}
+        {how ? ` (${how})` : ''}: <strong>{when}</strong>
       </span>
       <button
         type="button"

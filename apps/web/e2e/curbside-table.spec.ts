@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './pages/axe';
+import { ItemPage } from './pages/item-page';
+import { PaymentPage } from './pages/payment-page';
+import { skipPromoPopup } from './pages/promo-popup';
+import { StorePage } from './pages/store-page';
+
+test.beforeEach(async ({ page }) => {
+  await skipPromoPopup(page);
+});
+
+/** Two burgers (over the $10 minimum of the curbside store), checkout without contact, a good card. */
+async function orderTwoBurgersAndPay(page: Page) {
+  const store = new StorePage(page);
+  await store.openItem('Classic Burger');
+  await page
+    .getByRole('group', { name: 'Quantity' })
+    .first()
+    .getByRole('button', { name: 'Increase quantity' })
+    .click();
+  await new ItemPage(page).add();
+  await store.expectLine(/2 x Classic Burger/);
+  await store.myOrder.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // The store hides the contact section for these orders.
+  await expect(page.getByRole('heading', { name: 'Contact Information' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'checkout without contact');
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  const payment = new PaymentPage(page);
+  await payment.enterCard('4242 4242 4242 4242');
+  await payment.pay();
+  await page.waitForURL(/\/order-tracking\?oid=\d+&tk=/, { timeout: 20_000 });
+  await expect(page.getByText('Thanks For Your Order!')).toBeVisible();
+}
+
+test('curbside from a printed QR link through to the kitchen screen', async ({ page, browser }) => {
+  await page.goto('/6/menu?fp=curbside&fv=5');
+  const dialog = page.getByRole('dialog', { name: 'Curbside Pickup' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(/Parking space/)).toHaveValue('5');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Car details are required for Curbside')).toBeVisible();
+  await expectNoAxeViolations(page, 'curbside form with an error');
+  await dialog.getByLabel(/Parking space/).fill('13');
+  await dialog.getByLabel(/Car type/).selectOption({ label: 'Sedan' });
+  await dialog.getByLabel(/Car color/).selectOption({ label: 'Blue' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Parking spot must be between 1 and 12')).toBeVisible();
+  await dialog.getByLabel(/Parking space/).fill('5');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Pickup \(Curbside, space 5\)/)).toBeVisible();
+
+  await orderTwoBurgersAndPay(page);
+  await expect(page.getByText(/Curbside/).first()).toBeVisible();
+
+  const kitchenContext = await browser.newContext();
+  const kitchen = await kitchenContext.newPage();
+  await kitchen.goto('/kitchen');
+  await kitchen.getByLabel('Staff key').fill('e2e-staff-key');
+  await kitchen.getByRole('button', { name: 'Sign in' }).click();
+  await kitchen.getByLabel('Location').selectOption('6');
+  await expect(
+    kitchen.getByRole('article').getByText('Curbside · space 5 · Blue Sedan').first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(kitchen, 'kitchen with a curbside order');
+  await kitchenContext.close();
+});
+
+test('a store without curbside says so and sends the guest to the search', async ({ page }) => {
+  await page.goto('/1/menu?fp=curbside&fv=3');
+  const dialog = page.getByRole('dialog', { name: 'Curbside is unavailable' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Search Locations' }).click();
+  await expect(page).toHaveURL(/\/search-locations/);
+});
+
+test('a table order from fp=table: the number is checked, the order is served at the table', async ({
+  page,
+}) => {
+  await page.goto('/7/menu?fp=table&fv=1000');
+  const dialog = page.getByRole('dialog', { name: 'Table ordering' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Start my order' }).click();
+  await expect(dialog.getByText('Please enter a table number between 0 and 999')).toBeVisible();
+  await expectNoAxeViolations(page, 'table ordering with an error');
+  await dialog.getByLabel('Table number').fill('12');
+  await dialog.getByRole('button', { name: 'Start my order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Dine In \(Table 12\)/)).toBeVisible();
+  await orderTwoBurgersAndPay(page);
+});
