@@ -4,6 +4,7 @@ import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { saveOrderSettings } from '../order-settings.actions';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { OrderSettingsDialog } from './order-settings-dialog';
+import { ScheduleDialog } from './schedule-dialog';
 
 vi.mock('../order-settings.actions', () => ({ saveOrderSettings: vi.fn() }));
 const saveMock = vi.mocked(saveOrderSettings);
@@ -168,5 +169,45 @@ describe('Order Settings dialog', () => {
       .getAllByRole('button', { name: 'Close' })
       .find((b) => b.textContent === 'Close');
     expect(close).toBeTruthy();
+  });
+});
+
+describe('Schedule dialog', () => {
+  const context = {
+    locationId: 3,
+    catering: false,
+    fulfillmentMethod: FULFILLMENT_METHOD.Pickup,
+    timeZone: 'America/New_York',
+    schedulingRequired: true,
+    asapMinutes: 5,
+    time: { kind: 'ASAP' as const },
+  };
+
+  it('is titled by the method and saves only once a time is picked', async () => {
+    const onSaved = vi.fn();
+    render(<ScheduleDialog open onOpenChange={vi.fn()} context={context} onSaved={onSaved} />);
+    const dialog = screen.getByRole('dialog', { name: 'Pickup Time' });
+    const save = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Save changes' });
+    expect(save.disabled).toBe(true);
+    const time = within(dialog).getByLabelText<HTMLSelectElement>('Time');
+    await waitFor(() => expect(time.options.length).toBe(2));
+    fireEvent.change(time, { target: { value: SLOT } });
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(saveMock).toHaveBeenCalledWith(
+      expect.objectContaining({ locationId: 3, time: { kind: 'SCHEDULED', at: SLOT } }),
+    );
+  });
+
+  it('is titled Delivery Time for delivery', () => {
+    render(
+      <ScheduleDialog
+        open
+        onOpenChange={vi.fn()}
+        context={{ ...context, fulfillmentMethod: FULFILLMENT_METHOD.Delivery }}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: 'Delivery Time' })).toBeTruthy();
   });
 });
