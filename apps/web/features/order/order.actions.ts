@@ -4,19 +4,18 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import type { ApiError } from '@storefront/contracts/api';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
-import { ORDER_ERROR, SNAPSHOT_MISMATCH } from '@storefront/contracts/errors';
+import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { ItemPathKeySchema } from '@storefront/contracts/menu';
 import { ItemNoteSchema, ItemQuantitySchema, OrderSchema, type Order } from '@storefront/contracts/orders';
 import { SelectedModifierInputSchema } from '@storefront/contracts/pricing';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
 import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
+import { isSnapshotMismatch, orderFailure, type OrderFailure } from './order-failure';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 
-/** Why a write failed, for the item page: its dialog, or the redirect to the store menu on a snapshot mismatch. */
-export type OrderFailureReason = 'customization' | 'snapshot' | 'unexpected';
-export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; error: string; reason: OrderFailureReason };
+export type { OrderFailureReason } from './order-failure';
+export type ActionResult<T> = { ok: true; data: T } | OrderFailure;
 
 /** Spec section 8. */
 const DELIVERY_ADDRESS_FAILED = 'Failed to update the Delivery Address';
@@ -37,32 +36,7 @@ const OrderItemInputSchema = z.object({
 });
 export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
 
-/** Codes meaning the selection itself cannot be ordered (stock, unknown modifier, quantities, portion). */
-const CUSTOMIZATION_CODES: readonly number[] = [
-  ORDER_ERROR.ItemOutOfStock,
-  ORDER_ERROR.InvalidItem,
-  ORDER_ERROR.MinItemQuantityNotMet,
-  ORDER_ERROR.MaxItemQuantityExceeded,
-  ORDER_ERROR.SubstitutionQuantityExceeded,
-  ORDER_ERROR.ItemPortionMissing,
-];
-
-const isSnapshotMismatch = (errors: readonly ApiError[]) =>
-  errors.length > 0 && errors.every((e) => Number(e.code) === SNAPSHOT_MISMATCH);
-
-function failure(errors: readonly ApiError[]): { ok: false; error: string; reason: OrderFailureReason } {
-  if (isSnapshotMismatch(errors)) {
-    return { ok: false, error: 'The menu has changed.', reason: 'snapshot' };
-  }
-  if (errors.some((e) => CUSTOMIZATION_CODES.includes(Number(e.code)))) {
-    return {
-      ok: false,
-      error: 'A required customization is unavailable. Please review the item.',
-      reason: 'customization',
-    };
-  }
-  return { ok: false, error: 'Please try again.', reason: 'unexpected' };
-}
+const failure = orderFailure;
 
 /** The order is gone for this session: unknown, foreign or expired (a new one is started). */
 const isOrderGone = (result: { status: number; errors: readonly ApiError[] }) =>

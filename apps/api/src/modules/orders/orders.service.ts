@@ -6,6 +6,7 @@
 import { ORDER_ERROR, SNAPSHOT_MISMATCH } from '@storefront/contracts/errors';
 import {
   FULFILLMENT_METHOD,
+  ORDER_CHANNEL,
   OrderChannelSchema,
   PickupTypeSchema,
   type FulfillmentMethod,
@@ -34,6 +35,7 @@ import type { Db } from '../../db/client';
 import { conflict, DomainError, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import type { LoadedSnapshot } from '../menus/menu-snapshots';
+import { getRecord } from '../locations/locations.service';
 import { priceSelection, requireItem, requireSnapshot, toPricingValue } from '../menus/menus.service';
 import {
   deleteOrderItem,
@@ -319,19 +321,43 @@ async function changeOrder(
   });
 }
 
+/** 404 InvalidLocation (21034) for an unknown store; 422 InvalidOrderType (21036) for a method it does not offer. */
+async function assertMethodOffered(db: Db, locationId: number, method: FulfillmentMethod) {
+  const location = await getRecord(db, locationId);
+  if (!location.fulfillmentMethods.includes(method)) {
+    throw ruleBroken(
+      'InvalidOrderType',
+      ORDER_ERROR.InvalidOrderType,
+      'This location does not offer this fulfillment method',
+    );
+  }
+}
+
 /**
  * POST sales/orders: a new, empty order on a menu snapshot for the token's session. The location comes from
  * the snapshot and the order channel from the token's app type. 404 (811) for an unknown snapshot.
  */
 export async function createOrder(db: Db, session: Session, body: CreateOrderBody): Promise<Order> {
   const snapshot = await requireSnapshot(db, body.menuSnapshotId);
+  // The catering app (channel 106) orders only from catering menus; the web storefront (107) serves both
+  // menus of a store, so it may order from either.
+  if (session.appType === ORDER_CHANNEL.catering && !snapshot.catering) {
+    throw ruleBroken(
+      'InvalidOrderChannel',
+      ORDER_ERROR.InvalidOrderChannel,
+      'This menu cannot be ordered through the catering channel',
+    );
+  }
+  const method = body.fulfillmentMethod ?? FULFILLMENT_METHOD.Pickup;
+  // 21034 when the store is gone; 21036 when it does not offer the method.
+  await assertMethodOffered(db, snapshot.locationId, method);
   const order = await insertOrder(db, {
     sessionId: session.sid,
     userId: session.userId,
     locationId: snapshot.locationId,
     snapshotId: snapshot.id,
     orderChannel: session.appType,
-    fulfillmentMethod: body.fulfillmentMethod ?? FULFILLMENT_METHOD.Pickup,
+    fulfillmentMethod: method,
     orderDateTime: body.orderDateTime ? new Date(body.orderDateTime) : null,
   });
   return toOrderView(order, []);
@@ -350,8 +376,10 @@ export async function getOrder(db: Db, session: Session, orderId: number): Promi
  */
 export async function updateOrderSnapshot(db: Db, session: Session, orderId: number, body: UpdateOrderBody) {
   return changeOrder(db, session, orderId, async (tx, order, _current, items) => {
-    if (body.fulfillmentMethod !== undefined)
+    if (body.fulfillmentMethod !== undefined) {
+      await assertMethodOffered(tx, order.locationId, body.fulfillmentMethod);
       await updateOrder(tx, orderId, { fulfillmentMethod: body.fulfillmentMethod });
+    }
     if (body.snapshotId === order.snapshotId) return;
     if (!body.forceUpdate) {
       throw ruleBroken(
