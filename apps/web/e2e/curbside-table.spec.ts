@@ -125,7 +125,9 @@ test('the pickup option is changed after ordering, on the tracking page', async 
   await dialog.getByLabel('Car type').selectOption({ label: 'Van' });
   await dialog.getByLabel('Car color').selectOption({ label: 'White' });
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Order updated! Your new pickup option was sent to the store')).toBeVisible();
+  await expect(
+    page.getByText('Order updated! Your new pickup option was sent to the store', { exact: true }),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Drive Thru', { exact: true })).toBeVisible();
 
@@ -152,7 +154,7 @@ test('drive-thru chosen with the pickup option selector on the payment page', as
     await selector.getByLabel('Car type').selectOption({ label: 'Truck' });
     await selector.getByLabel('Car color').selectOption({ label: 'Red' });
     await selector.getByRole('button', { name: 'Save pickup option' }).click();
-    await expect(payment.getByText('Pickup option saved')).toBeVisible();
+    await expect(payment.getByText('Pickup option saved', { exact: true })).toBeVisible();
   });
   await expect(page.getByText('Drive Thru', { exact: true })).toBeVisible();
 });
