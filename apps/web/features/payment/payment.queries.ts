@@ -22,6 +22,8 @@ export interface PaymentPageData {
   storeHref: string;
   itemCount: number;
   totals: Order['totals'];
+  /** Delivery orders: fee and driver tip (dollars), shown on their own rows. */
+  delivery: { feeAmount: number; tipAmount: number | null } | null;
   tipCents: number;
   /**
    * The pickup option selector (Walk-in, Drive Thru, Curbside): the store's options and the order's current
@@ -68,6 +70,7 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
       storeHref,
       itemCount: order.value.items.reduce((n, item) => n + item.quantity, 0),
       totals: order.value.totals,
+      delivery: order.value.fulfillmentInformation?.delivery ?? null,
       tipCents: await getTipCents(order.value.id),
       pickup,
       paymentOrigin: new URL(env.API_PUBLIC_URL).origin,
