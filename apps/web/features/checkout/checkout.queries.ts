@@ -149,7 +149,12 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
         email: contact?.email ?? '',
       },
       allowNotes: settings.ok ? settings.value.allowCheckoutInstructions : false,
-      hideTipping: settings.ok ? settings.value.hideTipping : false,
+      // Checkout spec section 3: the payment tip is enabled for Pickup and DineIn only (delivery has its
+      // driver tip instead).
+      hideTipping:
+        (settings.ok ? settings.value.hideTipping : false) ||
+        (order.value.context.fulfillmentMethod !== FULFILLMENT_METHOD.Pickup &&
+          order.value.context.fulfillmentMethod !== FULFILLMENT_METHOD.DineIn),
       tipCents: await getTipCents(order.value.id),
       ...(await placeOf(order.value, settings.ok ? settings.value : null)),
       delivery: deliveryOf(order.value),

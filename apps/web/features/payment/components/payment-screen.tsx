@@ -6,12 +6,13 @@ import { pluralLabel } from '@storefront/contracts/text';
 import { themeStyle } from '@/lib/theme';
 import type { PaymentPageData } from '../payment.queries';
 import { PaymentFlow } from './payment-flow';
+import { PaymentPickupOption } from './payment-pickup-option';
 
 /** /payment: 'Order Total' and 'Pay with Credit Card' panels, 'Back to Checkout'; footer hidden, logo inert. */
 export function PaymentScreen({ data }: { data: PaymentPageData }) {
   const { totals } = data;
   const tip = centsToDollars(data.tipCents);
-  const summary = (
+  const totalsPanel = (
     <section aria-labelledby="order-total-title" className="self-start rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="order-total-title" className="text-lg font-bold">
         Order Total
@@ -27,6 +28,14 @@ export function PaymentScreen({ data }: { data: PaymentPageData }) {
         })}
       />
     </section>
+  );
+  const summary = data.pickup ? (
+    <div className="flex flex-col gap-6 self-start">
+      {totalsPanel}
+      <PaymentPickupOption methods={data.pickup.methods} current={data.pickup.current} />
+    </div>
+  ) : (
+    totalsPanel
   );
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">
