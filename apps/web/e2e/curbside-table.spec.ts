@@ -9,8 +9,8 @@ test.beforeEach(async ({ page }) => {
   await skipPromoPopup(page);
 });
 
-/** Two burgers (over the $10 minimum of the curbside store), checkout without contact, a good card. */
-async function orderTwoBurgersAndPay(page: Page) {
+/** Two burgers (over the $10 minimum of the curbside store), checkout (contact hidden or given), a good card. */
+async function orderTwoBurgersAndPay(page: Page, contactHidden = true) {
   const store = new StorePage(page);
   await store.openItem('Classic Burger');
   await page
@@ -22,9 +22,16 @@ async function orderTwoBurgersAndPay(page: Page) {
   await store.expectLine(/2 x Classic Burger/);
   await store.myOrder.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  // The store hides the contact section for these orders.
-  await expect(page.getByRole('heading', { name: 'Contact Information' })).toHaveCount(0);
-  await expectNoAxeViolations(page, 'checkout without contact');
+  if (contactHidden) {
+    // The store hides the contact section for these orders.
+    await expect(page.getByRole('heading', { name: 'Contact Information' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'checkout without contact');
+  } else {
+    await page.getByLabel(/First Name/i).fill('Grace');
+    await page.getByLabel(/Last Name/i).fill('Hopper');
+    await page.getByLabel(/Phone/i).fill('(202) 555-0177');
+    await page.getByLabel(/Email/i).fill('grace@example.com');
+  }
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   const payment = new PaymentPage(page);
@@ -90,4 +97,40 @@ test('a table order from fp=table: the number is checked, the order is served at
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Dine In \(Table 12\)/)).toBeVisible();
   await orderTwoBurgersAndPay(page);
+  // The tracking page shows where the order is served instead of the status timeline.
+  await expect(page.getByRole('region', { name: 'Serving' }).getByText('Table 12')).toBeVisible();
+  await expectNoAxeViolations(page, 'tracking a table order');
+});
+
+test('the pickup option is changed after ordering, on the tracking page', async ({ page, browser }) => {
+  await page.goto('/6/menu');
+  await orderTwoBurgersAndPay(page, false);
+  await expect(page.getByText('Walk-in')).toBeVisible();
+  await page.getByRole('button', { name: 'Change pickup option' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change pickup option' });
+  const options = dialog.getByRole('radio');
+  await expect(options).toHaveCount(3);
+  await expect(options.nth(0)).toHaveAccessibleName(/Walk-in/);
+  await expect(options.nth(1)).toHaveAccessibleName(/Drive Thru/);
+  await expect(options.nth(2)).toHaveAccessibleName(/Curbside/);
+  await dialog.getByRole('radio', { name: /Drive Thru/ }).check();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Car details are required for Drive Thru')).toBeVisible();
+  await expectNoAxeViolations(page, 'pickup change with an error');
+  await dialog.getByLabel('Car type').selectOption({ label: 'Van' });
+  await dialog.getByLabel('Car color').selectOption({ label: 'White' });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Order updated! Your new pickup option was sent to the store')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Drive Thru', { exact: true })).toBeVisible();
+
+  // The kitchen sees the new option with the car.
+  const kitchenContext = await browser.newContext();
+  const kitchen = await kitchenContext.newPage();
+  await kitchen.goto('/kitchen');
+  await kitchen.getByLabel('Staff key').fill('e2e-staff-key');
+  await kitchen.getByRole('button', { name: 'Sign in' }).click();
+  await kitchen.getByLabel('Location').selectOption('6');
+  await expect(kitchen.getByRole('article').getByText('Drive Thru · White Van').first()).toBeVisible();
+  await kitchenContext.close();
 });

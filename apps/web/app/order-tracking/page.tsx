@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { TrackingScreen } from '@/features/tracking/components/tracking-screen';
 import { getTrackingPage } from '@/features/tracking/tracking.queries';
 
-type SearchParams = Promise<{ oid?: string | string[]; tk?: string | string[] }>;
+type SearchParams = Promise<{ oid?: string | string[]; tk?: string | string[]; fp?: string | string[] }>;
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -17,5 +17,5 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 export default async function OrderTrackingPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const page = await getTrackingPage(first(query.oid), first(query.tk));
-  return <TrackingScreen {...page} />;
+  return <TrackingScreen {...page} hidePickupChange={first(query.fp) === 'curbside'} />;
 }

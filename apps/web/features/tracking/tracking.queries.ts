@@ -1,4 +1,6 @@
 import 'server-only';
+import type { PickupDataBody } from '@storefront/contracts/checkout';
+import { z } from 'zod';
 import { cache } from 'react';
 import {
   ORDER_STATUS_STAGES,
@@ -18,6 +20,7 @@ const trackingPath = {
   details: (orderId: number) => `tracking/orders/${orderId}`,
   status: (orderId: number) => `tracking/orders/${orderId}/status`,
   settings: (orderId: number) => `tracking/orders/${orderId}/settings`,
+  pickupData: (orderId: number) => `tracking/orders/${orderId}/pickup-data`,
 };
 
 const ORDER_ID = /^[1-9]\d{0,15}$/;
@@ -44,6 +47,15 @@ export function getTrackingStatus(orderId: number, token: string): Promise<ApiRe
 
 export function getTrackingSettings(orderId: number, token: string): Promise<ApiResult<TrackingSettings>> {
   return apiRequest(TrackingSettingsSchema, trackingPath.settings(orderId), { token });
+}
+
+/** PUT /fulfillment-order: the pickup option changed after ordering (the response is not read). */
+export function updateTrackedPickup(
+  orderId: number,
+  token: string,
+  body: PickupDataBody,
+): Promise<ApiResult<unknown>> {
+  return apiRequest(z.unknown(), trackingPath.pickupData(orderId), { token, method: 'PUT', body });
 }
 
 export type TrackingPage =

@@ -14,6 +14,7 @@ import {
   type TrackingStatus,
 } from '@storefront/contracts/tracking';
 import type { PickupDataBody } from '@storefront/contracts/checkout';
+import { pickupChoiceError } from '@storefront/contracts/pickup';
 import type { Db } from '../../db/client';
 import { conflict, notFound, ruleBroken, unauthorized } from '../../lib/errors';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
@@ -175,22 +176,23 @@ export async function getTrackingSettings(db: Db, order: OrderRow): Promise<Trac
  */
 export async function updateTrackedPickup(db: Db, order: OrderRow, body: PickupDataBody) {
   const { fulfillmentSettings } = await getTrackingSettings(db, order);
-  const method = fulfillmentSettings.availablePickupMethods.find((m) => m.pickupOption === body.pickupOption);
-  if (!method) {
-    throw ruleBroken(
-      'PickupOption',
-      ORDER_ERROR.InvalidOrderType,
-      'The store does not offer this pickup option',
-    );
-  }
+  // The change modal's rules (checkout spec section 5), on the values the order will have.
+  const next = {
+    pickupOption: body.pickupOption,
+    carColor: body.carColor ?? order.carColor,
+    carType: body.carType ?? order.carType,
+    fulfillmentPlace: body.fulfillmentPlace ?? order.fulfillmentPlace,
+  };
+  const problem = pickupChoiceError(fulfillmentSettings.availablePickupMethods, next);
+  if (problem) throw ruleBroken('PickupOption', ORDER_ERROR.InvalidOrderType, problem.message);
   if ((order.status ?? 1) >= 3) {
     throw conflict('OrderReady', 'The order is already ready: the pickup option can no longer change');
   }
   const updated = await updateOrder(db, order.id, {
     pickupOption: body.pickupOption,
-    carColor: body.pickupOption === 0 ? null : (body.carColor ?? order.carColor),
-    carType: body.pickupOption === 0 ? null : (body.carType ?? order.carType),
-    fulfillmentPlace: body.pickupOption === 0 ? null : (body.fulfillmentPlace ?? order.fulfillmentPlace),
+    carColor: body.pickupOption === 0 ? null : next.carColor,
+    carType: body.pickupOption === 0 ? null : next.carType,
+    fulfillmentPlace: body.pickupOption === 0 ? null : next.fulfillmentPlace,
   });
   if (!updated) throw noLongerAvailable();
   return getTrackingDetails(db, updated);

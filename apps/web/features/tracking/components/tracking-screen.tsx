@@ -6,7 +6,9 @@ import { Price } from '@/components/ui/price';
 import { SiteHeader } from '@/components/ui/site-header';
 import { TotalsList } from '@/components/ui/totals-list';
 import { themeStyle, type ThemeInput } from '@/lib/theme';
+import { describeHandover } from '@storefront/contracts/pickup';
 import { CardLogo } from './card-logo';
+import { PickupChange } from './pickup-change';
 import { OrderUnavailable } from './order-unavailable';
 import { TrackingStatus } from './tracking-status';
 
@@ -45,7 +47,12 @@ export type TrackingScreenProps =
     };
 
 /** /order-tracking: thanks, live status, pickup, store, order and payment details, and 'Back Menu'. */
-export function TrackingScreen(props: TrackingScreenProps) {
+export function TrackingScreen(
+  props: TrackingScreenProps & {
+    /** fp=curbside on the tracking link hides the pickup change. */
+    hidePickupChange?: boolean;
+  },
+) {
   if (props.kind === 'unavailable') {
     return (
       <>
@@ -62,6 +69,9 @@ export function TrackingScreen(props: TrackingScreenProps) {
   const totals = order.totals;
   const backHref = location.id ? `/${location.id}/menu` : '/';
   const isPickup = fulfilment.fulfillmentMethod === FULFILLMENT_METHOD.Pickup;
+  // Table or curbside sides show where the order is served instead of the status (checkout spec section 4).
+  const serving = fulfilment.fulfillmentPlace ? describeHandover(fulfilment) : null;
+  const isTableSide = serving !== null && fulfilment.pickupOption !== PICKUP_TYPE.Curbside;
   return (
     <div style={themeStyle(props.theme)} className="min-h-dvh">
       <SiteHeader brandName={companyName} logoHref={null} />
@@ -76,14 +86,25 @@ export function TrackingScreen(props: TrackingScreenProps) {
 
         <div className="grid gap-6 md:grid-cols-[3fr_2fr]">
           <div className="flex flex-col gap-6">
-            <Panel id="status-title" title="Order Status">
-              <TrackingStatus
-                orderId={props.orderId}
-                trackingToken={props.trackingToken}
-                initialStatus={details.status.statusId}
-                stages={props.stages}
-              />
-            </Panel>
+            {serving ? (
+              <Panel id="status-title" title="Serving">
+                <p className="text-lg font-semibold">{serving}</p>
+                <p className="text-gray-700">
+                  {isTableSide
+                    ? 'We will bring your order to your table.'
+                    : 'We will bring your order out to your car.'}
+                </p>
+              </Panel>
+            ) : (
+              <Panel id="status-title" title="Order Status">
+                <TrackingStatus
+                  orderId={props.orderId}
+                  trackingToken={props.trackingToken}
+                  initialStatus={details.status.statusId}
+                  stages={props.stages}
+                />
+              </Panel>
+            )}
 
             <Panel id="details-title" title="Order Details">
               <ul className="flex flex-col divide-y divide-gray-100">
@@ -126,6 +147,13 @@ export function TrackingScreen(props: TrackingScreenProps) {
               </p>
               {isPickup && fulfilment.pickupOption !== null ? (
                 <p className="text-sm text-gray-700">{PICKUP_LABEL[fulfilment.pickupOption]}</p>
+              ) : null}
+              {isPickup && !props.hidePickupChange && details.status.statusId < 3 ? (
+                <PickupChange
+                  orderId={props.orderId}
+                  trackingToken={props.trackingToken}
+                  fulfilment={fulfilment}
+                />
               ) : null}
             </Panel>
 
