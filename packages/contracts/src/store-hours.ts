@@ -462,3 +462,42 @@ export function upcomingHolidays(
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     .slice(0, limit);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// ASAP time and estimate caching
+
+/** Spec text when no ready time is left in the offered days. */
+export const NO_ASAP_TIME_MESSAGE = 'Could not find an ASAP time.';
+
+export type AsapTimeResult = { ok: true; time: string } | { ok: false; message: typeof NO_ASAP_TIME_MESSAGE };
+
+/**
+ * The earliest ready time an ASAP order can get: the first slot `listOrderTimes` offers (now plus preparation
+ * time, inside the hours, in the location's zone), or the spec message when the offered days hold none.
+ * `isSlotOpen` lets the caller skip slots (e.g. a full kitchen) without this module knowing about capacity.
+ */
+export function findAsapTime(
+  input: Omit<OrderTimesInput, 'customDate'>,
+  isSlotOpen: (time: string) => boolean = () => true,
+): AsapTimeResult {
+  for (const day of listOrderTimes(input)) {
+    const time = day.times.find(isSlotOpen);
+    if (time) return { ok: true, time };
+  }
+  return { ok: false, message: NO_ASAP_TIME_MESSAGE };
+}
+
+/**
+ * Cache key for ASAP and delivery estimates: one entry per store, catering flag, fulfilment method and
+ * one-minute bucket, so an estimate is reused for at most the minute it was computed in and never shared
+ * between catering and main-menu orders or between methods.
+ */
+export function estimateCacheKey(input: {
+  locationId: number;
+  isCatering: boolean;
+  method: number | string;
+  now: Date | number;
+}): string {
+  const at = typeof input.now === 'number' ? input.now : input.now.getTime();
+  return `${input.locationId}|${input.isCatering ? 'catering' : 'main'}|${input.method}|${Math.floor(at / MINUTE)}`;
+}
