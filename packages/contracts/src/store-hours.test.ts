@@ -7,6 +7,7 @@ import {
   estimateCacheKey,
   findAsapTime,
   NO_ASAP_TIME_MESSAGE,
+  orderTimeProblem,
   formatClock12,
   formatZonedIso,
   isOrderTimeAvailable,
@@ -396,5 +397,33 @@ describe('findAsapTime and estimateCacheKey', () => {
     expect(key({ isCatering: true })).not.toBe(key());
     expect(key({ method: 'Delivery' })).not.toBe(key());
     expect(key({ locationId: 9 })).not.toBe(key());
+  });
+});
+
+describe('orderTimeProblem', () => {
+  const schedule: Schedule = {
+    weekly: [[], ...Array.from({ length: 6 }, () => [{ open: '11:00', close: '22:00' }])],
+    holidays: [{ date: '2025-01-17', title: 'Closed', isOpen: false, hours: [] }],
+  };
+  const now = ny('2025-01-15', '12:00');
+  const problem = (date: string, time: string) => orderTimeProblem(schedule, NY, ny(date, time), now, 15);
+
+  it('accepts an offered time', () => {
+    expect(problem('2025-01-15', '13:00')).toBeNull();
+    expect(problem('2025-01-16', '11:15')).toBeNull();
+  });
+
+  it("reads 'date' for a past date, a closed weekday, a closed holiday and beyond the offered days", () => {
+    expect(problem('2025-01-14', '13:00')).toBe('date');
+    expect(problem('2025-01-19', '13:00')).toBe('date'); // Sunday: closed all day
+    expect(problem('2025-01-17', '13:00')).toBe('date'); // closed holiday
+    expect(problem('2025-01-23', '13:00')).toBe('date'); // 8th day
+  });
+
+  it("reads 'time' for a passed time today, inside preparation time, or outside the hours of an open day", () => {
+    expect(problem('2025-01-15', '11:30')).toBe('time');
+    expect(problem('2025-01-15', '12:05')).toBe('time');
+    expect(problem('2025-01-16', '23:00')).toBe('time');
+    expect(problem('2025-01-16', '11:00')).toBe('time');
   });
 });

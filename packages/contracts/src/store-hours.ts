@@ -422,6 +422,36 @@ export function isOrderTimeAvailable(
   );
 }
 
+/**
+ * Why a requested ready time cannot be used, or null when it can. Spec section 8 has two codes and does not
+ * say where one ends and the other begins; the reading here: 'date' (2021 InvalidOrderDateTime, 'Unable to
+ * create an Order for the specified Date') when the local date itself cannot take orders (before today, after
+ * the offered days, or a day the store is closed all day, e.g. a closed holiday); 'time' (21037 invalid order
+ * time) when the date is fine but the time is not offered (past, inside preparation time, outside the hours).
+ */
+export function orderTimeProblem(
+  schedule: Schedule,
+  timeZone: string,
+  time: Date | number,
+  now: Date | number,
+  prepTimeMinutes: number,
+  days: number = ORDER_TIME_DAYS,
+): 'date' | 'time' | null {
+  const t = typeof time === 'number' ? time : time.getTime();
+  const at = typeof now === 'number' ? now : now.getTime();
+  if (!Number.isFinite(t)) return 'date';
+  const today = localDateOf(at, timeZone);
+  const date = localDateOf(t, timeZone);
+  if (date < today || date > addDays(today, days - 1)) return 'date';
+  const dayStart = zonedInstant(date, 0, timeZone);
+  const dayEnd = zonedInstant(addDays(date, 1), 0, timeZone);
+  const open = openingIntervals(schedule, timeZone, addDays(date, -1), date).some(
+    (i) => i.start < dayEnd && i.end > dayStart,
+  );
+  if (!open) return 'date';
+  return isOrderTimeAvailable(schedule, timeZone, t, at, prepTimeMinutes) ? null : 'time';
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Presentation of the week (store info modal)
 
