@@ -7,6 +7,8 @@ export interface PageFigure {
   name: string;
   url: string;
   performance: number;
+  /** First contentful paint. */
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -58,6 +60,7 @@ export async function measurePage(name: string, url: string, runs = 3, cookie?: 
         name,
         url,
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),

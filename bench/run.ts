@@ -6,7 +6,9 @@
  *   ratio to the ceiling measured in the same run. The 300-item menu is published for a bench-only location
  *   (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows it.
  * - Lighthouse (mobile defaults, median of 3) on the search, menu, item and checkout pages, beside a minimal
- *   reference Next.js page of the same versions measured in the same run.
+ *   reference Next.js page of the same versions measured in the same run; and the menu page of two bench-only
+ *   stores, one with a 30-item and one with a 300-item menu, whose first paints should not differ (the page draws
+ *   above the fold first and loads pictures lazily).
  * Results are printed and written to bench/results/<timestamp>.json.
  */
 import { spawnSync } from 'node:child_process';
@@ -32,6 +34,9 @@ const onlyPages = process.argv.includes('--pages-only');
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
 
+/** The bench's database once created (the pages seed their 30/300-item stores in it). */
+let benchDatabaseUrl: string | null = null;
+
 async function freshDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -40,7 +45,8 @@ async function freshDatabase(): Promise<string> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
-  return url.toString();
+  benchDatabaseUrl = url.toString();
+  return benchDatabaseUrl;
 }
 
 interface Fixture {
@@ -344,6 +350,11 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
     await waitForUrl(`${api}/health`);
   }
   const f = await fixture();
+  if (!benchDatabaseUrl) throw new Error('no bench database');
+  const seeded = openDatabase({ url: benchDatabaseUrl, poolSize: 1 });
+  const smallMenuLocationId = await seedBenchLargeMenu(seeded.db, 30);
+  const largeMenuLocationId = await seedBenchLargeMenu(seeded.db, BENCH_LARGE_MENU_ITEMS);
+  await seeded.close();
   startProcess(bin('next'), ['start', '-p', String(PORTS.web)], `${root}apps/web`, {
     API_URL: api,
     API_PUBLIC_URL: api,
@@ -363,6 +374,9 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
     await measurePage('menu', `${web}/${f.locationId}/menu`),
     await measurePage('item', itemUrl),
     await measurePage('checkout', `${web}/checkout`, 3, await checkoutCookie(itemUrl)),
+    // The same page at 30 and at 300 items: first paint must not grow with the menu.
+    await measurePage('menu 30 items', `${web}/${smallMenuLocationId}/menu`),
+    await measurePage(`menu ${BENCH_LARGE_MENU_ITEMS} items`, `${web}/${largeMenuLocationId}/menu`),
   ];
   return { reference, pages };
 }
@@ -394,6 +408,7 @@ function printPages(reference: PageFigure, pages: PageFigure[]) {
   console.log(
     'page'.padEnd(16),
     'perf'.padStart(5),
+    'FCP ms'.padStart(7),
     'LCP ms'.padStart(7),
     'TBT ms'.padStart(7),
     'CLS'.padStart(6),
@@ -404,6 +419,7 @@ function printPages(reference: PageFigure, pages: PageFigure[]) {
     console.log(
       p.name.padEnd(16),
       String(p.performance).padStart(5),
+      String(p.fcpMs).padStart(7),
       String(p.lcpMs).padStart(7),
       String(p.tbtMs).padStart(7),
       p.cls.toFixed(3).padStart(6),

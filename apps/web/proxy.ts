@@ -24,11 +24,15 @@ const STORE_ROUTE = /^\/\d+\/(menu|catering)(?:\/|$)/;
  * catering token (106); the main menu with a web token (107), or the in-store one (105) a guest already has.
  * Null outside store routes: the current type is kept.
  */
-function routeClientType(pathname: string, current: OrderChannel): OrderChannel | null {
-  const segment = STORE_ROUTE.exec(pathname)?.[1];
+function routeClientType(url: URL, current: OrderChannel): OrderChannel | null {
+  const segment = STORE_ROUTE.exec(url.pathname)?.[1];
   if (segment === 'catering') return ORDER_CHANNEL.catering;
-  if (segment === 'menu') return current === ORDER_CHANNEL.catering ? ORDER_CHANNEL.web : current;
-  return null;
+  if (segment !== 'menu') return null;
+  // A curbside or table QR link (fp=curbside|table) orders with the in-store token (ordering spec sections 1
+  // and 6: the in-store channel is for table and curbside flows).
+  const entry = url.searchParams.get('fp');
+  if (entry === 'curbside' || entry === 'table') return ORDER_CHANNEL.inStore;
+  return current === ORDER_CHANNEL.catering ? ORDER_CHANNEL.web : current;
 }
 
 export async function proxy(request: NextRequest) {
@@ -42,8 +46,7 @@ export async function proxy(request: NextRequest) {
   // A prefetch never switches: only a real visit may change the session.
   const isPrefetch =
     request.headers.has('next-router-prefetch') || request.headers.get('purpose') === 'prefetch';
-  const clientType =
-    (isPrefetch ? null : routeClientType(request.nextUrl.pathname, currentType)) ?? currentType;
+  const clientType = (isPrefetch ? null : routeClientType(request.nextUrl, currentType)) ?? currentType;
   if (current && remaining !== null && remaining > REFRESH_BEFORE_SECONDS && clientType === currentType) {
     return NextResponse.next({ request: { headers: requestHeaders } });
   }

@@ -18,6 +18,13 @@ test('a guest changes quantities in My Order, keeps a line on Cancel, deletes it
   await new ItemPage(page).add();
   await store.expectLine(/1 x Classic Burger/);
   const subtotalOfOne = await store.subtotal();
+  // A second item: its own line, and the subtotal grows by its price.
+  await store.openItem('Garden Veggie Burger');
+  await new ItemPage(page).add();
+  await store.expectLine(/1 x Garden Veggie Burger/);
+  const subtotalOfTwo = await store.subtotal();
+  expect(subtotalOfTwo).toBeGreaterThan(subtotalOfOne);
+  const veggie = subtotalOfTwo - subtotalOfOne;
 
   const picker = store.myOrder.getByRole('group', { name: 'Quantity of Classic Burger' });
   await picker.getByRole('button', { name: 'Increase quantity' }).click();
@@ -26,7 +33,7 @@ test('a guest changes quantities in My Order, keeps a line on Cancel, deletes it
   await expect(picker.locator('output')).toHaveText('3');
   await expect(store.myOrder.getByText(/1 x Classic Burger/)).toBeVisible();
   await store.expectLine(/3 x Classic Burger/);
-  expect(await store.subtotal()).toBeCloseTo(subtotalOfOne * 3, 2);
+  expect(await store.subtotal()).toBeCloseTo(subtotalOfOne * 3 + veggie, 2);
 
   await picker.getByRole('button', { name: 'Decrease quantity' }).click();
   await picker.getByRole('button', { name: 'Decrease quantity' }).click();
@@ -55,5 +62,38 @@ test('a guest changes quantities in My Order, keeps a line on Cancel, deletes it
     .getByRole('button', { name: 'Decrease quantity' })
     .click();
   await page.getByRole('dialog', { name: 'Delete item' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(store.myOrder.getByText(/Classic Burger/)).toHaveCount(0);
+  await store.expectLine(/1 x Garden Veggie Burger/);
+  expect(await store.subtotal()).toBeCloseTo(veggie, 2);
+  await store.myOrder
+    .getByRole('group', { name: 'Quantity of Garden Veggie Burger' })
+    .getByRole('button', { name: 'Decrease quantity' })
+    .click();
+  await page.getByRole('dialog', { name: 'Delete item' }).getByRole('button', { name: 'Delete' }).click();
   await expect(store.myOrder.getByText('Your order will be shown here!')).toBeVisible();
+});
+
+test("a store with a minimum order amount answers 'Order Total issue!' at checkout", async ({ page }) => {
+  await skipPromoPopup(page);
+  // Gaithersburg (location 6) asks for at least $10.00; one Classic Burger is less.
+  await page.goto('/6/menu');
+  const store = new StorePage(page);
+  await store.openItem('Classic Burger');
+  await new ItemPage(page).add();
+  await store.expectLine(/1 x Classic Burger/);
+  expect(await store.subtotal()).toBeLessThan(10);
+  await store.myOrder.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByLabel(/First Name/i).fill('Grace');
+  await page.getByLabel(/Last Name/i).fill('Hopper');
+  await page.getByLabel(/Phone/i).fill('(202) 555-0177');
+  await page.getByLabel(/Email/i).fill('grace@example.com');
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order Total issue!' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('The minimum order amount is $10.00 (21040)')).toBeVisible();
+  await expectNoAxeViolations(page, 'order total issue');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
 });

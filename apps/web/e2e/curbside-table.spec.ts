@@ -10,7 +10,11 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Two burgers (over the $10 minimum of the curbside store), checkout (contact hidden or given), a good card. */
-async function orderTwoBurgersAndPay(page: Page, contactHidden = true) {
+async function orderTwoBurgersAndPay(
+  page: Page,
+  contactHidden = true,
+  beforePay: (page: Page) => Promise<void> = async () => {},
+) {
   const store = new StorePage(page);
   await store.openItem('Classic Burger');
   await page
@@ -34,6 +38,7 @@ async function orderTwoBurgersAndPay(page: Page, contactHidden = true) {
   }
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await expect(page).toHaveURL(/\/payment$/);
+  await beforePay(page);
   const payment = new PaymentPage(page);
   await payment.enterCard('4242 4242 4242 4242');
   await payment.pay();
@@ -120,7 +125,9 @@ test('the pickup option is changed after ordering, on the tracking page', async 
   await dialog.getByLabel('Car type').selectOption({ label: 'Van' });
   await dialog.getByLabel('Car color').selectOption({ label: 'White' });
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Order updated! Your new pickup option was sent to the store')).toBeVisible();
+  await expect(
+    page.getByText('Order updated! Your new pickup option was sent to the store', { exact: true }),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Drive Thru', { exact: true })).toBeVisible();
 
@@ -133,4 +140,21 @@ test('the pickup option is changed after ordering, on the tracking page', async 
   await kitchen.getByLabel('Location').selectOption('6');
   await expect(kitchen.getByRole('article').getByText('Drive Thru · White Van').first()).toBeVisible();
   await kitchenContext.close();
+});
+
+test('drive-thru chosen with the pickup option selector on the payment page', async ({ page }) => {
+  await page.goto('/6/menu');
+  await orderTwoBurgersAndPay(page, false, async (payment) => {
+    const selector = payment.getByRole('region', { name: 'Pickup option' });
+    await expect(selector.getByRole('radio', { name: /Walk-in/ })).toBeChecked();
+    await selector.getByRole('radio', { name: /Drive Thru/ }).check();
+    await selector.getByRole('button', { name: 'Save pickup option' }).click();
+    await expect(selector.getByText('Car details are required for Drive Thru')).toBeVisible();
+    await expectNoAxeViolations(payment, 'payment pickup option with an error');
+    await selector.getByLabel('Car type').selectOption({ label: 'Truck' });
+    await selector.getByLabel('Car color').selectOption({ label: 'Red' });
+    await selector.getByRole('button', { name: 'Save pickup option' }).click();
+    await expect(payment.getByText('Pickup option saved', { exact: true })).toBeVisible();
+  });
+  await expect(page.getByText('Drive Thru', { exact: true })).toBeVisible();
 });

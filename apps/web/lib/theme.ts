@@ -53,8 +53,8 @@ export function themeStyle(input: ThemeInput | null | undefined): CSSProperties 
   const buttonSecondary = normaliseHex(input?.buttonSecondaryColor) ?? '#ffffff';
   const font = (name: string | null | undefined) =>
     name && /^[\w\s-]{1,60}$/.test(name)
-      ? `'${name}', Inter, system-ui, sans-serif`
-      : 'Inter, system-ui, sans-serif';
+      ? `'${name}', var(--font-inter), system-ui, sans-serif`
+      : 'var(--font-inter), system-ui, sans-serif';
   return {
     '--brand': brand,
     '--brand-fg': foregroundFor(brand),

@@ -9,7 +9,7 @@
  *   its own maximum; a modifier's cost counts its own required nested choices). That selection is priced with
  *   `priceItem` (so included quantities and propagated portions apply exactly as at checkout) and the lowest
  *   total over the portions wins. An item without children and with a single price shows its plain price.
- *   Needs the item's children (the API keeps them for such items in compact menus); without a satisfiable
+ *   Needs the item's children; compact menus leave them out and carry the result in `rollupPrice`. Without a satisfiable
  *   selection (a required group without enough in-stock modifiers) it falls back to the base price.
  */
 import { defaultPrice, isGroupNode, type MenuNode } from './menu';
@@ -72,6 +72,12 @@ export function rollupPriceCents(item: MenuNode): number | null {
   return best;
 }
 
+/** The rolled-up price of an item with its tree, or null when it shows its base price (see cardPrice). */
+export function rolledUpCents(item: MenuNode): number | null {
+  const varies = item.children.length > 0 || (item.priceAttribute?.prices.length ?? 0) > 1;
+  return varies ? rollupPriceCents(item) : null;
+}
+
 /**
  * The price an item card shows, or null (HideBasePrice, or an item without any price). Rollup items whose
  * price cannot vary (no children, one price) show their plain base price.
@@ -82,8 +88,13 @@ export function cardPrice(item: MenuNode): CardPrice | null {
   const base = defaultPrice(item);
   const baseCents = base ? dollarsToCents(base.price) : null;
   if (display === 'RollupChildItemPricing') {
-    const varies = item.children.length > 0 || (item.priceAttribute?.prices.length ?? 0) > 1;
-    const rolled = varies ? rollupPriceCents(item) : null;
+    const rolled =
+      item.rollupPrice !== undefined
+        ? // A compact menu carries the price the API computed from the tree it left out.
+          item.rollupPrice === null
+          ? null
+          : dollarsToCents(item.rollupPrice)
+        : rolledUpCents(item);
     if (rolled !== null) return { kind: 'from', cents: rolled };
   }
   return baseCents === null ? null : { kind: 'base', cents: baseCents };

@@ -178,6 +178,12 @@ export interface MenuNode {
   isCrossSellTrigger: boolean;
   crossSellTriggerMode: 'AddItem' | 'Checkout' | 'Both' | null;
   nutritionInfo: { defaultCalories: number | null; calories: string | null } | null;
+  /**
+   * Compact menus only, on items shown with a rolled-up 'from' price (RollupChildItemPricing): that price in
+   * dollars, computed by the API from the item's whole tree (see menu-display.ts), so the compact menu need not
+   * carry the tree; null when the item shows its base price instead. Absent everywhere else.
+   */
+  rollupPrice?: number | null;
 }
 
 export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
@@ -200,6 +206,7 @@ export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
   isCrossSellTrigger: z.boolean(),
   crossSellTriggerMode: CrossSellTriggerModeSchema.nullable(),
   nutritionInfo: NutritionInfoSchema.nullable(),
+  rollupPrice: z.number().nullable().optional(),
 });
 
 /** Groups hold modifiers; everything else with a price is orderable. */

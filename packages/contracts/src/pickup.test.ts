@@ -41,6 +41,16 @@ describe('pickup choices', () => {
     expect(pickupChoiceError([walkIn], { pickupOption: 1 })?.field).toBe('pickupOption');
   });
 
+  it('checks the parking range only when a space is required', () => {
+    const optionalSpot: PickupMethod = { ...curbside, parkingSpaceRequired: false };
+    const car = { pickupOption: 1 as const, carColor: 1, carType: 2 };
+    expect(pickupChoiceError([optionalSpot], { ...car, fulfillmentPlace: 'Lot B' })).toBeNull();
+    expect(pickupChoiceError([optionalSpot], car)).toBeNull();
+    expect(pickupChoiceError([curbside], { ...car, fulfillmentPlace: 'Lot B' })?.message).toBe(
+      'Parking spot must be between 1 and 12',
+    );
+  });
+
   it('sorts walk-in, drive-thru, curbside', () => {
     expect(sortPickupOptions([curbside, driveThru, walkIn]).map((m) => m.pickupOption)).toEqual([0, 2, 1]);
   });

@@ -63,8 +63,8 @@ export type PickupChoiceError = { field: 'pickupOption' | 'car' | 'fulfillmentPl
 
 /**
  * What is wrong with a pickup choice at a store offering `methods`, or null when it is fine: an option the
- * store does not offer; car details when required (drive-thru and curbside); a parking spot when required and
- * inside the option's range. Walk-in is always offered.
+ * store does not offer; car details when required (drive-thru and curbside); a parking spot when required, and
+ * then inside the option's range (an optional spot is taken as given). Walk-in is always offered.
  */
 export function pickupChoiceError(
   methods: readonly PickupMethod[],
@@ -84,7 +84,8 @@ export function pickupChoiceError(
     return { field: 'fulfillmentPlace', message: PICKUP_MESSAGES.curbsideSpot };
   }
   if (method.carDetailsRequired && !hasCar) return { field: 'car', message: PICKUP_MESSAGES.curbsideCar };
-  if (place !== '' && method.parkingSpaceRange) {
+  // Ordering spec section 5: the place is checked against the option's range only when a space is required.
+  if (method.parkingSpaceRequired && method.parkingSpaceRange) {
     const [min, max] = method.parkingSpaceRange;
     const spot = Number(place);
     if (!/^\d+$/.test(place) || spot < min || spot > max) {

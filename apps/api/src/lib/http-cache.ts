@@ -9,9 +9,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export class SerializedBody {
   /** Weak validator: the same for the plain and the gzip representation of the same JSON text. */
   readonly etag: string;
+  /** The UTF-8 bytes, encoded once: sending a string would encode (and measure) it on every request. */
+  readonly bytes: Buffer;
   private gzipped: Buffer | null = null;
 
   constructor(readonly json: string) {
+    this.bytes = Buffer.from(json, 'utf8');
     this.etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   }
 
@@ -68,5 +71,5 @@ export function sendSerialized(
   if (acceptsGzip(request.headers['accept-encoding'])) {
     return reply.header('content-encoding', 'gzip').send(body.gzip);
   }
-  return reply.send(body.json);
+  return reply.send(body.bytes);
 }

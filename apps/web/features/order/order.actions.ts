@@ -3,18 +3,22 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import type { ApiError } from '@storefront/contracts/api';
-import { ORDER_ERROR, SNAPSHOT_MISMATCH } from '@storefront/contracts/errors';
+import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
+import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { ItemPathKeySchema } from '@storefront/contracts/menu';
 import { ItemNoteSchema, ItemQuantitySchema, OrderSchema, type Order } from '@storefront/contracts/orders';
 import { SelectedModifierInputSchema } from '@storefront/contracts/pricing';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
+import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
+import { isSnapshotMismatch, orderFailure, type OrderFailure } from './order-failure';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 
-/** Why a write failed, for the item page: its dialog, or the redirect to the store menu on a snapshot mismatch. */
-export type OrderFailureReason = 'customization' | 'snapshot' | 'unexpected';
-export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; error: string; reason: OrderFailureReason };
+export type { OrderFailureReason } from './order-failure';
+export type ActionResult<T> = { ok: true; data: T } | OrderFailure;
+
+/** Spec section 8. */
+const DELIVERY_ADDRESS_FAILED = 'Failed to update the Delivery Address';
 
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const MenuTypeSchema = z.enum(['menu', 'catering']);
@@ -32,32 +36,7 @@ const OrderItemInputSchema = z.object({
 });
 export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
 
-/** Codes meaning the selection itself cannot be ordered (stock, unknown modifier, quantities, portion). */
-const CUSTOMIZATION_CODES: readonly number[] = [
-  ORDER_ERROR.ItemOutOfStock,
-  ORDER_ERROR.InvalidItem,
-  ORDER_ERROR.MinItemQuantityNotMet,
-  ORDER_ERROR.MaxItemQuantityExceeded,
-  ORDER_ERROR.SubstitutionQuantityExceeded,
-  ORDER_ERROR.ItemPortionMissing,
-];
-
-const isSnapshotMismatch = (errors: readonly ApiError[]) =>
-  errors.length > 0 && errors.every((e) => Number(e.code) === SNAPSHOT_MISMATCH);
-
-function failure(errors: readonly ApiError[]): { ok: false; error: string; reason: OrderFailureReason } {
-  if (isSnapshotMismatch(errors)) {
-    return { ok: false, error: 'The menu has changed.', reason: 'snapshot' };
-  }
-  if (errors.some((e) => CUSTOMIZATION_CODES.includes(Number(e.code)))) {
-    return {
-      ok: false,
-      error: 'A required customization is unavailable. Please review the item.',
-      reason: 'customization',
-    };
-  }
-  return { ok: false, error: 'Please try again.', reason: 'unexpected' };
-}
+const failure = orderFailure;
 
 /** The order is gone for this session: unknown, foreign or expired (a new one is started). */
 const isOrderGone = (result: { status: number; errors: readonly ApiError[] }) =>
@@ -108,18 +87,25 @@ export async function addOrderItem(input: OrderItemInput): Promise<ActionResult<
     if (!isOrderGone(result)) return failure(result.errors);
   }
 
-  // The new order takes the guest's Order Settings for this store: method, and the scheduled time if any.
-  const settings = await getStoredOrderSettings();
+  // The new order takes the guest's Order Settings for this store: method (delivery when the search page chose
+  // this store for an address), and the scheduled time if any.
+  const [settings, delivery] = await Promise.all([getStoredOrderSettings(), getDeliveryChoice()]);
   const own = settings?.locationId === data.locationId ? settings : null;
+  const deliveryHere = delivery?.locationId === data.locationId ? delivery : null;
+  const method = own?.fulfillmentMethod ?? (deliveryHere ? FULFILLMENT_METHOD.Delivery : undefined);
   const created = await apiRequest(OrderSchema, 'sales/orders', {
     method: 'POST',
-    body: {
-      menuSnapshotId: data.snapshotId,
-      ...(own ? { fulfillmentMethod: own.fulfillmentMethod } : {}),
-    },
+    body: { menuSnapshotId: data.snapshotId, ...(method === undefined ? {} : { fulfillmentMethod: method }) },
   });
   if (!created.ok) return failure(created.errors);
   await setOrderRef({ orderId: created.value.id, locationId: data.locationId });
+  if (method === FULFILLMENT_METHOD.Delivery && deliveryHere) {
+    const put = await apiRequest(z.unknown(), `sales/orders/${created.value.id}/delivery-address`, {
+      method: 'PUT',
+      body: { address: deliveryHere.address },
+    });
+    if (!put.ok) return { ok: false, error: DELIVERY_ADDRESS_FAILED, reason: 'unexpected' };
+  }
   if (own?.time.kind === 'SCHEDULED') {
     const ready = await apiRequest(z.unknown(), `sales/orders/${created.value.id}/ready-time`, {
       method: 'PUT',

@@ -1,6 +1,10 @@
 import 'server-only';
 import { cache } from 'react';
+import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
+import type { PickupMethod } from '@storefront/contracts/locations';
 import { OrderSchema, type Order } from '@storefront/contracts/orders';
+import { sortPickupOptions, type PickupChoice } from '@storefront/contracts/pickup';
+import { getPickupMethods } from '@/features/order-settings/order-settings.queries';
 import { UiTemplateSchema } from '@storefront/contracts/templates';
 import { apiRequest } from '@/lib/api';
 import { env } from '@/lib/env';
@@ -18,7 +22,14 @@ export interface PaymentPageData {
   storeHref: string;
   itemCount: number;
   totals: Order['totals'];
+  /** Delivery orders: fee and driver tip (dollars), shown on their own rows. */
+  delivery: { feeAmount: number; tipAmount: number | null } | null;
   tipCents: number;
+  /**
+   * The pickup option selector (Walk-in, Drive Thru, Curbside): the store's options and the order's current
+   * choice; null for delivery and table orders, or when the store offers walk-in only.
+   */
+  pickup: { methods: PickupMethod[]; current: PickupChoice } | null;
   /** The API origin serving the hosted payment frame (the only origin whose messages are accepted). */
   paymentOrigin: string;
 }
@@ -45,6 +56,10 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
     throw new Error(`Could not load order ${ref.orderId} (${order.status})`);
   }
   if (order.value.isPlaced || order.value.items.length === 0) return { kind: 'redirect', to: storeHref };
+  const pickup =
+    order.value.context.fulfillmentMethod === FULFILLMENT_METHOD.Pickup
+      ? pickupSelector(order.value, await getPickupMethods(ref.locationId))
+      : null;
   return {
     kind: 'ok',
     data: {
@@ -55,11 +70,40 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
       storeHref,
       itemCount: order.value.items.reduce((n, item) => n + item.quantity, 0),
       totals: order.value.totals,
+      delivery: order.value.fulfillmentInformation?.delivery ?? null,
       tipCents: await getTipCents(order.value.id),
+      pickup,
       paymentOrigin: new URL(env.API_PUBLIC_URL).origin,
     },
   };
 });
+
+/** Walk-in is always offered (it needs nothing); the selector only shows when there is something to choose. */
+function pickupSelector(order: Order, storeMethods: PickupMethod[]): PaymentPageData['pickup'] {
+  const walkIn: PickupMethod = {
+    pickupOption: PICKUP_TYPE.WalkIn,
+    notes: null,
+    carDetailsRequired: false,
+    parkingSpaceRequired: false,
+    parkingSpaceRange: null,
+  };
+  const methods = sortPickupOptions(
+    storeMethods.some((m) => m.pickupOption === PICKUP_TYPE.WalkIn)
+      ? storeMethods
+      : [walkIn, ...storeMethods],
+  );
+  if (methods.length < 2) return null;
+  const info = order.fulfillmentInformation;
+  return {
+    methods,
+    current: {
+      pickupOption: info?.pickupOption ?? PICKUP_TYPE.WalkIn,
+      carType: info?.carType ?? null,
+      carColor: info?.carColor ?? null,
+      fulfillmentPlace: info?.fulfillmentPlace ?? null,
+    },
+  };
+}
 
 /** The company name for the page title ('Make your payment | {company}'). */
 export async function getPaymentTitle(): Promise<string> {

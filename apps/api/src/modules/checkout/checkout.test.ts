@@ -210,6 +210,60 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
     expect(saved.json()).toMatchObject({ value: { pickupOption: 1, carType: 2, fulfillmentPlace: '7' } });
   });
 
+  it('answers pickup data with the spec messages and places a curbside order without contact where hidden', async () => {
+    // Gaithersburg: curbside needs a parking spot 1-12 and car details, drive-thru car details; contact hidden
+    // for curbside orders.
+    const order = await createOrderFixture(ctx, { locationId: 6, subtotalCents: 2000 });
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/v1/sales/orders/${order.orderId}/pickup-data`,
+        headers: auth(order.token),
+        payload,
+      });
+    const messageOf = async (payload: Record<string, unknown>) => {
+      const res = await put(payload);
+      expect(res.statusCode).toBe(422);
+      return res.json<{ errors: { message: string }[] }>().errors[0]?.message;
+    };
+    expect(await messageOf({ pickupOption: 2 })).toBe('Car details are required for Drive Thru');
+    expect(await messageOf({ pickupOption: 1, carColor: 1, carType: 2 })).toBe(
+      'Parking spot is required for Curbside',
+    );
+    expect(await messageOf({ pickupOption: 1, fulfillmentPlace: '5' })).toBe(
+      'Car details are required for Curbside',
+    );
+    expect(await messageOf({ pickupOption: 1, carColor: 1, carType: 2, fulfillmentPlace: '13' })).toBe(
+      'Parking spot must be between 1 and 12',
+    );
+    const saved = await put({ pickupOption: 1, carColor: 1, carType: 2, fulfillmentPlace: '5' });
+    expect(saved.json()).toMatchObject({
+      value: { pickupOption: 1, carColor: 1, carType: 2, fulfillmentPlace: '5' },
+    });
+
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
+    await ctx.database.db
+      .update(orders)
+      .set({ contactFirstName: null, contactLastName: null, contactPhone: null, contactEmail: null })
+      .where(eq(orders.id, order.orderId));
+    const placed = await closeRequest(ctx, order, { paymentToken });
+    expect(placed.statusCode, placed.body).toBe(200);
+
+    // A walk-in order at the same store still needs the contact.
+    const walkIn = await createOrderFixture(ctx, { locationId: 6, subtotalCents: 2000 });
+    const check = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${walkIn.orderId}/validations/PreCheckout`,
+      headers: auth(walkIn.token),
+    });
+    expect(check.json()).toMatchObject({
+      value: {
+        isValid: false,
+        orderValidationErrors: [{ message: 'Please enter your contact information' }],
+      },
+    });
+  });
+
   it('sets the ready time to ASAP or an available slot (2021 for an unusable date, 21037 for a time)', async () => {
     const order = await createOrderFixture(ctx);
     const url = `/v1/sales/orders/${order.orderId}/ready-time`;

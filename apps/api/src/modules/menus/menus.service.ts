@@ -1,5 +1,6 @@
 import { ITEM_TYPE } from '@storefront/contracts/enums';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
+import { rolledUpCents } from '@storefront/contracts/menu-display';
 import { centsToDollars } from '@storefront/contracts/money';
 import {
   isTopLevelItemKey,
@@ -51,18 +52,37 @@ function filterNodes(
     ) {
       continue;
     }
-    // Compact: categories keep their items, items keep no children (lastNode tells whether they have some),
-    // except items whose card shows a rolled-up 'from' price: it is computed from their required children.
-    const isRollup = node.displayAttribute?.baseItemsPriceDisplay === 'RollupChildItemPricing';
-    const keepChildren = !compact || depth < 1 || isRollup;
-    out.push({
+    // Items of a compact menu need their whole filtered tree only for a rolled-up price, then drop it.
+    const compactItemLevel = compact && depth === 1;
+    const needsTree =
+      !compactItemLevel || node.displayAttribute?.baseItemsPriceDisplay === 'RollupChildItemPricing';
+    const copy: MenuNode = {
       ...node,
-      children: keepChildren ? filterNodes(node.children, filters, compact && !isRollup, depth + 1) : [],
+      children: needsTree ? filterNodes(node.children, filters, compact && depth < 1, depth + 1) : [],
       isCrossSellTrigger: filters.includeCrossSellTriggers && node.isCrossSellTrigger,
       crossSellTriggerMode: filters.includeCrossSellTriggers ? node.crossSellTriggerMode : null,
-    });
+    };
+    out.push(compactItemLevel ? compactItem(copy) : copy);
   }
   return out;
+}
+
+/**
+ * Compact: categories keep their items, items keep no children (lastNode tells whether they have some) and no
+ * long description (the store page shows the short one; the item page reads the item's descendants). An item
+ * whose card shows a rolled-up 'from' price gets it computed here from its (filtered) tree, so the menu need
+ * not carry the tree: over half of a large menu's bytes were those trees.
+ */
+function compactItem(item: MenuNode): MenuNode {
+  const display = item.displayAttribute;
+  const rollup = display?.baseItemsPriceDisplay === 'RollupChildItemPricing';
+  const cents = rollup ? rolledUpCents(item) : null;
+  return {
+    ...item,
+    displayAttribute: display && { ...display, description: null },
+    children: [],
+    ...(rollup ? { rollupPrice: cents === null ? null : centsToDollars(cents) } : {}),
+  };
 }
 
 /** Loads a snapshot or fails with 404 (code 811). */

@@ -6,6 +6,7 @@ import {
   type Menu,
   type MenuNode,
 } from '@storefront/contracts/menu';
+import { cardPrice } from '@storefront/contracts/menu-display';
 import type { ItemPricingValue } from '@storefront/contracts/orders';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { DEMO_LOCATIONS } from '../../db/seed/locations';
@@ -69,6 +70,38 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
     expect(findByTitle(full.categories, 'Classic Burger')?.children.length).toBeGreaterThan(0);
     expect(findByTitle(full.categories, 'Mushroom Swiss Burger')).toBeUndefined();
     expect(findByTitle(full.categories, 'Classic Burger')?.isCrossSellTrigger).toBe(false);
+  });
+
+  it('keeps the compact menu small: no item trees or long descriptions, rolled-up prices computed from the full tree', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/menus?locationId=${DEMO_LOCATIONS.open}&includeOutOfStock=true&includeCrossSellTriggers=true`,
+      headers: auth(),
+    });
+    const full = res.json<Body<Menu>>().value;
+    const fullBowl = findByTitle(full.categories, 'Build-Your-Own Bowl');
+    const compactBowl = findByTitle(menu.categories, 'Build-Your-Own Bowl');
+    expect(fullBowl?.children.length).toBeGreaterThan(0);
+    expect(fullBowl?.displayAttribute?.description).toMatch(/bowl/i);
+    expect(compactBowl).toMatchObject({ children: [], lastNode: false });
+    expect(compactBowl?.displayAttribute?.description).toBeNull();
+    expect(compactBowl?.displayAttribute?.shortDescription).toBe(
+      fullBowl?.displayAttribute?.shortDescription,
+    );
+    // The card shows the same 'from' price from either form: computed here from the tree, or from rollupPrice.
+    expect(fullBowl && cardPrice(fullBowl)).toMatchObject({ kind: 'from' });
+    expect(compactBowl && cardPrice(compactBowl)).toEqual(fullBowl && cardPrice(fullBowl));
+    expect(compactBowl?.rollupPrice).toBeGreaterThan(0);
+    expect(fullBowl?.rollupPrice).toBeUndefined();
+    // Items shown with their base price carry no rollupPrice.
+    expect(findByTitle(menu.categories, 'Classic Burger')).not.toHaveProperty('rollupPrice');
+    // Every compact card price matches the one the full tree gives.
+    for (const category of full.categories) {
+      for (const item of category.children) {
+        const compactItem = findByTitle(menu.categories, item.title);
+        expect(compactItem && cardPrice(compactItem), item.title).toEqual(cardPrice(item));
+      }
+    }
   });
 
   it('filters by brand and serves the catering menu', async () => {

@@ -4,7 +4,13 @@
  * same transaction as every change. Orders change only while not placed.
  */
 import { ORDER_ERROR, SNAPSHOT_MISMATCH } from '@storefront/contracts/errors';
-import { FULFILLMENT_METHOD, OrderChannelSchema, type FulfillmentMethod } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  ORDER_CHANNEL,
+  OrderChannelSchema,
+  PickupTypeSchema,
+  type FulfillmentMethod,
+} from '@storefront/contracts/enums';
 import type { ApiError } from '@storefront/contracts/api';
 import { isDescendantKey, type MenuNode } from '@storefront/contracts/menu';
 import { centsToDollars } from '@storefront/contracts/money';
@@ -29,6 +35,7 @@ import type { Db } from '../../db/client';
 import { conflict, DomainError, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import type { LoadedSnapshot } from '../menus/menu-snapshots';
+import { getRecord } from '../locations/locations.service';
 import { priceSelection, requireItem, requireSnapshot, toPricingValue } from '../menus/menus.service';
 import {
   deleteOrderItem,
@@ -171,7 +178,7 @@ function selectionOf(line: LoadedOrderItem): SelectedModifier[] {
 }
 
 /** Recomputes and stores the order's totals from its lines; returns them. */
-async function recomputeTotals(
+export async function recomputeTotals(
   db: Db,
   order: OrderRow,
   items: readonly LoadedOrderItem[],
@@ -182,6 +189,7 @@ async function recomputeTotals(
     serviceChargeCents: order.serviceChargeCents,
     taxRateBasisPoints: order.taxRateBasisPoints,
     tipCents: order.tipCents,
+    ...deliveryChargesOf(order),
   });
   await updateOrder(db, order.id, {
     subtotalCents: totals.subtotalCents,
@@ -199,7 +207,14 @@ function totalsOf(order: OrderRow, items: readonly LoadedOrderItem[]): OrderTota
     serviceChargeCents: order.serviceChargeCents,
     taxRateBasisPoints: order.taxRateBasisPoints,
     tipCents: order.tipCents,
+    ...deliveryChargesOf(order),
   });
+}
+
+/** A delivery order's fee and driver tip (nothing for other methods). */
+function deliveryChargesOf(order: OrderRow) {
+  if (order.fulfillmentMethod !== FULFILLMENT_METHOD.Delivery) return {};
+  return { deliveryFeeCents: order.deliveryFeeCents, driverTipCents: order.driverTipCents ?? 0 };
 }
 
 export function toOrderItemView(line: LoadedOrderItem): OrderItem {
@@ -254,6 +269,25 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[]):
     discounts: [],
     notes: order.notes,
     scheduledTime: order.scheduledReadyAt?.toISOString() ?? null,
+    fulfillmentInformation: {
+      fulfillmentMethod: (order.fulfillmentMethod as FulfillmentMethod) ?? FULFILLMENT_METHOD.Pickup,
+      pickupOption: PickupTypeSchema.safeParse(order.pickupOption).data ?? null,
+      fulfillmentPlace: order.fulfillmentPlace,
+      carType: order.carType,
+      carColor: order.carColor,
+      delivery:
+        order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
+          ? {
+              line1: order.deliveryLine1,
+              line2: order.deliveryLine2 ?? '',
+              city: order.deliveryCity ?? '',
+              stateCode: order.deliveryStateCode ?? '',
+              zipCode: order.deliveryZipCode ?? '',
+              feeAmount: centsToDollars(order.deliveryFeeCents),
+              tipAmount: order.driverTipCents === null ? null : centsToDollars(order.driverTipCents),
+            }
+          : null,
+    },
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -287,19 +321,43 @@ async function changeOrder(
   });
 }
 
+/** 404 InvalidLocation (21034) for an unknown store; 422 InvalidOrderType (21036) for a method it does not offer. */
+async function assertMethodOffered(db: Db, locationId: number, method: FulfillmentMethod) {
+  const location = await getRecord(db, locationId);
+  if (!location.fulfillmentMethods.includes(method)) {
+    throw ruleBroken(
+      'InvalidOrderType',
+      ORDER_ERROR.InvalidOrderType,
+      'This location does not offer this fulfillment method',
+    );
+  }
+}
+
 /**
  * POST sales/orders: a new, empty order on a menu snapshot for the token's session. The location comes from
  * the snapshot and the order channel from the token's app type. 404 (811) for an unknown snapshot.
  */
 export async function createOrder(db: Db, session: Session, body: CreateOrderBody): Promise<Order> {
   const snapshot = await requireSnapshot(db, body.menuSnapshotId);
+  // The catering app (channel 106) orders only from catering menus; the web storefront (107) serves both
+  // menus of a store, so it may order from either.
+  if (session.appType === ORDER_CHANNEL.catering && !snapshot.catering) {
+    throw ruleBroken(
+      'InvalidOrderChannel',
+      ORDER_ERROR.InvalidOrderChannel,
+      'This menu cannot be ordered through the catering channel',
+    );
+  }
+  const method = body.fulfillmentMethod ?? FULFILLMENT_METHOD.Pickup;
+  // 21034 when the store is gone; 21036 when it does not offer the method.
+  await assertMethodOffered(db, snapshot.locationId, method);
   const order = await insertOrder(db, {
     sessionId: session.sid,
     userId: session.userId,
     locationId: snapshot.locationId,
     snapshotId: snapshot.id,
     orderChannel: session.appType,
-    fulfillmentMethod: body.fulfillmentMethod ?? FULFILLMENT_METHOD.Pickup,
+    fulfillmentMethod: method,
     orderDateTime: body.orderDateTime ? new Date(body.orderDateTime) : null,
   });
   return toOrderView(order, []);
@@ -318,8 +376,10 @@ export async function getOrder(db: Db, session: Session, orderId: number): Promi
  */
 export async function updateOrderSnapshot(db: Db, session: Session, orderId: number, body: UpdateOrderBody) {
   return changeOrder(db, session, orderId, async (tx, order, _current, items) => {
-    if (body.fulfillmentMethod !== undefined)
+    if (body.fulfillmentMethod !== undefined) {
+      await assertMethodOffered(tx, order.locationId, body.fulfillmentMethod);
       await updateOrder(tx, orderId, { fulfillmentMethod: body.fulfillmentMethod });
+    }
     if (body.snapshotId === order.snapshotId) return;
     if (!body.forceUpdate) {
       throw ruleBroken(

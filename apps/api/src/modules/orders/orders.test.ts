@@ -622,4 +622,107 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     });
     expect(read.json<Body<Order>>().value).toMatchObject({ isPlaced: true, status: 1 });
   });
+
+  it('refuses a method the store does not offer (21036) on create and on change, and the catering channel on a main menu (21035)', async () => {
+    const dineIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/sales/orders',
+      headers: auth(),
+      payload: { menuSnapshotId: snapshotId, fulfillmentMethod: 2 },
+    });
+    expect(dineIn.statusCode).toBe(422);
+    expect(dineIn.json()).toMatchObject({ succeed: false, errors: [{ code: 21036 }] });
+
+    const order = await newOrder();
+    const change = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/sales/orders/${order.id}`,
+      headers: auth(),
+      payload: { snapshotId, fulfillmentMethod: 2 },
+    });
+    expect(change.statusCode).toBe(422);
+    expect(change.json()).toMatchObject({ errors: [{ code: 21036 }] });
+    const delivery = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/sales/orders/${order.id}`,
+      headers: auth(),
+      payload: { snapshotId, fulfillmentMethod: 0 },
+    });
+    expect(delivery.json<Body<Order>>().value.context.fulfillmentMethod).toBe(0);
+
+    const catering = await ctx.token('catering');
+    const channel = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/sales/orders',
+      headers: auth(catering),
+      payload: { menuSnapshotId: snapshotId },
+    });
+    expect(channel.statusCode).toBe(422);
+    expect(channel.json()).toMatchObject({ succeed: false, errors: [{ code: 21035 }] });
+  });
+
+  it("refuses moving an order onto another store's menu (21034) even when forced", async () => {
+    const order = await newOrder();
+    const other = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/sales/menus?locationId=${DEMO_LOCATIONS.tableOrdering}&catering=false`,
+        headers: auth(),
+      })
+    ).json<Body<Menu>>().value;
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/sales/orders/${order.id}`,
+      headers: auth(),
+      payload: { snapshotId: other.snapshotId, forceUpdate: true },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errors: [{ code: 21034 }] });
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.id}`,
+      headers: auth(),
+    });
+    expect(read.json<Body<Order>>().value.context.snapshotId).toBe(snapshotId);
+  });
+
+  it('keeps the totals equal to the lines when quantity edits and adds race on one order', async () => {
+    const order = await newOrder();
+    const plain = { itemPathKey: key(10, 101), quantity: 1, modifiers: classicBurger().modifiers };
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/items`,
+      headers: auth(),
+      payload: plain,
+    });
+    expect(first.statusCode).toBe(201);
+    const lineId = first.json<Body<Order>>().value.items[0]?.id;
+    expect(lineId).toBeDefined();
+    // 20 quantity edits and 20 adds at once: each recomputation must see every committed line.
+    const requests = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0
+        ? ctx.app.inject({
+            method: 'PUT',
+            url: `/v1/sales/orders/${order.id}/items/${lineId}`,
+            headers: auth(),
+            payload: { ...plain, quantity: (i % 5) + 1 },
+          })
+        : ctx.app.inject({
+            method: 'POST',
+            url: `/v1/sales/orders/${order.id}/items`,
+            headers: auth(),
+            payload: plain,
+          }),
+    );
+    const answers = await Promise.all(requests);
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map((_, i) => (i % 2 === 0 ? 200 : 201)));
+    const read = (
+      await ctx.app.inject({ method: 'GET', url: `/v1/sales/orders/${order.id}`, headers: auth() })
+    ).json<Body<Order>>().value;
+    expect(read.items).toHaveLength(21);
+    const linesTotal = read.items.reduce((sum, line) => sum + Math.round(line.total * 100), 0);
+    expect(Math.round(read.totals.subtotal * 100)).toBe(linesTotal);
+    const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.subtotalCents).toBe(linesTotal);
+  });
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { preload } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import {
   PROMO_CLOSE_LABEL,
@@ -45,6 +46,22 @@ export function PromoPopup({ popup }: { popup: PromoPopupConfig }) {
   };
   const mobile = promoImageSrc(popup.mobileImageUrl);
   const desktop = promoImageSrc(popup.desktopImageUrl);
+  // The popup opens only after hydration, and its picture is then the page's largest paint: the server-rendered
+  // head asks for the picture of this screen size at once, so it is there when the popup opens.
+  if (mobile) {
+    preload(mobile, {
+      as: 'image',
+      fetchPriority: 'high',
+      ...(desktop ? { media: '(max-width: 767px)' } : {}),
+    });
+  }
+  if (desktop) {
+    preload(desktop, {
+      as: 'image',
+      fetchPriority: 'high',
+      ...(mobile ? { media: '(min-width: 768px)' } : {}),
+    });
+  }
   const picture =
     mobile || desktop ? (
       <picture>

@@ -25,9 +25,11 @@ export function MyOrderPanel({
   );
   return (
     <>
+      {/* Spec section 9: the desktop panel's max-height is the viewport minus an offset of at least 310 px
+          (header, sticky offsets and footer room); the min-height keeps it usable on very short windows. */}
       <aside
         aria-labelledby="my-order-heading"
-        className="sticky top-20 hidden max-h-[calc(100dvh-6rem)] min-h-[310px] w-full flex-col overflow-y-auto rounded-2xl bg-white p-5 shadow-sm md:flex"
+        className="sticky top-20 hidden max-h-[calc(100dvh-310px)] min-h-[240px] w-full flex-col overflow-y-auto rounded-2xl bg-white p-5 shadow-sm md:flex"
       >
         <h2 id="my-order-heading" className="mb-2 font-display text-2xl font-bold">
           My Order

@@ -78,7 +78,12 @@ export function OrderLines({
           checked={parseOrderNotes(order.notes).includeUtensils}
         />
       ) : null}
-      <div className="flex items-center justify-between border-t border-gray-300 pt-3 text-lg font-bold">
+      {/* Announced politely when a debounced quantity change lands, so screen-reader users hear the new price. */}
+      <div
+        aria-live="polite"
+        aria-atomic="true"
+        className="flex items-center justify-between border-t border-gray-300 pt-3 text-lg font-bold"
+      >
         <span>Subtotal</span>
         <Price dollars={order.totals.subtotal} className="tabular-nums" />
       </div>

@@ -1,35 +1,41 @@
 import { SiteHeader } from '@/components/ui/site-header';
+import { totalsRows } from '@storefront/contracts/pricing';
 import { TotalsList } from '@/components/ui/totals-list';
 import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import { pluralLabel } from '@storefront/contracts/text';
 import { themeStyle } from '@/lib/theme';
 import type { PaymentPageData } from '../payment.queries';
 import { PaymentFlow } from './payment-flow';
+import { PaymentPickupOption } from './payment-pickup-option';
 
 /** /payment: 'Order Total' and 'Pay with Credit Card' panels, 'Back to Checkout'; footer hidden, logo inert. */
 export function PaymentScreen({ data }: { data: PaymentPageData }) {
   const { totals } = data;
   const tip = centsToDollars(data.tipCents);
-  const summary = (
+  const totalsPanel = (
     <section aria-labelledby="order-total-title" className="self-start rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="order-total-title" className="text-lg font-bold">
         Order Total
       </h2>
       <p className="mb-3 text-sm text-gray-700">My Order ({pluralLabel(data.itemCount, 'item')})</p>
       <TotalsList
-        rows={[
-          { label: 'Item Total', dollars: totals.subtotal },
-          { label: 'Discounts', dollars: -Math.abs(totals.discount) },
-          { label: 'Service Charge', dollars: totals.serviceCharge },
-          { label: 'Tax', dollars: totals.salesTax },
-          { label: 'Tip', dollars: tip },
-        ]}
-        total={{
-          label: 'Total',
-          dollars: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + data.tipCents),
-        }}
+        {...totalsRows({
+          ...totals,
+          deliveryFee: data.delivery?.feeAmount ?? 0,
+          driverTip: data.delivery?.tipAmount ?? 0,
+          tip,
+          total: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + data.tipCents),
+        })}
       />
     </section>
+  );
+  const summary = data.pickup ? (
+    <div className="flex flex-col gap-6 self-start">
+      {totalsPanel}
+      <PaymentPickupOption methods={data.pickup.methods} current={data.pickup.current} />
+    </div>
+  ) : (
+    totalsPanel
   );
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">

@@ -1,0 +1,172 @@
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
+import { saveOrderSettings } from '../order-settings.actions';
+import type { StoreOrderSettings } from '../order-settings.queries';
+import { OrderSettingsDialog } from './order-settings-dialog';
+
+vi.mock('../order-settings.actions', () => ({ saveOrderSettings: vi.fn() }));
+const saveMock = vi.mocked(saveOrderSettings);
+// The machine is shared: give the order-times loads room before a wait counts as a failure.
+configure({ asyncUtilTimeout: 5000 });
+
+const TODAY = '2026-11-24';
+const TOMORROW = '2026-11-25';
+const SLOT = '2026-11-25T16:00:00.000Z';
+
+/** /api/order-times: today has no time left, tomorrow has one slot. */
+function stubOrderTimes() {
+  const fetchMock = vi.fn(async (url: string) => {
+    const customDate = new URL(url, 'http://localhost').searchParams.get('customDate');
+    const days = [
+      { date: TODAY, times: [] as string[] },
+      { date: TOMORROW, times: [SLOT] },
+    ];
+    return new Response(
+      JSON.stringify({ days: customDate ? days.filter((d) => d.date === customDate) : days }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => {
+  saveMock.mockReset().mockResolvedValue({ ok: true });
+  stubOrderTimes();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function settings(
+  overrides: Partial<StoreOrderSettings> = {},
+): StoreOrderSettings & { fulfillmentMethod: 0 | 1 } {
+  return {
+    locationId: 1,
+    catering: false,
+    fulfillmentMethod: FULFILLMENT_METHOD.Pickup,
+    enabledMethods: [FULFILLMENT_METHOD.Pickup, FULFILLMENT_METHOD.Delivery],
+    time: { kind: 'ASAP' },
+    timeZone: 'America/New_York',
+    schedulingRequired: false,
+    asapMinutes: 5,
+    deliveryAddress: null,
+    prompt: null,
+    pickupOption: null,
+    fulfillmentPlace: null,
+    carType: null,
+    carColor: null,
+    ...overrides,
+  } as StoreOrderSettings & { fulfillmentMethod: 0 | 1 };
+}
+
+function openDialog(overrides: Partial<StoreOrderSettings> = {}) {
+  const onOpenChange = vi.fn();
+  render(<OrderSettingsDialog open onOpenChange={onOpenChange} settings={settings(overrides)} />);
+  const dialog = screen.getByRole('dialog', { name: 'Order Settings' });
+  return { dialog, onOpenChange, save: within(dialog).getByRole('button', { name: 'Save Changes' }) };
+}
+
+describe('Order Settings dialog', () => {
+  it('offers only the methods the store has enabled', () => {
+    const { dialog } = openDialog({ enabledMethods: [FULFILLMENT_METHOD.Pickup] });
+    expect(within(dialog).getByRole('tab', { name: 'Pickup' })).toBeTruthy();
+    expect(within(dialog).queryByRole('tab', { name: 'Delivery' })).toBeNull();
+  });
+
+  it('shows the ASAP estimate with the default 5 minutes', () => {
+    const { dialog } = openDialog();
+    expect(within(dialog).getByRole('radio', { name: 'ASAP (about 5 mins)' })).toBeTruthy();
+  });
+
+  it('keeps Save Changes disabled for delivery without an address the store delivers to', () => {
+    const { dialog, save } = openDialog({ fulfillmentMethod: FULFILLMENT_METHOD.Delivery });
+    expect(within(dialog).getByText('Delivery unavailable to this address')).toBeTruthy();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('allows saving delivery to a deliverable address', async () => {
+    const { dialog, save } = openDialog({
+      fulfillmentMethod: FULFILLMENT_METHOD.Delivery,
+      deliveryAddress: {
+        line1: '4500 East West Hwy',
+        line2: 'Apt 2',
+        city: 'Bethesda',
+        stateCode: 'MD',
+        zipCode: '20814',
+      },
+    });
+    expect(within(dialog).getByText('Delivery is available to this address')).toBeTruthy();
+    expect(within(dialog).getByText('4500 East West Hwy, Apt 2')).toBeTruthy();
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(saveMock).toHaveBeenCalledWith({
+        locationId: 1,
+        catering: false,
+        fulfillmentMethod: FULFILLMENT_METHOD.Delivery,
+        time: { kind: 'ASAP' },
+      }),
+    );
+  });
+
+  it('requires a time when scheduling is required: no ASAP, Save disabled until a time is picked', async () => {
+    const { dialog, save, onOpenChange } = openDialog({ schedulingRequired: true });
+    expect(within(dialog).queryByRole('radio', { name: /ASAP/ })).toBeNull();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    // The first date with times is preselected and its times load.
+    const time = within(dialog).getByLabelText<HTMLSelectElement>('Time');
+    await waitFor(() => expect(time.options.length).toBe(2));
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Date').value).toBe(TOMORROW);
+    fireEvent.change(time, { target: { value: SLOT } });
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(saveMock).toHaveBeenCalledWith(
+        expect.objectContaining({ time: { kind: 'SCHEDULED', at: SLOT } }),
+      ),
+    );
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
+
+  it('a date without times shows the spec message; Reset goes back to ASAP', async () => {
+    const { dialog, save } = openDialog();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Schedule for later' }));
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    const date = within(dialog).getByLabelText<HTMLSelectElement>('Date');
+    await waitFor(() => expect(date.disabled).toBe(false));
+    fireEvent.change(date, { target: { value: TODAY } });
+    expect(await within(dialog).findByText('There is no time available for a selected date')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /ASAP/ }).checked).toBe(true);
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('choosing ASAP again clears the picked time', async () => {
+    const { dialog } = openDialog({ time: { kind: 'SCHEDULED', at: SLOT } });
+    const time = within(dialog).getByLabelText<HTMLSelectElement>('Time');
+    await waitFor(() => expect(time.value).toBe(SLOT));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /ASAP/ }));
+    expect(within(dialog).queryByLabelText('Time')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Schedule for later' }));
+    await waitFor(() => expect(within(dialog).getByLabelText<HTMLSelectElement>('Time').value).toBe(''));
+  });
+
+  it('a time the store refuses opens the Error dialog with the spec texts', async () => {
+    saveMock.mockResolvedValue({
+      ok: false,
+      reason: 'invalid-date',
+      error: 'Please use a valid Date for the Location',
+    });
+    const { save } = openDialog({ time: { kind: 'SCHEDULED', at: SLOT } });
+    fireEvent.click(save);
+    const error = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(error).getByText('Unable to create an Order for the specified Date')).toBeTruthy();
+    expect(within(error).getByText('Please use a valid Date for the Location')).toBeTruthy();
+    // The spec's Close action (the corner X shares the name).
+    const close = within(error)
+      .getAllByRole('button', { name: 'Close' })
+      .find((b) => b.textContent === 'Close');
+    expect(close).toBeTruthy();
+  });
+});
