@@ -4,6 +4,10 @@ import {
   canTakeOrders,
   computeStoreStatus,
   describeWeek,
+  estimateCacheKey,
+  findAsapTime,
+  NO_ASAP_TIME_MESSAGE,
+  orderTimeProblem,
   formatClock12,
   formatZonedIso,
   isOrderTimeAvailable,
@@ -299,5 +303,127 @@ describe('describeWeek and upcomingHolidays', () => {
       ny('2025-01-15', '12:00'),
     );
     expect(holidays.map((h) => h.title)).toEqual(['Independence Day', 'Christmas Day']);
+  });
+});
+
+describe('order times on daylight-saving change days', () => {
+  const night: Schedule = { weekly: every([{ open: '00:00', close: '06:00' }]), holidays: [] };
+  const slotsOn = (date: string) =>
+    listOrderTimes({
+      schedule: night,
+      timeZone: NY,
+      now: ny(addDays(date, -1), '12:00'),
+      prepTimeMinutes: 0,
+      customDate: date,
+    })[0]?.times ?? [];
+  const gaps = (times: string[]) =>
+    times.slice(1).map((t, i) => (Date.parse(t) - Date.parse(times[i] ?? t)) / 60_000);
+
+  it('skips the missing hour of the 23-hour day without shifting later slots', () => {
+    const times = slotsOn('2025-03-09');
+    // 00:00 EST to 06:00 EDT is 5 real hours: 21 slots, 15 minutes apart, none at 02:xx (it does not exist).
+    expect(times).toHaveLength(21);
+    expect(new Set(gaps(times))).toEqual(new Set([15]));
+    expect(times).toContain('2025-03-09T01:45:00-05:00');
+    expect(times).toContain('2025-03-09T03:00:00-04:00');
+    expect(times.some((t) => t.includes('T02:'))).toBe(false);
+    expect(times.at(-1)).toBe('2025-03-09T06:00:00-04:00');
+  });
+
+  it('offers the repeated hour of the 25-hour day twice, once per offset, never the same instant twice', () => {
+    const times = slotsOn('2025-11-02');
+    // 00:00 EDT to 06:00 EST is 7 real hours: 29 slots; 01:00-01:45 come once in EDT and once in EST.
+    expect(times).toHaveLength(29);
+    expect(new Set(times).size).toBe(29);
+    expect(new Set(gaps(times))).toEqual(new Set([15]));
+    expect(times).toContain('2025-11-02T01:30:00-04:00');
+    expect(times).toContain('2025-11-02T01:30:00-05:00');
+    expect(times.at(-1)).toBe('2025-11-02T06:00:00-05:00');
+  });
+
+  it('keeps slots on the wall clock after the change (11:00 stays 11:00)', () => {
+    const lunch: Schedule = { weekly: every([{ open: '11:00', close: '12:00' }]), holidays: [] };
+    const [day] = listOrderTimes({
+      schedule: lunch,
+      timeZone: NY,
+      now: ny('2025-03-08', '12:00'),
+      prepTimeMinutes: 0,
+      customDate: '2025-03-09',
+    });
+    expect(day?.times[0]).toBe('2025-03-09T11:00:00-04:00');
+  });
+});
+
+describe('other time zones', () => {
+  it('computes hours and slots in the location zone (Chicago), with its own offset', () => {
+    const CHI = 'America/Chicago';
+    const schedule: Schedule = { weekly: every([{ open: '10:00', close: '20:00' }]), holidays: [] };
+    // 15:00 UTC on 2025-01-15 is 09:00 in Chicago: closed until 10:00 there, though New York is already open.
+    const now = Date.parse('2025-01-15T15:00:00Z');
+    expect(computeStoreStatus(schedule, CHI, now).locationStatus).toBe('Closed');
+    expect(computeStoreStatus(schedule, NY, now).locationStatus).not.toBe('Closed');
+    const [day] = listOrderTimes({ schedule, timeZone: CHI, now, prepTimeMinutes: 15, days: 1 });
+    expect(day?.times[0]).toBe('2025-01-15T10:15:00-06:00');
+  });
+});
+
+describe('findAsapTime and estimateCacheKey', () => {
+  it('gives the first slot after preparation time, skipping slots the caller rules out', () => {
+    const input = { schedule: splitShift, timeZone: NY, now: ny('2025-01-15', '14:05'), prepTimeMinutes: 10 };
+    expect(findAsapTime(input)).toEqual({ ok: true, time: '2025-01-15T14:15:00-05:00' });
+    // A full 14:15 and 14:30 roll over the afternoon break to the dinner shift.
+    const full = new Set(['2025-01-15T14:15:00-05:00', '2025-01-15T14:30:00-05:00']);
+    expect(findAsapTime(input, (t) => !full.has(t))).toEqual({ ok: true, time: '2025-01-15T17:15:00-05:00' });
+  });
+
+  it("answers 'Could not find an ASAP time.' when no slot is left", () => {
+    const closed: Schedule = { weekly: every([]), holidays: [] };
+    const result = findAsapTime({
+      schedule: closed,
+      timeZone: NY,
+      now: ny('2025-01-15', '12:00'),
+      prepTimeMinutes: 15,
+    });
+    expect(result).toEqual({ ok: false, message: 'Could not find an ASAP time.' });
+    expect(NO_ASAP_TIME_MESSAGE).toBe('Could not find an ASAP time.');
+  });
+
+  it('buckets estimates per store, catering flag, method and minute', () => {
+    const at = Date.parse('2025-01-15T17:00:10Z');
+    const key = (over: Partial<Parameters<typeof estimateCacheKey>[0]> = {}) =>
+      estimateCacheKey({ locationId: 8, isCatering: false, method: 'Pickup', now: at, ...over });
+    expect(key({ now: at + 49_000 })).toBe(key());
+    expect(key({ now: at + 50_000 })).not.toBe(key());
+    expect(key({ isCatering: true })).not.toBe(key());
+    expect(key({ method: 'Delivery' })).not.toBe(key());
+    expect(key({ locationId: 9 })).not.toBe(key());
+  });
+});
+
+describe('orderTimeProblem', () => {
+  const schedule: Schedule = {
+    weekly: [[], ...Array.from({ length: 6 }, () => [{ open: '11:00', close: '22:00' }])],
+    holidays: [{ date: '2025-01-17', title: 'Closed', isOpen: false, hours: [] }],
+  };
+  const now = ny('2025-01-15', '12:00');
+  const problem = (date: string, time: string) => orderTimeProblem(schedule, NY, ny(date, time), now, 15);
+
+  it('accepts an offered time', () => {
+    expect(problem('2025-01-15', '13:00')).toBeNull();
+    expect(problem('2025-01-16', '11:15')).toBeNull();
+  });
+
+  it("reads 'date' for a past date, a closed weekday, a closed holiday and beyond the offered days", () => {
+    expect(problem('2025-01-14', '13:00')).toBe('date');
+    expect(problem('2025-01-19', '13:00')).toBe('date'); // Sunday: closed all day
+    expect(problem('2025-01-17', '13:00')).toBe('date'); // closed holiday
+    expect(problem('2025-01-23', '13:00')).toBe('date'); // 8th day
+  });
+
+  it("reads 'time' for a passed time today, inside preparation time, or outside the hours of an open day", () => {
+    expect(problem('2025-01-15', '11:30')).toBe('time');
+    expect(problem('2025-01-15', '12:05')).toBe('time');
+    expect(problem('2025-01-16', '23:00')).toBe('time');
+    expect(problem('2025-01-16', '11:00')).toBe('time');
   });
 });

@@ -422,6 +422,36 @@ export function isOrderTimeAvailable(
   );
 }
 
+/**
+ * Why a requested ready time cannot be used, or null when it can. Spec section 8 has two codes and does not
+ * say where one ends and the other begins; the reading here: 'date' (2021 InvalidOrderDateTime, 'Unable to
+ * create an Order for the specified Date') when the local date itself cannot take orders (before today, after
+ * the offered days, or a day the store is closed all day, e.g. a closed holiday); 'time' (21037 invalid order
+ * time) when the date is fine but the time is not offered (past, inside preparation time, outside the hours).
+ */
+export function orderTimeProblem(
+  schedule: Schedule,
+  timeZone: string,
+  time: Date | number,
+  now: Date | number,
+  prepTimeMinutes: number,
+  days: number = ORDER_TIME_DAYS,
+): 'date' | 'time' | null {
+  const t = typeof time === 'number' ? time : time.getTime();
+  const at = typeof now === 'number' ? now : now.getTime();
+  if (!Number.isFinite(t)) return 'date';
+  const today = localDateOf(at, timeZone);
+  const date = localDateOf(t, timeZone);
+  if (date < today || date > addDays(today, days - 1)) return 'date';
+  const dayStart = zonedInstant(date, 0, timeZone);
+  const dayEnd = zonedInstant(addDays(date, 1), 0, timeZone);
+  const open = openingIntervals(schedule, timeZone, addDays(date, -1), date).some(
+    (i) => i.start < dayEnd && i.end > dayStart,
+  );
+  if (!open) return 'date';
+  return isOrderTimeAvailable(schedule, timeZone, t, at, prepTimeMinutes) ? null : 'time';
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Presentation of the week (store info modal)
 
@@ -461,4 +491,43 @@ export function upcomingHolidays(
     .filter((h) => h.date >= today)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     .slice(0, limit);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// ASAP time and estimate caching
+
+/** Spec text when no ready time is left in the offered days. */
+export const NO_ASAP_TIME_MESSAGE = 'Could not find an ASAP time.';
+
+export type AsapTimeResult = { ok: true; time: string } | { ok: false; message: typeof NO_ASAP_TIME_MESSAGE };
+
+/**
+ * The earliest ready time an ASAP order can get: the first slot `listOrderTimes` offers (now plus preparation
+ * time, inside the hours, in the location's zone), or the spec message when the offered days hold none.
+ * `isSlotOpen` lets the caller skip slots (e.g. a full kitchen) without this module knowing about capacity.
+ */
+export function findAsapTime(
+  input: Omit<OrderTimesInput, 'customDate'>,
+  isSlotOpen: (time: string) => boolean = () => true,
+): AsapTimeResult {
+  for (const day of listOrderTimes(input)) {
+    const time = day.times.find(isSlotOpen);
+    if (time) return { ok: true, time };
+  }
+  return { ok: false, message: NO_ASAP_TIME_MESSAGE };
+}
+
+/**
+ * Cache key for ASAP and delivery estimates: one entry per store, catering flag, fulfilment method and
+ * one-minute bucket, so an estimate is reused for at most the minute it was computed in and never shared
+ * between catering and main-menu orders or between methods.
+ */
+export function estimateCacheKey(input: {
+  locationId: number;
+  isCatering: boolean;
+  method: number | string;
+  now: Date | number;
+}): string {
+  const at = typeof input.now === 'number' ? input.now : input.now.getTime();
+  return `${input.locationId}|${input.isCatering ? 'catering' : 'main'}|${input.method}|${Math.floor(at / MINUTE)}`;
 }

@@ -56,6 +56,11 @@ export const DEMO_LOCATIONS = {
    * 2 pickup orders and 10 items per 15-minute slot.
    */
   frederick: 9,
+  /**
+   * Chicago Loop: Central time (America/Chicago, an hour behind the others), breakfast-lunch and dinner shifts,
+   * a shorter Sunday, and a closed inventory day in the coming days.
+   */
+  chicago: 10,
 } as const;
 
 export const DEMO_TIME_ZONE = 'America/New_York';
@@ -329,6 +334,37 @@ function demoLocations(): DemoLocation[] {
             : [{ opensAt: hm(10, 30), closesAt: hm(21) }],
       ),
       holidays: [...usualHolidays(), ...soonHolidays()],
+    },
+    {
+      row: {
+        ...base,
+        id: DEMO_LOCATIONS.chicago,
+        name: 'Capital Kitchen - Chicago Loop',
+        description: 'Our first store out west, by the Chicago Riverwalk.',
+        address1: '233 S Wacker Dr',
+        city: 'Chicago',
+        stateCode: 'IL',
+        postalCode: '60606',
+        latitude: 41.8789,
+        longitude: -87.6359,
+        phone: '(312) 555-0110',
+        // Every hour and slot of this store is computed in its own zone, not the company's.
+        timeZone: 'America/Chicago',
+        prepTimeMinutes: 25,
+      },
+      hours: week((weekday) =>
+        weekday === 0
+          ? [{ opensAt: hm(9), closesAt: hm(15) }]
+          : [
+              { opensAt: hm(7), closesAt: hm(14) },
+              { opensAt: hm(16, 30), closesAt: hm(21) },
+            ],
+      ),
+      holidays: [
+        ...usualHolidays(),
+        { date: daysFrom(4), title: 'Inventory Day', isOpen: false, opensAt: null, closesAt: null },
+        { date: daysFrom(11), title: 'Riverwalk Fair', isOpen: true, opensAt: hm(10), closesAt: hm(16) },
+      ],
     },
   ];
 }

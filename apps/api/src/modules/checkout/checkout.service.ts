@@ -14,7 +14,7 @@ import type {
 import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { formatCents } from '@storefront/contracts/money';
 import { composeOrderNotes, parseOrderNotes } from '@storefront/contracts/text';
-import { isOrderTimeAvailable, formatZonedIso } from '@storefront/contracts/store-hours';
+import { formatZonedIso, isOrderTimeAvailable, orderTimeProblem } from '@storefront/contracts/store-hours';
 import {
   FULFILLMENT_METHOD,
   PICKUP_TYPE,
@@ -201,7 +201,10 @@ export async function updatePickupData(
   });
 }
 
-/** Sets the ready time: null is ASAP; a time must be an available slot of the store (21037 otherwise). */
+/**
+ * Sets the ready time: null is ASAP; a time must be an available slot of the store: 2021 for a date the store
+ * cannot take orders on, 21037 for an unavailable time or a full kitchen slot.
+ */
 export async function updateReadyTime(
   db: Db,
   session: Session,
@@ -218,15 +221,22 @@ export async function updateReadyTime(
     const state = await getLocationOrderingState(tx, order.locationId, now);
     if (!state) throw ruleBroken('Location', ORDER_ERROR.InvalidLocation, 'The store does not exist');
     const time = new Date(orderReadyTime);
-    if (
-      !isOrderTimeAvailable(
-        state.schedule,
-        state.location.timeZone,
-        time,
-        now,
-        state.location.prepTimeMinutes,
-      )
-    ) {
+    const problem = orderTimeProblem(
+      state.schedule,
+      state.location.timeZone,
+      time,
+      now,
+      state.location.prepTimeMinutes,
+    );
+    // 2021 for a date the store cannot take orders on, 21037 for an unavailable time (see orderTimeProblem).
+    if (problem === 'date') {
+      throw ruleBroken(
+        'OrderReadyTime',
+        ORDER_ERROR.InvalidOrderDateTime,
+        'Unable to create an Order for the specified Date',
+      );
+    }
+    if (problem === 'time') {
       throw ruleBroken('OrderReadyTime', ORDER_ERROR.InvalidOrderTime, 'The selected time is not available');
     }
     const items = (await findItemsOfOrders(tx, [orderId])).reduce((sum, line) => sum + line.quantity, 0);

@@ -264,7 +264,7 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
     });
   });
 
-  it('sets the ready time to ASAP or an available slot (21037 otherwise)', async () => {
+  it('sets the ready time to ASAP or an available slot (2021 for an unusable date, 21037 for a time)', async () => {
     const order = await createOrderFixture(ctx);
     const url = `/v1/sales/orders/${order.orderId}/ready-time`;
     const asap = await ctx.app.inject({
@@ -290,8 +290,25 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
       headers: auth(order.token),
       payload: { orderReadyTime: '2020-01-01T12:00:00Z' },
     });
+    // A past date cannot take orders at all: 2021 InvalidOrderDateTime (spec section 8).
     expect(past.statusCode).toBe(422);
-    expect(past.json()).toMatchObject({ errors: [{ code: 21037 }] });
+    expect(past.json()).toMatchObject({ errors: [{ code: 2021 }] });
+    const farAhead = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(order.token),
+      payload: { orderReadyTime: new Date(Date.now() + 30 * 24 * 3_600_000).toISOString() },
+    });
+    expect(farAhead.json()).toMatchObject({ errors: [{ code: 2021 }] });
+    // Today, but inside the preparation time: the date is fine, the time is not (21037).
+    const tooSoon = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(order.token),
+      payload: { orderReadyTime: new Date(Date.now() + 60_000).toISOString() },
+    });
+    expect(tooSoon.statusCode).toBe(422);
+    expect(tooSoon.json()).toMatchObject({ errors: [{ code: 21037 }] });
     const garbage = await ctx.app.inject({
       method: 'PUT',
       url,

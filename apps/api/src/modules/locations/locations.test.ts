@@ -10,7 +10,7 @@ import type {
   PlaceSuggestion,
   Store,
 } from '@storefront/contracts/locations';
-import { addDays, localDateOf } from '@storefront/contracts/store-hours';
+import { addDays, localDateOf, weekdayOf } from '@storefront/contracts/store-hours';
 import { locations } from '../../db/schema/locations';
 import { DEMO_LOCATIONS, DEMO_TIME_ZONE } from '../../db/seed/locations';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
@@ -301,6 +301,32 @@ describe.each(await dbKinds())('locations API on %s', (kind) => {
       );
       const firstSlot = Date.parse(closed.body.value[0]?.times[0] ?? '');
       expect(firstSlot - Date.now()).toBeGreaterThan(30 * 60_000);
+    });
+
+    it('computes the Chicago store in its own zone: Central offset, its own hours, its closed day left out', async () => {
+      const CHICAGO = 'America/Chicago';
+      const { body } = await get<{ date: string; times: string[] }[]>(
+        `/v1/locations/${DEMO_LOCATIONS.chicago}/order-times`,
+      );
+      const times = body.value.flatMap((d) => d.times);
+      expect(times.length).toBeGreaterThan(50);
+      for (const t of times) {
+        expect(t).toMatch(/-0[56]:00$/);
+        // Wall-clock hours in Chicago: 07:00-14:00 and 16:30-21:00 (Sunday 09:00-15:00), plus 25 min prep.
+        const minutes = Number(t.slice(11, 13)) * 60 + Number(t.slice(14, 16));
+        if (weekdayOf(t.slice(0, 10)) === 0) {
+          expect(minutes).toBeGreaterThanOrEqual(9 * 60 + 25);
+          expect(minutes).toBeLessThanOrEqual(15 * 60);
+        } else {
+          expect(minutes).toBeGreaterThanOrEqual(7 * 60 + 25);
+          expect(minutes).toBeLessThanOrEqual(21 * 60);
+          expect(minutes < 14 * 60 + 1 || minutes >= 16 * 60 + 55).toBe(true);
+        }
+      }
+      // The seeded Inventory Day (4 days after seeding) is closed all day.
+      const inventoryDay = addDays(new Date().toISOString().slice(0, 10), 4);
+      expect(body.value.map((d) => d.date)).not.toContain(inventoryDay);
+      expect((body.value[0]?.date ?? '') >= localDateOf(Date.now(), CHICAGO)).toBe(true);
     });
 
     it('refuses a method the store does not offer with 422 21036', async () => {
