@@ -26,6 +26,7 @@ import imagesRoutes from './modules/images/images.routes';
 import ordersRoutes from './modules/orders/orders.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
+import orderDeliveryRoutes from './modules/delivery/order-delivery.routes';
 import hostedPaymentRoutes from './providers/payment/hosted-page.routes';
 import trackingRoutes from './modules/tracking/tracking.routes';
 import staffRoutes from './modules/staff/staff.routes';
@@ -97,6 +98,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(ordersRoutes);
       await v1.register(paymentsRoutes);
       await v1.register(checkoutRoutes);
+      await v1.register(orderDeliveryRoutes);
       await v1.register(trackingRoutes);
       await v1.register(staffRoutes);
       await v1.register(marketingRoutes);

@@ -102,6 +102,19 @@ export const FulfillmentInformationSchema = z.object({
   fulfillmentPlace: z.string().nullable().optional(),
   carType: z.number().int().nullable().optional(),
   carColor: z.number().int().nullable().optional(),
+  /** Delivery orders: the address, the zone's fee and the driver tip (null until set), dollars. */
+  delivery: z
+    .object({
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      stateCode: z.string(),
+      zipCode: z.string(),
+      feeAmount: z.number(),
+      tipAmount: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const OrderSchema = z.object({
@@ -231,3 +244,51 @@ export const ItemPricingValueSchema = z.object({
 });
 export type ItemPricingValue = z.infer<typeof ItemPricingValueSchema>;
 export const ItemPricingResponseSchema = envelope(ItemPricingValueSchema);
+
+// ---------------------------------------------------------------------------------------------------------
+// Delivery on the order
+
+/** GET/PUT sales/orders/{id}/delivery-address: the address (coordinates optional: the API geocodes). */
+export const OrderDeliveryAddressSchema = z.object({
+  line1: z.string().trim().min(1, 'Address is required').max(200),
+  line2: z.string().trim().max(200).default(''),
+  city: z.string().trim().max(100).default(''),
+  stateCode: z.string().trim().max(2).default(''),
+  zipCode: z.string().trim().max(10).default(''),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+});
+export type OrderDeliveryAddress = z.output<typeof OrderDeliveryAddressSchema>;
+export const PutDeliveryAddressBodySchema = z.object({ address: OrderDeliveryAddressSchema });
+export const DeliveryAddressValueSchema = z.object({
+  address: OrderDeliveryAddressSchema.omit({ latitude: true, longitude: true }).nullable(),
+  /** Dollars: the zone's fee and minimum order (null: none). */
+  feeAmount: z.number(),
+  minimumOrderAmount: z.number().nullable(),
+});
+export const DeliveryAddressResponseSchema = envelope(DeliveryAddressValueSchema);
+
+/** PUT sales/orders/{id}/delivery-tip: the driver tip in dollars (2 decimals). */
+export const DeliveryTipBodySchema = z.object({ tip: z.number().min(0).max(999.99) });
+export const DeliveryTipValueSchema = z.object({ tip: z.number() });
+export const DeliveryTipResponseSchema = envelope(DeliveryTipValueSchema);
+
+/** Spec (checkout section 4): the driver tip defaults to 10% of the subtotal, 2 decimals. */
+export function defaultDriverTipCents(subtotalCents: number): number {
+  return Math.round(subtotalCents / 10);
+}
+
+/**
+ * Whether two delivery addresses are the same (ordering spec section 5): field by field, trimmed and
+ * case-insensitive, an empty or missing field equal to another empty or missing one.
+ */
+export function isSameDeliveryAddress(
+  a: Partial<Record<'line1' | 'line2' | 'city' | 'stateCode' | 'zipCode', string | null>> | null | undefined,
+  b: Partial<Record<'line1' | 'line2' | 'city' | 'stateCode' | 'zipCode', string | null>> | null | undefined,
+): boolean {
+  if (!a || !b) return !a && !b;
+  const norm = (v: string | null | undefined) => (v ?? '').trim().toLowerCase();
+  return (['line1', 'line2', 'city', 'stateCode', 'zipCode'] as const).every(
+    (k) => norm(a[k]) === norm(b[k]),
+  );
+}

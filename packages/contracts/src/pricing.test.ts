@@ -6,6 +6,7 @@ import type { MenuNode } from './menu';
 import {
   applySequenceOfChanges,
   computeOrderTotals,
+  totalsRows,
   defaultSelection,
   groupHint,
   groupStatus,
@@ -406,5 +407,50 @@ describe('computeOrderTotals', () => {
         },
       ),
     );
+  });
+});
+
+describe('delivery totals', () => {
+  it('taxes the delivery fee, not the driver tip, and reports both inside the service charge', () => {
+    const totals = computeOrderTotals({
+      lineTotalsCents: [2000],
+      taxRateBasisPoints: 1000,
+      deliveryFeeCents: 399,
+      driverTipCents: 200,
+    });
+    expect(totals).toMatchObject({
+      serviceChargeCents: 599,
+      salesTaxCents: 240,
+      totalCents: 2000 + 399 + 240 + 200,
+    });
+  });
+
+  it('shows the delivery fee and driver tip on their own rows, and nonzero rows only', () => {
+    const { rows, total } = totalsRows({
+      subtotal: 20,
+      discount: 0,
+      serviceCharge: 5.99,
+      salesTax: 2.4,
+      tip: 0,
+      total: 28.39,
+      deliveryFee: 3.99,
+      driverTip: 2,
+    });
+    expect(rows).toEqual([
+      { label: 'Item Total', dollars: 20 },
+      { label: 'Delivery Fee', dollars: 3.99 },
+      { label: 'Tax', dollars: 2.4 },
+      { label: 'Driver Tip', dollars: 2 },
+    ]);
+    expect(total).toEqual({ label: 'Total', dollars: 28.39 });
+    expect(
+      totalsRows({ subtotal: 10, discount: 1, serviceCharge: 0.5, salesTax: 1, tip: 2, total: 12.5 }).rows,
+    ).toEqual([
+      { label: 'Item Total', dollars: 10 },
+      { label: 'Discounts', dollars: -1 },
+      { label: 'Service Charge', dollars: 0.5 },
+      { label: 'Tax', dollars: 1 },
+      { label: 'Tip', dollars: 2 },
+    ]);
   });
 });

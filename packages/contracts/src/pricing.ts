@@ -471,6 +471,9 @@ export interface OrderTotalsInput {
   taxRateBasisPoints: number;
   tipCents?: number;
   paidCents?: number;
+  /** Delivery orders: the zone's fee (taxed like a service charge) and the driver's tip (not taxed). */
+  deliveryFeeCents?: number;
+  driverTipCents?: number;
 }
 
 export interface OrderTotalsCents {
@@ -484,17 +487,21 @@ export interface OrderTotalsCents {
 }
 
 /**
- * Order totals in cents: subtotal = sum of lines; tax on (subtotal - discount + service charge), rounded half up
- * at the cent; total = taxable + tax + tip; due = total - paid, never below 0. The tip is not taxed.
+ * Order totals in cents: subtotal = sum of lines; tax on (subtotal - discount + service charge + delivery fee),
+ * rounded half up at the cent; total = taxable + tax + driver tip + tip; due = total - paid, never below 0.
+ * Tips are not taxed. As the spec's API does, the service charge reported includes the delivery fee and the
+ * driver tip (checkout spec section 9: 'delivery service charge shown = service charge - delivery fee - tip').
  */
 export function computeOrderTotals(input: OrderTotalsInput): OrderTotalsCents {
   const subtotalCents = input.lineTotalsCents.reduce((sum, cents) => sum + cents, 0);
   const discountCents = Math.min(input.discountCents ?? 0, subtotalCents);
-  const serviceChargeCents = input.serviceChargeCents ?? 0;
+  const deliveryFeeCents = input.deliveryFeeCents ?? 0;
+  const driverTipCents = input.driverTipCents ?? 0;
+  const serviceChargeCents = (input.serviceChargeCents ?? 0) + deliveryFeeCents + driverTipCents;
   const tipCents = input.tipCents ?? 0;
-  const taxable = Math.max(0, subtotalCents - discountCents + serviceChargeCents);
+  const taxable = Math.max(0, subtotalCents - discountCents + serviceChargeCents - driverTipCents);
   const salesTaxCents = Math.floor((taxable * input.taxRateBasisPoints + 5000) / 10000);
-  const totalCents = taxable + salesTaxCents + tipCents;
+  const totalCents = taxable + salesTaxCents + driverTipCents + tipCents;
   return {
     subtotalCents,
     discountCents,
@@ -504,4 +511,36 @@ export function computeOrderTotals(input: OrderTotalsInput): OrderTotalsCents {
     totalCents,
     dueCents: Math.max(0, totalCents - (input.paidCents ?? 0)),
   };
+}
+
+/**
+ * The totals rows as checkout, payment, confirmation and tracking show them (checkout spec section 9): rows only
+ * when nonzero; for delivery, the delivery fee and the driver tip on their own rows and the 'Service Charge' row
+ * as service charge - delivery fee - driver tip. Our total already includes every tip, so the displayed total
+ * is the total (the spec's 'total plus tip' reads a total without the tip).
+ */
+export function totalsRows(totals: {
+  subtotal: number;
+  discount: number;
+  serviceCharge: number;
+  salesTax: number;
+  tip: number;
+  total: number;
+  deliveryFee?: number | null | undefined;
+  driverTip?: number | null | undefined;
+}): { rows: { label: string; dollars: number }[]; total: { label: string; dollars: number } } {
+  const fee = totals.deliveryFee ?? 0;
+  const driverTip = totals.driverTip ?? 0;
+  const cents = (d: number) => Math.round(d * 100);
+  const serviceCharge = (cents(totals.serviceCharge) - cents(fee) - cents(driverTip)) / 100;
+  const rows = [
+    { label: 'Item Total', dollars: totals.subtotal },
+    { label: 'Discounts', dollars: -Math.abs(totals.discount) },
+    { label: 'Delivery Fee', dollars: fee },
+    { label: 'Service Charge', dollars: serviceCharge },
+    { label: 'Tax', dollars: totals.salesTax },
+    { label: 'Driver Tip', dollars: driverTip },
+    { label: 'Tip', dollars: totals.tip },
+  ].filter((row) => cents(row.dollars) !== 0);
+  return { rows, total: { label: 'Total', dollars: totals.total } };
 }

@@ -1,6 +1,8 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+import { OrderSchema, defaultDriverTipCents } from '@storefront/contracts/orders';
 import {
   ContactInformationSchema,
   ContactInformationValueSchema,
@@ -127,4 +129,32 @@ export async function confirmOrder(input: ConfirmOrderInput): Promise<ConfirmOrd
   }
   await setTipCents(ref.orderId, tipCents);
   return { ok: true, data: null };
+}
+
+const DriverTipSchema = z.object({ tipCents: z.number().int().min(0).max(99_999).nullable() });
+
+/**
+ * The driver tip of a delivery order (DoordashDrive): `null` applies the default, 10% of the subtotal
+ * (checkout spec section 4, on checkout load); a number sets it. A failure on load sends the guest back to the
+ * store page (the client does that).
+ */
+export async function setDriverTip(input: {
+  tipCents: number | null;
+}): Promise<{ ok: boolean; error?: string }> {
+  const parsed = DriverTipSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: 'Please enter a valid tip' };
+  const ref = await getOrderRef();
+  if (!ref) return { ok: false, error: 'Your order is no longer available.' };
+  let cents = parsed.data.tipCents;
+  if (cents === null) {
+    const order = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`);
+    if (!order.ok) return { ok: false, error: 'Your order is no longer available.' };
+    cents = defaultDriverTipCents(Math.round(order.value.totals.subtotal * 100));
+  }
+  const result = await apiRequest(z.unknown(), `sales/orders/${ref.orderId}/delivery-tip`, {
+    method: 'PUT',
+    body: { tip: cents / 100 },
+  });
+  revalidatePath('/checkout');
+  return result.ok ? { ok: true } : { ok: false, error: result.errors[0]?.message ?? 'Please try again.' };
 }

@@ -33,9 +33,32 @@ export interface CheckoutPageData {
   tipCents: number;
   /** The store hides the contact section for this table or curbside order. */
   hideContact: boolean;
+  /** Delivery orders: the address, fee, minimum and driver tip (dollars; tip null until set). */
+  delivery: {
+    address: string;
+    feeAmount: number;
+    tipAmount: number | null;
+  } | null;
   /** 'Table 12', 'Curbside, space 5', 'Drive Thru' (null for a plain walk-in pickup). */
   placeLabel: string | null;
   isDineIn: boolean;
+}
+
+function deliveryOf(order: Order): CheckoutPageData['delivery'] {
+  const delivery = order.fulfillmentInformation?.delivery;
+  if (order.context.fulfillmentMethod !== FULFILLMENT_METHOD.Delivery || !delivery) return null;
+  return {
+    address: [
+      delivery.line1,
+      delivery.line2,
+      delivery.city,
+      [delivery.stateCode, delivery.zipCode].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(', '),
+    feeAmount: delivery.feeAmount,
+    tipAmount: delivery.tipAmount,
+  };
 }
 
 /** How the order is handed over beyond 'pickup at the store', from the guest's Order Settings. */
@@ -129,6 +152,7 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
       hideTipping: settings.ok ? settings.value.hideTipping : false,
       tipCents: await getTipCents(order.value.id),
       ...(await placeOf(order.value, settings.ok ? settings.value : null)),
+      delivery: deliveryOf(order.value),
     },
   };
 });

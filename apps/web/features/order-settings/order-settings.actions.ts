@@ -24,6 +24,7 @@ import {
 import { TABLE_NUMBER_MESSAGE, TableNumberSchema, pickupChoiceError } from '@storefront/contracts/pickup';
 import { OrderSchema } from '@storefront/contracts/orders';
 import { apiRequest } from '@/lib/api';
+import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
 import { getOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 
@@ -96,7 +97,17 @@ export async function saveOrderSettings(input: SaveOrderSettingsInput): Promise<
   if (ref && ref.locationId === locationId) {
     const order = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`);
     if (order.ok && !order.value.isPlaced) {
-      if (order.value.context.fulfillmentMethod !== fulfillmentMethod) {
+      if (fulfillmentMethod === FULFILLMENT_METHOD.Delivery) {
+        // Delivery: the address chosen for this store goes on the order (which makes it a delivery order).
+        const delivery = await getDeliveryChoice();
+        if (delivery?.locationId !== locationId) return UNEXPECTED;
+        const put = await apiRequest(z.unknown(), `sales/orders/${ref.orderId}/delivery-address`, {
+          method: 'PUT',
+          body: { address: delivery.address },
+        });
+        if (!put.ok)
+          return { ok: false, reason: 'unexpected', error: 'Failed to update the Delivery Address' };
+      } else if (order.value.context.fulfillmentMethod !== fulfillmentMethod) {
         const moved = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`, {
           method: 'PATCH',
           body: { snapshotId: order.value.context.snapshotId, fulfillmentMethod },

@@ -3,17 +3,22 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import type { ApiError } from '@storefront/contracts/api';
+import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { ItemPathKeySchema } from '@storefront/contracts/menu';
 import { ItemNoteSchema, ItemQuantitySchema, OrderSchema, type Order } from '@storefront/contracts/orders';
 import { SelectedModifierInputSchema } from '@storefront/contracts/pricing';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
+import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
 import { isSnapshotMismatch, orderFailure, type OrderFailure } from './order-failure';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 
 export type { OrderFailureReason } from './order-failure';
 export type ActionResult<T> = { ok: true; data: T } | OrderFailure;
+
+/** Spec section 8. */
+const DELIVERY_ADDRESS_FAILED = 'Failed to update the Delivery Address';
 
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const MenuTypeSchema = z.enum(['menu', 'catering']);
@@ -82,18 +87,25 @@ export async function addOrderItem(input: OrderItemInput): Promise<ActionResult<
     if (!isOrderGone(result)) return failure(result.errors);
   }
 
-  // The new order takes the guest's Order Settings for this store: method, and the scheduled time if any.
-  const settings = await getStoredOrderSettings();
+  // The new order takes the guest's Order Settings for this store: method (delivery when the search page chose
+  // this store for an address), and the scheduled time if any.
+  const [settings, delivery] = await Promise.all([getStoredOrderSettings(), getDeliveryChoice()]);
   const own = settings?.locationId === data.locationId ? settings : null;
+  const deliveryHere = delivery?.locationId === data.locationId ? delivery : null;
+  const method = own?.fulfillmentMethod ?? (deliveryHere ? FULFILLMENT_METHOD.Delivery : undefined);
   const created = await apiRequest(OrderSchema, 'sales/orders', {
     method: 'POST',
-    body: {
-      menuSnapshotId: data.snapshotId,
-      ...(own ? { fulfillmentMethod: own.fulfillmentMethod } : {}),
-    },
+    body: { menuSnapshotId: data.snapshotId, ...(method === undefined ? {} : { fulfillmentMethod: method }) },
   });
   if (!created.ok) return failure(created.errors);
   await setOrderRef({ orderId: created.value.id, locationId: data.locationId });
+  if (method === FULFILLMENT_METHOD.Delivery && deliveryHere) {
+    const put = await apiRequest(z.unknown(), `sales/orders/${created.value.id}/delivery-address`, {
+      method: 'PUT',
+      body: { address: deliveryHere.address },
+    });
+    if (!put.ok) return { ok: false, error: DELIVERY_ADDRESS_FAILED, reason: 'unexpected' };
+  }
   if (own?.time.kind === 'SCHEDULED') {
     const ready = await apiRequest(z.unknown(), `sales/orders/${created.value.id}/ready-time`, {
       method: 'PUT',

@@ -18,6 +18,8 @@ export interface PaymentPageData {
   storeHref: string;
   itemCount: number;
   totals: Order['totals'];
+  /** Delivery orders: fee and driver tip (dollars), shown on their own rows. */
+  delivery: { feeAmount: number; tipAmount: number | null } | null;
   tipCents: number;
   /** The API origin serving the hosted payment frame (the only origin whose messages are accepted). */
   paymentOrigin: string;
@@ -55,6 +57,7 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
       storeHref,
       itemCount: order.value.items.reduce((n, item) => n + item.quantity, 0),
       totals: order.value.totals,
+      delivery: order.value.fulfillmentInformation?.delivery ?? null,
       tipCents: await getTipCents(order.value.id),
       paymentOrigin: new URL(env.API_PUBLIC_URL).origin,
     },

@@ -248,6 +248,9 @@ export const locationDeliveryZones = pgTable(
     radiusMiles: doublePrecision('radius_miles'),
     /** GeoJSON Polygon geometry: `{ type: 'Polygon', coordinates: [[[lng, lat], ...]] }`. */
     polygon: jsonb('polygon').$type<{ type: 'Polygon'; coordinates: [number, number][][] }>(),
+    /** The delivery fee for addresses in this zone, and the zone's minimum order (null: the store's). */
+    feeCents: integer('fee_cents').notNull().default(0),
+    minOrderCents: integer('min_order_cents'),
   },
   (t) => [
     index('location_delivery_zones_location_idx').on(t.locationId),

@@ -59,6 +59,17 @@ export const orders = pgTable(
     carColor: smallint('car_color'),
     carType: smallint('car_type'),
     fulfillmentPlace: text('fulfillment_place'),
+    /** Delivery orders: the address (GET/PUT delivery-address), its zone's fee and the driver's tip. */
+    deliveryLine1: text('delivery_line1'),
+    deliveryLine2: text('delivery_line2'),
+    deliveryCity: text('delivery_city'),
+    deliveryStateCode: text('delivery_state_code'),
+    deliveryZipCode: text('delivery_zip_code'),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+    deliveryMinOrderCents: integer('delivery_min_order_cents'),
+    driverTipCents: integer('driver_tip_cents'),
+    /** The delivery-driver provider's id for the delivery (sandbox DoordashDrive), once placed. */
+    deliveryProviderRef: text('delivery_provider_ref'),
     /** The ready time the guest scheduled (PUT ready-time); null is ASAP. */
     scheduledReadyAt: timestamp('scheduled_ready_at', { withTimezone: true }),
     /** When the order is expected to be ready (set at placement: ASAP estimate or the scheduled time). */

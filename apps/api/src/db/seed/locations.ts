@@ -422,12 +422,15 @@ export async function seedLocations(db: Db) {
     },
   ]);
   await db.insert(locationDeliveryZones).values([
-    { locationId: DEMO_LOCATIONS.open, kind: 'radius', radiusMiles: 3 },
-    { locationId: DEMO_LOCATIONS.closed, kind: 'radius', radiusMiles: 4 },
+    // Zones carry their own delivery fee and minimum order (shown before checkout, checked at PreCheckout).
+    { locationId: DEMO_LOCATIONS.open, kind: 'radius', radiusMiles: 3, feeCents: 399, minOrderCents: 1500 },
+    { locationId: DEMO_LOCATIONS.closed, kind: 'radius', radiusMiles: 4, feeCents: 499, minOrderCents: 2000 },
     // Union Market delivers across Capitol Hill and NoMa (a hand-drawn polygon east of North Capitol St).
     {
       locationId: DEMO_LOCATIONS.foodHall,
       kind: 'polygon',
+      feeCents: 299,
+      minOrderCents: 2500,
       polygon: {
         type: 'Polygon',
         coordinates: [

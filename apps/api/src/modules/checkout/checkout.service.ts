@@ -301,6 +301,17 @@ export async function preCheckoutErrors(db: Db, order: OrderRow, now: Date): Pro
       message: `The maximum order amount is ${formatCents(location.maxOrderAmountCents)}`,
     });
   }
+  if (order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery) {
+    if (!order.deliveryLine1) errors.push({ code: 400, message: 'Please enter a delivery address' });
+    // The delivery zone's own minimum (the store's minimum applies as well).
+    const zoneMin = order.deliveryMinOrderCents;
+    if (zoneMin !== null && amount < zoneMin) {
+      errors.push({
+        code: ORDER_ERROR.InvalidMinimumOrderLimitRange,
+        message: `The minimum order for delivery to this address is ${formatCents(zoneMin)}`,
+      });
+    }
+  }
   return errors;
 }
 

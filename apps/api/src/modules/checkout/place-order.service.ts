@@ -9,12 +9,13 @@ import { createHash, randomInt } from 'node:crypto';
 import type { CloseRequestBody, CloseRequestResult } from '@storefront/contracts/payments';
 import { PAYMENT_MESSAGES } from '@storefront/contracts/payments';
 import { APP_ERROR, ORDER_ERROR } from '@storefront/contracts/errors';
-import { ORDER_STATUS } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, ORDER_STATUS } from '@storefront/contracts/enums';
 import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import type { Db } from '../../db/client';
 import { DomainError, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
+import { sandboxDoordashDrive } from '../../providers/delivery/delivery-provider';
 import type { PaymentProcessor } from '../../providers/payment/payment-processor';
 import { findPaymentsByOrder, updatePayment } from '../payments/payments.repository';
 import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.service';
@@ -146,12 +147,30 @@ export async function placeOrder(
     }
 
     const expectedReadyAt = reservation.readyAt;
+    // Delivery orders book the driver with the delivery provider (the sandbox DoordashDrive here).
+    const deliveryProviderRef =
+      order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
+        ? (
+            await sandboxDoordashDrive.createDelivery({
+              orderId: order.id,
+              locationId: order.locationId,
+              dropoff: {
+                line1: order.deliveryLine1,
+                city: order.deliveryCity ?? '',
+                stateCode: order.deliveryStateCode ?? '',
+                zipCode: order.deliveryZipCode ?? '',
+              },
+              tipCents: order.driverTipCents ?? 0,
+            })
+          ).deliveryId
+        : null;
     const referenceNumber = referenceNumberFor(order.id);
     await updateOrder(tx, order.id, {
       status: ORDER_STATUS.Received,
       placedAt: now,
       expectedReadyAt,
       referenceNumber,
+      deliveryProviderRef,
       guestNotificationTypes: input.body.guestNotificationTypes ?? null,
     });
     await insertStatusHistory(tx, order.id, ORDER_STATUS.Received, 'guest');

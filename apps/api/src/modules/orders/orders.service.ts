@@ -8,6 +8,7 @@ import {
   FULFILLMENT_METHOD,
   ORDER_CHANNEL,
   OrderChannelSchema,
+  PickupTypeSchema,
   type FulfillmentMethod,
 } from '@storefront/contracts/enums';
 import type { ApiError } from '@storefront/contracts/api';
@@ -177,7 +178,7 @@ function selectionOf(line: LoadedOrderItem): SelectedModifier[] {
 }
 
 /** Recomputes and stores the order's totals from its lines; returns them. */
-async function recomputeTotals(
+export async function recomputeTotals(
   db: Db,
   order: OrderRow,
   items: readonly LoadedOrderItem[],
@@ -188,6 +189,7 @@ async function recomputeTotals(
     serviceChargeCents: order.serviceChargeCents,
     taxRateBasisPoints: order.taxRateBasisPoints,
     tipCents: order.tipCents,
+    ...deliveryChargesOf(order),
   });
   await updateOrder(db, order.id, {
     subtotalCents: totals.subtotalCents,
@@ -205,7 +207,14 @@ function totalsOf(order: OrderRow, items: readonly LoadedOrderItem[]): OrderTota
     serviceChargeCents: order.serviceChargeCents,
     taxRateBasisPoints: order.taxRateBasisPoints,
     tipCents: order.tipCents,
+    ...deliveryChargesOf(order),
   });
+}
+
+/** A delivery order's fee and driver tip (nothing for other methods). */
+function deliveryChargesOf(order: OrderRow) {
+  if (order.fulfillmentMethod !== FULFILLMENT_METHOD.Delivery) return {};
+  return { deliveryFeeCents: order.deliveryFeeCents, driverTipCents: order.driverTipCents ?? 0 };
 }
 
 export function toOrderItemView(line: LoadedOrderItem): OrderItem {
@@ -260,6 +269,25 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[]):
     discounts: [],
     notes: order.notes,
     scheduledTime: order.scheduledReadyAt?.toISOString() ?? null,
+    fulfillmentInformation: {
+      fulfillmentMethod: (order.fulfillmentMethod as FulfillmentMethod) ?? FULFILLMENT_METHOD.Pickup,
+      pickupOption: PickupTypeSchema.safeParse(order.pickupOption).data ?? null,
+      fulfillmentPlace: order.fulfillmentPlace,
+      carType: order.carType,
+      carColor: order.carColor,
+      delivery:
+        order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
+          ? {
+              line1: order.deliveryLine1,
+              line2: order.deliveryLine2 ?? '',
+              city: order.deliveryCity ?? '',
+              stateCode: order.deliveryStateCode ?? '',
+              zipCode: order.deliveryZipCode ?? '',
+              feeAmount: centsToDollars(order.deliveryFeeCents),
+              tipAmount: order.driverTipCents === null ? null : centsToDollars(order.driverTipCents),
+            }
+          : null,
+    },
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

@@ -11,6 +11,7 @@ import {
   type OrderValidationError,
 } from '@storefront/contracts/checkout';
 import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
+import { totalsRows } from '@storefront/contracts/pricing';
 import { NOTE_MAX, normaliseNotes } from '@storefront/contracts/text';
 import { Button } from '@/components/ui/button';
 import { TotalsList } from '@/components/ui/totals-list';
@@ -43,6 +44,9 @@ export interface CheckoutTotals {
   /** The order's tip (set by an earlier payment); the total includes it. */
   tip: number;
   total: number;
+  /** Delivery orders: inside the service charge, shown on their own rows. */
+  deliveryFee?: number;
+  driverTip?: number;
 }
 
 function initialTipChoice(tipCents: number): TipChoice {
@@ -216,17 +220,11 @@ export function CheckoutForm({
         {lines}
         {hideTipping ? null : <TipSelector choice={tip} onChange={setTip} subtotalCents={subtotalCents} />}
         <TotalsList
-          rows={[
-            { label: 'Item Total', dollars: totals.subtotal },
-            { label: 'Discounts', dollars: -Math.abs(totals.discount) },
-            { label: 'Service Charge', dollars: totals.serviceCharge },
-            { label: 'Tax', dollars: totals.salesTax },
-            { label: 'Tip', dollars: centsToDollars(tipCents) },
-          ]}
-          total={{
-            label: 'Total',
-            dollars: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + tipCents),
-          }}
+          {...totalsRows({
+            ...totals,
+            tip: centsToDollars(tipCents),
+            total: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + tipCents),
+          })}
         />
         <Button type="submit" block loading={pending}>
           Confirm Order

@@ -6,6 +6,7 @@ import { SiteHeader } from '@/components/ui/site-header';
 import { themeStyle } from '@/lib/theme';
 import type { CheckoutPageData } from '../checkout.queries';
 import { CheckoutForm } from './checkout-form';
+import { DriverTip } from './driver-tip';
 
 /** /checkout: fulfilment summary, contact information, notes, order summary with tip, 'Confirm Order'. */
 export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
@@ -13,8 +14,21 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
   const fulfilment = (
     <section aria-labelledby="fulfilment-title" className="rounded-2xl bg-white p-5 shadow-sm">
       <h2 id="fulfilment-title" className="mb-3 text-lg font-bold">
-        {data.isDineIn ? `Dine in at ${store.name}` : `Pickup at ${store.name}`}
+        {data.delivery
+          ? `Delivery from ${store.name}`
+          : data.isDineIn
+            ? `Dine in at ${store.name}`
+            : `Pickup at ${store.name}`}
       </h2>
+      {data.delivery ? (
+        <div className="mb-3">
+          <p className="font-semibold text-gray-900">Deliver to: {data.delivery.address}</p>
+          <p className="text-sm text-gray-700">
+            Delivery fee: <Price dollars={data.delivery.feeAmount} />
+          </p>
+          <DriverTip tipAmount={data.delivery.tipAmount} storeHref={data.storeHref} />
+        </div>
+      ) : null}
       {data.placeLabel ? <p className="mb-2 font-semibold text-gray-900">{data.placeLabel}</p> : null}
       <p className="flex items-start gap-2 text-gray-700">
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -72,9 +86,14 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
         <CheckoutForm
           defaults={{ ...data.contact, notes: order.notes ?? '' }}
           allowNotes={data.allowNotes}
-          hideTipping={data.hideTipping}
+          // The payment tip is for Pickup and DineIn (spec); delivery has the driver tip above.
+          hideTipping={data.hideTipping || data.delivery !== null}
           initialTipCents={data.tipCents}
-          totals={order.totals}
+          totals={{
+            ...order.totals,
+            deliveryFee: data.delivery?.feeAmount ?? 0,
+            driverTip: data.delivery?.tipAmount ?? 0,
+          }}
           fulfilment={fulfilment}
           lines={lines}
           hideContact={data.hideContact}

@@ -1,4 +1,5 @@
 import { SiteHeader } from '@/components/ui/site-header';
+import { totalsRows } from '@storefront/contracts/pricing';
 import { TotalsList } from '@/components/ui/totals-list';
 import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import { pluralLabel } from '@storefront/contracts/text';
@@ -17,17 +18,13 @@ export function PaymentScreen({ data }: { data: PaymentPageData }) {
       </h2>
       <p className="mb-3 text-sm text-gray-700">My Order ({pluralLabel(data.itemCount, 'item')})</p>
       <TotalsList
-        rows={[
-          { label: 'Item Total', dollars: totals.subtotal },
-          { label: 'Discounts', dollars: -Math.abs(totals.discount) },
-          { label: 'Service Charge', dollars: totals.serviceCharge },
-          { label: 'Tax', dollars: totals.salesTax },
-          { label: 'Tip', dollars: tip },
-        ]}
-        total={{
-          label: 'Total',
-          dollars: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + data.tipCents),
-        }}
+        {...totalsRows({
+          ...totals,
+          deliveryFee: data.delivery?.feeAmount ?? 0,
+          driverTip: data.delivery?.tipAmount ?? 0,
+          tip,
+          total: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + data.tipCents),
+        })}
       />
     </section>
   );
