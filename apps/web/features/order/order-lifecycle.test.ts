@@ -14,7 +14,10 @@ vi.mock('@/lib/order-cookie', () => ({
   getOrderRef: () => getOrderRef(),
   setOrderRef: (ref: unknown) => setOrderRef(ref),
 }));
-vi.mock('@/lib/delivery-address-cookie', () => ({ getDeliveryChoice: async () => null }));
+vi.mock('@/lib/delivery-address-cookie', () => ({
+  getDeliveryChoice: async () => null,
+  setDeliveryChoice: vi.fn(),
+}));
 vi.mock('@/lib/order-settings-cookie', () => ({
   getStoredOrderSettings: async () => null,
   setOrderSettings: vi.fn(),
