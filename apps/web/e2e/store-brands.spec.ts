@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
 import { promoDialog, skipPromoPopup } from './pages/promo-popup';
+import { scheduleIfStoreClosed } from './pages/store-page';
 
 /**
  * Issue 3, store page: the brand filter of the food hall (three brands) and the promo popup's once-only rule.
@@ -10,6 +11,7 @@ test('the food hall brand filter narrows the menu to the chosen brands, on deskt
 }) => {
   await skipPromoPopup(page);
   await page.goto('/8/menu');
+  await scheduleIfStoreClosed(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Union Market Food Hall' })).toBeVisible();
   const brands = page.getByRole('navigation', { name: 'Brands' });
   await expect(brands.getByRole('link', { name: 'All menus' })).toHaveAttribute('aria-current', 'true');
@@ -36,6 +38,7 @@ test('the food hall brand filter narrows the menu to the chosen brands, on deskt
   // Mobile: the food hall's template draws the collapsible logo panel.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/8/menu?brands=3');
+  await scheduleIfStoreClosed(page);
   // The role query skips React's hidden streaming copy of the page that may still be in the DOM right after load.
   const selectMenu = page.getByRole('group').getByText('Select a Menu');
   await expect(selectMenu).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
 import { ItemPage } from './pages/item-page';
 import { skipPromoPopup } from './pages/promo-popup';
-import { StorePage } from './pages/store-page';
+import { StorePage, scheduleIfStoreClosed } from './pages/store-page';
 
 const MOBILE = { width: 390, height: 844 };
 
@@ -22,6 +22,7 @@ async function addSimpleItem(page: Page, title: string, menuPath: RegExp) {
 test('store info shows hours and upcoming holidays, on desktop and mobile', async ({ page }) => {
   await skipPromoPopup(page);
   await page.goto('/8/menu');
+  await scheduleIfStoreClosed(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Union Market Food Hall' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Do you need catering?' })).toBeVisible();
   await expectNoAxeViolations(page, 'store page (food hall)');
@@ -68,6 +69,7 @@ test('store info shows hours and upcoming holidays, on desktop and mobile', asyn
 
   await page.setViewportSize(MOBILE);
   await page.goto('/8/menu');
+  await scheduleIfStoreClosed(page);
   await page.getByRole('button', { name: 'Store info' }).click();
   await expect(page.getByRole('dialog', { name: 'Union Market Food Hall' })).toBeVisible();
   await expectNoAxeViolations(page, 'store info modal (mobile)');

@@ -28,3 +28,21 @@ export class StorePage {
     return Number(match[1].replace(/,/g, ''));
   }
 }
+
+/**
+ * Stores with real opening hours (the food hall) open 'Store Closed!' outside them: journeys that are not about
+ * it schedule the first offered time, so they run the same by day and by night.
+ */
+export async function scheduleIfStoreClosed(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const closed = page.getByRole('dialog', { name: 'Store Closed!' });
+  if (!(await closed.isVisible())) return;
+  await closed.getByRole('button', { name: 'Schedule an Order' }).click();
+  const schedule = page.getByRole('dialog', { name: /Time$/ });
+  const time = schedule.getByLabel('Time');
+  await expect(time.locator('option').nth(1)).toBeAttached();
+  await time.selectOption({ index: 1 });
+  await schedule.getByRole('button', { name: 'Save changes' }).click();
+  await expect(schedule).toBeHidden();
+  await expect(closed).toBeHidden();
+}
