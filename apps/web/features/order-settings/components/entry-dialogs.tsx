@@ -4,15 +4,10 @@ import { useId, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
 import type { PickupMethod } from '@storefront/contracts/locations';
-import {
-  TABLE_NUMBER_MAX,
-  TABLE_NUMBER_MIN,
-  VEHICLE_COLOR_OPTIONS,
-  VEHICLE_TYPE_OPTIONS,
-  pickupChoiceError,
-} from '@storefront/contracts/pickup';
+import { TABLE_NUMBER_MAX, TABLE_NUMBER_MIN, pickupChoiceError } from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { VehicleSelect } from '@/components/ui/vehicle-select';
 import { saveCurbsideChoice, saveTableChoice } from '../order-settings.actions';
 import type { StoreOrderSettings } from '../order-settings.queries';
 
@@ -140,42 +135,22 @@ function CurbsideDialog({
           submit();
         }}
       >
-        <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor={`${id}-type`}>
-          <span>Car type{required(method.carDetailsRequired)}</span>
-          <select
-            id={`${id}-type`}
-            className={fieldClass}
-            value={carType}
-            aria-invalid={carError ? true : undefined}
-            aria-describedby={carError ? `${id}-car-error` : undefined}
-            onChange={(e) => setCarType(e.target.value)}
-          >
-            <option value="">Select a type</option>
-            {VEHICLE_TYPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor={`${id}-color`}>
-          <span>Car color{required(method.carDetailsRequired)}</span>
-          <select
-            id={`${id}-color`}
-            className={fieldClass}
-            value={carColor}
-            aria-invalid={carError ? true : undefined}
-            aria-describedby={carError ? `${id}-car-error` : undefined}
-            onChange={(e) => setCarColor(e.target.value)}
-          >
-            <option value="">Select a color</option>
-            {VEHICLE_COLOR_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <VehicleSelect
+          kind="type"
+          id={`${id}-type`}
+          value={carType}
+          onChange={setCarType}
+          required={method.carDetailsRequired}
+          errorId={carError ? `${id}-car-error` : undefined}
+        />
+        <VehicleSelect
+          kind="color"
+          id={`${id}-color`}
+          value={carColor}
+          onChange={setCarColor}
+          required={method.carDetailsRequired}
+          errorId={carError ? `${id}-car-error` : undefined}
+        />
         {carError ? (
           <p id={`${id}-car-error`} role="alert" className="text-sm text-red-800 sm:col-span-2">
             {carError}

@@ -4,15 +4,10 @@ import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { PickupType } from '@storefront/contracts/enums';
 import type { TrackingFulfillment, TrackingPickupMethod } from '@storefront/contracts/tracking';
-import {
-  PICKUP_OPTION_LABEL,
-  VEHICLE_COLOR_OPTIONS,
-  VEHICLE_TYPE_OPTIONS,
-  pickupChoiceError,
-  sortPickupOptions,
-} from '@storefront/contracts/pickup';
+import { PICKUP_OPTION_LABEL, pickupChoiceError, sortPickupOptions } from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { VehicleSelect } from '@/components/ui/vehicle-select';
 import { useToast } from '@/components/ui/toast';
 
 export const PICKUP_UPDATED = 'Order updated! Your new pickup option was sent to the store';
@@ -135,38 +130,8 @@ export function PickupChange({
             </fieldset>
             {needsCar ? (
               <div className="grid gap-3 sm:grid-cols-2">
-                <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor={`${id}-type`}>
-                  Car type
-                  <select
-                    id={`${id}-type`}
-                    className={fieldClass}
-                    value={carType}
-                    onChange={(e) => setCarType(e.target.value)}
-                  >
-                    <option value="">Select a type</option>
-                    {VEHICLE_TYPE_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor={`${id}-color`}>
-                  Car color
-                  <select
-                    id={`${id}-color`}
-                    className={fieldClass}
-                    value={carColor}
-                    onChange={(e) => setCarColor(e.target.value)}
-                  >
-                    <option value="">Select a color</option>
-                    {VEHICLE_COLOR_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <VehicleSelect kind="type" id={`${id}-type`} value={carType} onChange={setCarType} />
+                <VehicleSelect kind="color" id={`${id}-color`} value={carColor} onChange={setCarColor} />
               </div>
             ) : null}
             {needsSpot ? (
