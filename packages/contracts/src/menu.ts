@@ -24,11 +24,14 @@ import { envelope } from './api';
 import { BrandSchema } from './locations';
 import {
   CrossSellTriggerModeSchema,
+  FULFILLMENT_METHOD_LABEL,
+  FulfillmentMethodSchema,
   ITEM_TYPE,
   ItemTypeSchema,
   MenuLayoutSchema,
   PriceDisplaySchema,
   PricingTypeSchema,
+  type FulfillmentMethod,
 } from './enums';
 
 export const ITEM_PATH_KEY_MAX = 200;
@@ -184,6 +187,11 @@ export interface MenuNode {
    * carry the tree; null when the item shows its base price instead. Absent everywhere else.
    */
   rollupPrice?: number | null;
+  /**
+   * Top-level items only: the fulfilment methods the item can be ordered for (a sundae that would melt on the
+   * way is Pickup and Dine In only). Absent = every method the store offers.
+   */
+  fulfillmentMethods?: FulfillmentMethod[];
 }
 
 export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
@@ -207,7 +215,20 @@ export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
   crossSellTriggerMode: CrossSellTriggerModeSchema.nullable(),
   nutritionInfo: NutritionInfoSchema.nullable(),
   rollupPrice: z.number().nullable().optional(),
+  fulfillmentMethods: z.array(FulfillmentMethodSchema).optional(),
 });
+
+/** Whether an item can be ordered for the method (items without a method list serve every method). */
+export function isAvailableFor(
+  node: Pick<MenuNode, 'fulfillmentMethods'>,
+  fulfillmentMethod: FulfillmentMethod,
+): boolean {
+  return node.fulfillmentMethods === undefined || node.fulfillmentMethods.includes(fulfillmentMethod);
+}
+
+/** 'Not available for Delivery': why an item cannot be ordered for the method. */
+export const unavailableForText = (fulfillmentMethod: FulfillmentMethod) =>
+  `Not available for ${FULFILLMENT_METHOD_LABEL[fulfillmentMethod]}`;
 
 /** Groups hold modifiers; everything else with a price is orderable. */
 export function isGroupNode(node: Pick<MenuNode, 'itemType'>): boolean {

@@ -8,7 +8,12 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
-import { FulfillmentMethodSchema, OrderChannelSchema, PickupTypeSchema } from './enums';
+import {
+  FulfillmentMethodQuerySchema,
+  FulfillmentMethodSchema,
+  OrderChannelSchema,
+  PickupTypeSchema,
+} from './enums';
 import { ItemPathKeySchema } from './menu';
 import {
   ITEM_QUANTITY_MAX,
@@ -187,6 +192,13 @@ export const UpdateOrderItemBodySchema = AddOrderItemBodySchema.omit({
 export type UpdateOrderItemBody = z.input<typeof UpdateOrderItemBodySchema>;
 
 export const BulkItemsBodySchema = z.object({ items: z.array(AddOrderItemBodySchema).min(1).max(50) });
+/**
+ * GET sales/orders/{id}/unavailable-items: the lines a move to `fulfillmentMethod` would remove (the Order
+ * Settings' 'Your order will change' confirmation lists them before anything changes).
+ */
+export const UnavailableItemsQuerySchema = z.object({ fulfillmentMethod: FulfillmentMethodQuerySchema });
+export const UnavailableItemsResponseSchema = envelope(z.array(OrderItemSchema));
+
 export const BulkItemsQuerySchema = z.object({
   removeInvalidItems: z
     .union([z.boolean(), z.enum(['true', 'false'])])

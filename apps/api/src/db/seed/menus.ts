@@ -11,7 +11,14 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { icons } from '@iconify-json/fluent-emoji-flat';
 import { getIconData, iconToHTML, iconToSVG, replaceIDs } from '@iconify/utils';
-import { ITEM_TYPE, MENU_LAYOUT, type MenuLayout, type PriceDisplay } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  ITEM_TYPE,
+  MENU_LAYOUT,
+  type FulfillmentMethod,
+  type MenuLayout,
+  type PriceDisplay,
+} from '@storefront/contracts/enums';
 import { joinItemPathKey } from '@storefront/contracts/menu';
 import { dollarsToCents } from '@storefront/contracts/money';
 import type { Db } from '../client';
@@ -68,6 +75,8 @@ interface ItemDef {
   caloriesText?: string;
   transitions?: { title: string; to: [number, string | null][] };
   crossSell?: 'AddItem' | 'Checkout' | 'Both';
+  /** Only these fulfilment methods (absent = every method). */
+  methods?: FulfillmentMethod[];
   /** How the item card shows its price (default ShowBasePrice). */
   priceDisplay?: PriceDisplay;
 }
@@ -675,7 +684,10 @@ const MAIN_MENU: CategoryDef[] = [
       {
         id: 503,
         title: 'Brownie Sundae',
-        description: 'Warm brownie, vanilla ice cream, fudge.',
+        description: 'Warm brownie, vanilla ice cream, fudge. Pickup and dine-in only: it would melt on the way.',
+        // The demo item limited to some methods: switching an order with it to Delivery removes it
+        // ('Your order will change').
+        methods: [FULFILLMENT_METHOD.Pickup, FULFILLMENT_METHOD.DineIn],
         image: 'ice-cream',
         price: 6.49,
         calories: 890,
@@ -1033,6 +1045,7 @@ function menuRows(
         : null;
       node.isCrossSellTrigger = item.crossSell !== undefined;
       node.crossSellTriggerMode = item.crossSell ?? null;
+      if (item.methods) node.fulfillmentMethods = item.methods;
       node.brandIds = brandIds;
       out.push({ itemPathKey: key, parentPathKey: categoryKey, position: out.length, node });
       if (item.groups) groupRows(key, item.groups, brandIds, out);

@@ -16,7 +16,8 @@ import { requireOwnedOrder } from '../checkout/checkout.service';
 import { zoneContains } from '../locations/delivery.service';
 import { getRecord, methodsOf } from '../locations/locations.service';
 import { findOrderItems } from '../orders/orders.repository';
-import { recomputeTotals } from '../orders/orders.service';
+import { requireSnapshot } from '../menus/menus.service';
+import { dropLinesUnavailableFor, recomputeTotals } from '../orders/orders.service';
 
 function deliveryValueOf(order: OrderRow) {
   return {
@@ -50,6 +51,9 @@ export async function putOrderDeliveryAddress(
   orderId: number,
   address: OrderDeliveryAddress,
 ) {
+  // The menu snapshot is read before the transaction: the snapshot store reads through the root handle, and
+  // PGlite's single connection is held by an open transaction.
+  const current = await requireSnapshot(db, (await requireOwnedOrder(db, session, orderId)).snapshotId);
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
     const record = await getRecord(tx, order.locationId);
@@ -103,6 +107,10 @@ export async function putOrderDeliveryAddress(
       deliveryMinOrderCents: zone.minOrderCents,
     });
     if (!updated) throw ruleBroken('Order', ORDER_ERROR.InvalidOrderId, 'The order does not exist');
+    // Now a delivery order: lines limited to other methods leave it ('Your order will change' listed them).
+    const snapshot =
+      current.id === order.snapshotId ? current : await requireSnapshot(tx, order.snapshotId);
+    await dropLinesUnavailableFor(tx, snapshot, orderId, FULFILLMENT_METHOD.Delivery);
     await recomputeTotals(tx, updated, await findOrderItems(tx, orderId));
     return deliveryValueOf(updated);
   });

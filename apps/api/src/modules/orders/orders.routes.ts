@@ -14,6 +14,8 @@ import {
   OrderItemPricingBodySchema,
   OrderLinePricingBodySchema,
   OrderResponseSchema,
+  UnavailableItemsQuerySchema,
+  UnavailableItemsResponseSchema,
   UpdateOrderBodySchema,
   UpdateOrderItemBodySchema,
 } from '@storefront/contracts/orders';
@@ -24,6 +26,7 @@ import {
   addOrderItems,
   createOrder,
   getOrder,
+  listUnavailableItems,
   priceNewOrderItem,
   priceOrderLine,
   removeOrderItem,
@@ -72,12 +75,35 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await getOrder(app.db, sessionOf(request), request.params.orderId)),
   );
 
+  app.get(
+    '/sales/orders/:orderId/unavailable-items',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The lines a move to another fulfilment method would remove ('Your order will change')",
+        params: OrderIdParamsSchema,
+        querystring: UnavailableItemsQuerySchema,
+        response: { 200: UnavailableItemsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await listUnavailableItems(
+          app.db,
+          sessionOf(request),
+          request.params.orderId,
+          request.query.fulfillmentMethod,
+        ),
+      ),
+  );
+
   app.patch(
     '/sales/orders/:orderId',
     {
       schema: {
         tags: ['orders'],
-        summary: 'Move the order to another menu snapshot (21031 unless forceUpdate)',
+        summary:
+          'Move the order to another fulfilment method (dropping lines it cannot serve) or menu snapshot (21031 unless forceUpdate)',
         params: OrderIdParamsSchema,
         body: UpdateOrderBodySchema,
         response: { 200: OrderResponseSchema, ...errors },

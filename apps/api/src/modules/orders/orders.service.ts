@@ -12,7 +12,12 @@ import {
   type FulfillmentMethod,
 } from '@storefront/contracts/enums';
 import type { ApiError } from '@storefront/contracts/api';
-import { isDescendantKey, type MenuNode } from '@storefront/contracts/menu';
+import {
+  isAvailableFor,
+  isDescendantKey,
+  unavailableForText,
+  type MenuNode,
+} from '@storefront/contracts/menu';
 import { centsToDollars } from '@storefront/contracts/money';
 import type {
   AddOrderItem,
@@ -106,10 +111,20 @@ function portionTitle(item: MenuNode, portionId: number | null, portions: Readon
     : (portions.get(portionId) ?? null);
 }
 
-/** Prices and validates one line on a snapshot; the issues when it cannot be ordered. */
+/** 21002 for an item the order's fulfilment method cannot serve ('Not available for Delivery'). */
+function unavailableForError(node: MenuNode, method: FulfillmentMethod): ApiError {
+  return {
+    key: 'InvalidItem',
+    code: ORDER_ERROR.InvalidItem,
+    message: `${node.displayAttribute?.itemTitle ?? node.title}: ${unavailableForText(method)}`,
+  };
+}
+
+/** Prices and validates one line on a snapshot for the order's method; the issues when it cannot be ordered. */
 function draftLine(
   snapshot: LoadedSnapshot,
   input: LineInput,
+  method: FulfillmentMethod,
 ): { draft: LineDraft } | { errors: ApiError[] } {
   const item = snapshot.byKey.get(input.itemPathKey);
   if (!item) {
@@ -133,6 +148,7 @@ function draftLine(
       ],
     };
   }
+  if (!isAvailableFor(node, method)) return { errors: [unavailableForError(node, method)] };
   const priced = priceSelection(node, input.quantity, input.portionId, input.modifiers);
   if (priced.issues.length > 0) return { errors: priced.issues.map(toApiError) };
   const { pricing } = priced;
@@ -163,8 +179,10 @@ function draftLine(
   };
 }
 
-function requireLine(snapshot: LoadedSnapshot, input: LineInput): LineDraft {
-  const result = draftLine(snapshot, input);
+const methodOf = (order: Pick<OrderRow, 'fulfillmentMethod'>) => order.fulfillmentMethod as FulfillmentMethod;
+
+function requireLine(snapshot: LoadedSnapshot, input: LineInput, method: FulfillmentMethod): LineDraft {
+  const result = draftLine(snapshot, input, method);
   if ('errors' in result) throw new DomainError(422, result.errors);
   return result.draft;
 }
@@ -369,16 +387,63 @@ export async function getOrder(db: Db, session: Session, orderId: number): Promi
   return toOrderView(order, await findOrderItems(db, orderId));
 }
 
+/** The lines of an order the method cannot serve on the snapshot (an item limited to other methods). */
+function linesUnavailableFor(
+  snapshot: LoadedSnapshot,
+  items: readonly LoadedOrderItem[],
+  method: FulfillmentMethod,
+): LoadedOrderItem[] {
+  return items.filter((line) => {
+    const node = snapshot.byKey.get(line.itemPathKey);
+    return node !== undefined && !isAvailableFor(node, method);
+  });
+}
+
 /**
- * PATCH sales/orders/{id}: moves the order to another snapshot of the same location. A different snapshot is
- * 422 21031 unless `forceUpdate`; forced, every line is repriced on the new snapshot and lines it cannot
- * serve are dropped.
+ * Inside the caller's transaction, drops the lines of an order the method cannot serve (what 'Your order will
+ * change' listed) when the order moves to that method; the caller recomputes the totals. The snapshot comes
+ * from the root handle (the snapshot store is per handle, not per transaction).
+ */
+export async function dropLinesUnavailableFor(
+  tx: Db,
+  snapshot: LoadedSnapshot,
+  orderId: number,
+  method: FulfillmentMethod,
+) {
+  const items = await findOrderItems(tx, orderId);
+  for (const line of linesUnavailableFor(snapshot, items, method)) await deleteOrderItem(tx, orderId, line.id);
+}
+
+/**
+ * GET sales/orders/{id}/unavailable-items?fulfillmentMethod=: the lines a change to that method would remove
+ * (the 'Your order will change' list); empty when nothing changes.
+ */
+export async function listUnavailableItems(
+  db: Db,
+  session: Session,
+  orderId: number,
+  method: FulfillmentMethod,
+): Promise<OrderItem[]> {
+  const order = await requireOwnedOrder(db, orderId, session.sid);
+  const snapshot = await requireSnapshot(db, order.snapshotId);
+  const items = await findOrderItems(db, orderId);
+  const unavailable = new Set(linesUnavailableFor(snapshot, items, method).map((line) => line.id));
+  return toOrderView(order, items).items.filter((item) => unavailable.has(item.id));
+}
+
+/**
+ * PATCH sales/orders/{id}: moves the order to another fulfilment method (dropping the lines it cannot serve)
+ * and/or another snapshot of the same location. A different snapshot is 422 21031 unless `forceUpdate`;
+ * forced, every line is repriced on the new snapshot and lines it cannot serve are dropped.
  */
 export async function updateOrderSnapshot(db: Db, session: Session, orderId: number, body: UpdateOrderBody) {
-  return changeOrder(db, session, orderId, async (tx, order, _current, items) => {
-    if (body.fulfillmentMethod !== undefined) {
-      await assertMethodOffered(tx, order.locationId, body.fulfillmentMethod);
-      await updateOrder(tx, orderId, { fulfillmentMethod: body.fulfillmentMethod });
+  return changeOrder(db, session, orderId, async (tx, order, snapshot) => {
+    let method = order.fulfillmentMethod as FulfillmentMethod;
+    if (body.fulfillmentMethod !== undefined && body.fulfillmentMethod !== method) {
+      method = body.fulfillmentMethod;
+      await assertMethodOffered(tx, order.locationId, method);
+      await updateOrder(tx, orderId, { fulfillmentMethod: method });
+      await dropLinesUnavailableFor(tx, snapshot, orderId, method);
     }
     if (body.snapshotId === order.snapshotId) return;
     if (!body.forceUpdate) {
@@ -396,20 +461,24 @@ export async function updateOrderSnapshot(db: Db, session: Session, orderId: num
         'The snapshot belongs to another location',
       );
     }
-    for (const line of items) {
-      const result = draftLine(next, {
-        itemPathKey: line.itemPathKey,
-        quantity: line.quantity,
-        portionId: line.portionId,
-        modifiers: selectionOf(line),
-        note: line.note,
-        crossSellOfferId: line.crossSellOfferId,
-      });
+    for (const line of await findOrderItems(tx, orderId)) {
+      const result = draftLine(next, { ...lineInputOf(line), modifiers: selectionOf(line) }, method);
       if ('errors' in result) await deleteOrderItem(tx, orderId, line.id);
       else await replaceOrderItem(tx, line.id, result.draft.item, result.draft.modifiers);
     }
     await updateOrder(tx, orderId, { snapshotId: next.id });
   });
+}
+
+/** A stored line as add-item input (its modifiers given separately). */
+function lineInputOf(line: LoadedOrderItem): Omit<LineInput, 'modifiers'> {
+  return {
+    itemPathKey: line.itemPathKey,
+    quantity: line.quantity,
+    portionId: line.portionId,
+    note: line.note,
+    crossSellOfferId: line.crossSellOfferId,
+  };
 }
 
 /** POST sales/orders/{id}/items: adds a priced line; 422 with the spec's codes when it cannot be ordered. */
@@ -419,8 +488,8 @@ export async function addOrderItem(
   orderId: number,
   body: AddOrderItem,
 ): Promise<Order> {
-  return changeOrder(db, session, orderId, async (tx, _order, snapshot) => {
-    const draft = requireLine(snapshot, body);
+  return changeOrder(db, session, orderId, async (tx, order, snapshot) => {
+    const draft = requireLine(snapshot, body, methodOf(order));
     await insertOrderItem(tx, orderId, draft.item, draft.modifiers);
   });
 }
@@ -438,10 +507,10 @@ export async function addOrderItems(
   removeInvalidItems: boolean,
 ) {
   const removedItems: { itemPathKey: string; errors: ApiError[] }[] = [];
-  const order = await changeOrder(db, session, orderId, async (tx, _order, snapshot) => {
+  const order = await changeOrder(db, session, orderId, async (tx, current, snapshot) => {
     const drafts: LineDraft[] = [];
     for (const input of items) {
-      const result = draftLine(snapshot, input);
+      const result = draftLine(snapshot, input, methodOf(current));
       if ('draft' in result) drafts.push(result.draft);
       else removedItems.push({ itemPathKey: input.itemPathKey, errors: result.errors });
     }
@@ -470,13 +539,13 @@ export async function updateOrderItem(
   itemId: number,
   body: Omit<AddOrderItem, 'itemPathKey' | 'crossSellOfferId'>,
 ): Promise<Order> {
-  return changeOrder(db, session, orderId, async (tx, _order, snapshot, items) => {
+  return changeOrder(db, session, orderId, async (tx, order, snapshot, items) => {
     const line = requireOrderLine(items, itemId);
-    const draft = requireLine(snapshot, {
-      ...body,
-      itemPathKey: line.itemPathKey,
-      crossSellOfferId: line.crossSellOfferId,
-    });
+    const draft = requireLine(
+      snapshot,
+      { ...body, itemPathKey: line.itemPathKey, crossSellOfferId: line.crossSellOfferId },
+      methodOf(order),
+    );
     await replaceOrderItem(tx, itemId, draft.item, draft.modifiers);
   });
 }
@@ -505,7 +574,7 @@ export async function removeOrderItemModifier(
   itemId: number,
   modifierKey: string,
 ): Promise<Order> {
-  return changeOrder(db, session, orderId, async (tx, _order, snapshot, items) => {
+  return changeOrder(db, session, orderId, async (tx, order, snapshot, items) => {
     const line = requireOrderLine(items, itemId);
     if (!line.modifiers.some((m) => m.itemPathKey === modifierKey)) {
       throw notFound('InvalidItem', `Modifier ${modifierKey} is not on this line`, ORDER_ERROR.InvalidItem);
@@ -513,14 +582,7 @@ export async function removeOrderItemModifier(
     const modifiers = selectionOf(line).filter(
       (m) => m.itemPathKey !== modifierKey && !isDescendantKey(m.itemPathKey, modifierKey),
     );
-    const draft = requireLine(snapshot, {
-      itemPathKey: line.itemPathKey,
-      quantity: line.quantity,
-      portionId: line.portionId,
-      modifiers,
-      note: line.note,
-      crossSellOfferId: line.crossSellOfferId,
-    });
+    const draft = requireLine(snapshot, { ...lineInputOf(line), modifiers }, methodOf(order));
     await replaceOrderItem(tx, itemId, draft.item, draft.modifiers);
   });
 }

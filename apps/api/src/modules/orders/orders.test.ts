@@ -661,6 +661,57 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     expect(channel.json()).toMatchObject({ succeed: false, errors: [{ code: 21035 }] });
   });
 
+  it("lists the lines a method change would remove, removes them on the change, and refuses adding them (21002)", async () => {
+    // The demo's Brownie Sundae is Pickup and Dine In only.
+    const sundae = { itemPathKey: key(50, 503), quantity: 2, modifiers: [] };
+    const order = await newOrder();
+    for (const payload of [sundae, classicBurger()]) {
+      const add = await ctx.app.inject({
+        method: 'POST',
+        url: `/v1/sales/orders/${order.id}/items`,
+        headers: auth(),
+        payload,
+      });
+      expect(add.statusCode, add.body).toBe(201);
+    }
+    const preview = (method: number | string, t = token) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/v1/sales/orders/${order.id}/unavailable-items?fulfillmentMethod=${method}`,
+        headers: auth(t),
+      });
+    const toDelivery = await preview(0);
+    expect(toDelivery.statusCode).toBe(200);
+    expect(toDelivery.json<Body<Order['items']>>().value).toEqual([
+      expect.objectContaining({ title: 'Brownie Sundae', quantity: 2 }),
+    ]);
+    expect((await preview(1)).json<Body<Order['items']>>().value).toEqual([]);
+    expect((await preview(7)).statusCode).toBe(400);
+    expect((await preview(0, otherToken)).json()).toMatchObject({ errors: [{ code: 21042 }] });
+
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/sales/orders/${order.id}`,
+      headers: auth(),
+      payload: { snapshotId, fulfillmentMethod: 0 },
+    });
+    const after = moved.json<Body<Order>>().value;
+    expect(after.context.fulfillmentMethod).toBe(0);
+    expect(after.items.map((i) => i.title)).toEqual(['Classic Burger']);
+    expect(after.totals.subtotal).toBe(after.items[0]?.total);
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/items`,
+      headers: auth(),
+      payload: sundae,
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({
+      errors: [{ code: 21002, message: 'Brownie Sundae: Not available for Delivery' }],
+    });
+  });
+
   it("refuses moving an order onto another store's menu (21034) even when forced", async () => {
     const order = await newOrder();
     const other = (
