@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_TYPE, MENU_LAYOUT } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  ITEM_TYPE,
+  MENU_LAYOUT,
+  type FulfillmentMethod,
+} from '@storefront/contracts/enums';
 import type { MenuNode } from '@storefront/contracts/menu';
 import { buildMenuView, menuImageSrc } from './menu-view';
 
@@ -77,6 +82,17 @@ describe('buildMenuView', () => {
       calories: '640 Cal',
       imageFileId: 'img-11',
     });
+  });
+
+  it("marks items the guest's method cannot serve, and out-of-stock ones, as not orderable", () => {
+    const sundae = node('1-2-16', { fulfillmentMethods: [FULFILLMENT_METHOD.Pickup] });
+    const withSundae = { categories: [{ ...menu.categories[0]!, children: [node('1-2-11'), sundae] }] };
+    const unavailable = (method: FulfillmentMethod | null) =>
+      buildMenuView(withSundae, method)[0]?.items.map((i) => i.unavailable);
+    expect(unavailable(FULFILLMENT_METHOD.Delivery)).toEqual([null, 'Not available for Delivery']);
+    expect(unavailable(FULFILLMENT_METHOD.Pickup)).toEqual([null, null]);
+    expect(unavailable(null)).toEqual([null, null]);
+    expect(buildMenuView(menu)[0]?.items.map((i) => i.unavailable)).toEqual([null, 'Not Available']);
   });
 
   it('builds same-origin image URLs at the card size', () => {

@@ -1,7 +1,16 @@
 /** What the store page draws from a menu snapshot: categories and their visible item cards. */
-import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
-import { isDisplayable, type Menu, type MenuNode } from '@storefront/contracts/menu';
+import { MENU_LAYOUT, type FulfillmentMethod, type MenuLayout } from '@storefront/contracts/enums';
+import {
+  isAvailableFor,
+  isDisplayable,
+  unavailableForText,
+  type Menu,
+  type MenuNode,
+} from '@storefront/contracts/menu';
 import { cardPrice, type CardPrice } from '@storefront/contracts/menu-display';
+
+/** An out-of-stock item's card. */
+export const NOT_AVAILABLE_LABEL = 'Not Available';
 
 export interface MenuCardView {
   itemPathKey: string;
@@ -12,6 +21,8 @@ export interface MenuCardView {
   price: CardPrice | null;
   calories: string | null;
   isOutOfStock: boolean;
+  /** Why it cannot be ordered now: 'Not Available' (out of stock) or 'Not available for Delivery'; null = it can. */
+  unavailable: string | null;
 }
 
 export interface MenuCategoryView {
@@ -31,7 +42,7 @@ function caloriesOf(node: MenuNode): string | null {
   return info.defaultCalories === null ? null : `${info.defaultCalories} Cal`;
 }
 
-function cardOf(node: MenuNode): MenuCardView {
+function cardOf(node: MenuNode, method: FulfillmentMethod | null): MenuCardView {
   const display = node.displayAttribute;
   return {
     itemPathKey: node.itemPathKey,
@@ -41,6 +52,11 @@ function cardOf(node: MenuNode): MenuCardView {
     price: cardPrice(node),
     calories: caloriesOf(node),
     isOutOfStock: node.isOutOfStock,
+    unavailable: node.isOutOfStock
+      ? NOT_AVAILABLE_LABEL
+      : method !== null && !isAvailableFor(node, method)
+        ? unavailableForText(method)
+        : null,
   };
 }
 
@@ -48,7 +64,10 @@ function cardOf(node: MenuNode): MenuCardView {
  * Categories in menu order with their displayable items (hidden items and items without display data are
  * left out); categories that are hidden or end up empty are left out too.
  */
-export function buildMenuView(menu: Pick<Menu, 'categories'>): MenuCategoryView[] {
+export function buildMenuView(
+  menu: Pick<Menu, 'categories'>,
+  fulfillmentMethod: FulfillmentMethod | null = null,
+): MenuCategoryView[] {
   return menu.categories
     .filter((category) => category.displayAttribute?.hidden !== true)
     .map((category) => ({
@@ -59,7 +78,7 @@ export function buildMenuView(menu: Pick<Menu, 'categories'>): MenuCategoryView[
       items: [...category.children]
         .filter(isDisplayable)
         .sort((a, b) => a.itemConfigurations.displayOrder - b.itemConfigurations.displayOrder)
-        .map(cardOf),
+        .map((node) => cardOf(node, fulfillmentMethod)),
     }))
     .filter((category) => category.items.length > 0);
 }

@@ -22,7 +22,7 @@ import {
   type OrderTime,
 } from '@storefront/contracts/order-settings';
 import { TABLE_NUMBER_MESSAGE, TableNumberSchema, pickupChoiceError } from '@storefront/contracts/pickup';
-import { OrderSchema } from '@storefront/contracts/orders';
+import { OrderItemSchema, OrderSchema } from '@storefront/contracts/orders';
 import { apiRequest } from '@/lib/api';
 import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
 import { getOrderRef } from '@/lib/order-cookie';
@@ -33,12 +33,26 @@ const SaveInputSchema = z.object({
   catering: z.boolean(),
   fulfillmentMethod: FulfillmentMethodSchema,
   time: OrderTimeSchema,
+  /** The guest pressed Continue on 'Your order will change': the listed lines may go. */
+  confirmed: z.boolean().optional(),
 });
 export type SaveOrderSettingsInput = z.input<typeof SaveInputSchema>;
 
-/** 'invalid-date': the InvalidOrderDateTime dialog (the stored schedule has been cleared). */
+/**
+ * 'invalid-date': the InvalidOrderDateTime dialog (the stored schedule has been cleared). 'will-change': nothing
+ * was saved; these lines of the order cannot be served with the new method ('Your order will change').
+ */
 export type SaveOrderSettingsResult =
-  { ok: true } | { ok: false; reason: 'invalid-date' | 'unexpected'; error: string };
+  | { ok: true }
+  | { ok: false; reason: 'invalid-date' | 'unexpected'; error: string }
+  | { ok: false; reason: 'will-change'; items: UnavailableLine[] };
+export interface UnavailableLine {
+  id: number;
+  title: string;
+  quantity: number;
+}
+
+const UnavailableItemsSchema = z.array(OrderItemSchema);
 
 /** Codes that mean the chosen date/time cannot be used at this store (spec: InvalidOrderDateTime and 21037). */
 const INVALID_DATE_CODES: readonly number[] = [
@@ -73,12 +87,13 @@ async function isOfferedTime(
 /**
  * Saves the Order Settings (method and ASAP or a scheduled time) for this store: in the settings cookie, and on
  * the current order when there is one (method through PATCH, time through PUT ready-time). A time the store
- * cannot serve clears the stored schedule and answers 'invalid-date'.
+ * cannot serve clears the stored schedule and answers 'invalid-date'. A method change that would remove lines
+ * of the order saves nothing and answers 'will-change' with them, until called again with `confirmed`.
  */
 export async function saveOrderSettings(input: SaveOrderSettingsInput): Promise<SaveOrderSettingsResult> {
   const parsed = SaveInputSchema.safeParse(input);
   if (!parsed.success) return UNEXPECTED;
-  const { locationId, catering, fulfillmentMethod, time } = parsed.data;
+  const { locationId, catering, fulfillmentMethod, time, confirmed } = parsed.data;
   const stored = await getStoredOrderSettings();
   const base =
     stored && stored.locationId === locationId && stored.catering === catering
@@ -97,6 +112,18 @@ export async function saveOrderSettings(input: SaveOrderSettingsInput): Promise<
   if (ref && ref.locationId === locationId) {
     const order = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`);
     if (order.ok && !order.value.isPlaced) {
+      if (!confirmed && order.value.context.fulfillmentMethod !== fulfillmentMethod) {
+        const unavailable = await apiRequest(
+          UnavailableItemsSchema,
+          `sales/orders/${ref.orderId}/unavailable-items`,
+          { query: { fulfillmentMethod } },
+        );
+        if (!unavailable.ok) return UNEXPECTED;
+        if (unavailable.value.length > 0) {
+          const items = unavailable.value.map(({ id, title, quantity }) => ({ id, title, quantity }));
+          return { ok: false, reason: 'will-change', items };
+        }
+      }
       if (fulfillmentMethod === FULFILLMENT_METHOD.Delivery) {
         // Delivery: the address chosen for this store goes on the order (which makes it a delivery order).
         const delivery = await getDeliveryChoice();

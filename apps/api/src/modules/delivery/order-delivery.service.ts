@@ -108,8 +108,7 @@ export async function putOrderDeliveryAddress(
     });
     if (!updated) throw ruleBroken('Order', ORDER_ERROR.InvalidOrderId, 'The order does not exist');
     // Now a delivery order: lines limited to other methods leave it ('Your order will change' listed them).
-    const snapshot =
-      current.id === order.snapshotId ? current : await requireSnapshot(tx, order.snapshotId);
+    const snapshot = current.id === order.snapshotId ? current : await requireSnapshot(tx, order.snapshotId);
     await dropLinesUnavailableFor(tx, snapshot, orderId, FULFILLMENT_METHOD.Delivery);
     await recomputeTotals(tx, updated, await findOrderItems(tx, orderId));
     return deliveryValueOf(updated);

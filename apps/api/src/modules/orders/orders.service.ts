@@ -411,7 +411,8 @@ export async function dropLinesUnavailableFor(
   method: FulfillmentMethod,
 ) {
   const items = await findOrderItems(tx, orderId);
-  for (const line of linesUnavailableFor(snapshot, items, method)) await deleteOrderItem(tx, orderId, line.id);
+  for (const line of linesUnavailableFor(snapshot, items, method))
+    await deleteOrderItem(tx, orderId, line.id);
 }
 
 /**

@@ -661,7 +661,7 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     expect(channel.json()).toMatchObject({ succeed: false, errors: [{ code: 21035 }] });
   });
 
-  it("lists the lines a method change would remove, removes them on the change, and refuses adding them (21002)", async () => {
+  it('lists the lines a method change would remove, removes them on the change, and refuses adding them (21002)', async () => {
     // The demo's Brownie Sundae is Pickup and Dine In only.
     const sundae = { itemPathKey: key(50, 503), quantity: 2, modifiers: [] };
     const order = await newOrder();

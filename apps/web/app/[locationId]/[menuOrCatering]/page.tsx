@@ -78,7 +78,11 @@ export default async function StorePage({
             settingsSlot={<OrderSettingsSummary settings={settings} />}
           />
           <BrandFilter selection={brands} basePath={storeHref(locationId, menuOrCatering)} search={search} />
-          <StoreMenu result={menu} basePath={storeHref(locationId, menuOrCatering)} />
+          <StoreMenu
+            result={menu}
+            basePath={storeHref(locationId, menuOrCatering)}
+            fulfillmentMethod={settings.fulfillmentMethod}
+          />
         </main>
         <div className="md:py-6">
           <MyOrderPanel

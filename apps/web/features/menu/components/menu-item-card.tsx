@@ -8,8 +8,6 @@ import { formatCents } from '@storefront/contracts/money';
 import { cn } from '@/lib/cn';
 import { menuImageSrc, type MenuCardView } from '../menu-view';
 
-export const NOT_AVAILABLE_LABEL = 'Not Available';
-
 const { width, height } = IMAGE_SIZES.menuItem;
 
 /** '$9.49', or 'from $2.99' for a rolled-up price. */
@@ -32,7 +30,7 @@ function CardImage({ item, eager, className }: { item: MenuCardView; eager: bool
           unoptimized
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
-          className={cn('size-full object-cover', item.isOutOfStock && 'opacity-50 grayscale')}
+          className={cn('size-full object-cover', item.unavailable && 'opacity-50 grayscale')}
         />
       ) : (
         <UtensilsCrossed aria-hidden className="absolute inset-0 m-auto size-8 text-gray-500" />
@@ -44,8 +42,8 @@ function CardImage({ item, eager, className }: { item: MenuCardView; eager: bool
 function PriceLine({ item }: { item: MenuCardView }) {
   return (
     <p className="flex flex-wrap items-center gap-x-3 text-sm">
-      {item.isOutOfStock ? (
-        <span className="font-semibold text-red-800">{NOT_AVAILABLE_LABEL}</span>
+      {item.unavailable ? (
+        <span className="font-semibold text-red-800">{item.unavailable}</span>
       ) : item.price ? (
         <span className="font-semibold text-gray-900">{cardPriceLabel(item.price)}</span>
       ) : null}
@@ -57,7 +55,8 @@ function PriceLine({ item }: { item: MenuCardView }) {
 /**
  * An item card in its category's layout: Standard (picture beside the text on phones, above it on wider
  * screens), ImageGrid (a large picture above a short caption) or Condensed (a text row without picture).
- * Pictures are 226x170. Out-of-stock items read 'Not Available' and are not links.
+ * Pictures are 226x170. Out-of-stock items read 'Not Available', items the chosen method cannot serve 'Not
+ * available for Delivery'; neither is a link.
  */
 export function MenuItemCard({
   item,
@@ -117,7 +116,7 @@ export function MenuItemCard({
       </>
     );
   }
-  if (item.isOutOfStock) {
+  if (item.unavailable) {
     return (
       <div className={cn(frame, 'bg-gray-50')} aria-disabled="true">
         {body}

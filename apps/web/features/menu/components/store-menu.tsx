@@ -1,4 +1,4 @@
-import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
+import { MENU_LAYOUT, type FulfillmentMethod, type MenuLayout } from '@storefront/contracts/enums';
 import { buildMenuView } from '../menu-view';
 import type { MenuResult } from '../menu.queries';
 import { CategoryTabs } from './category-tabs';
@@ -14,7 +14,16 @@ const GRID_CLASS: Record<MenuLayout, string> = {
 };
 
 /** The store's menu: category bar and a section per category with its item cards. */
-export function StoreMenu({ result, basePath }: { result: MenuResult; basePath: string }) {
+export function StoreMenu({
+  result,
+  basePath,
+  fulfillmentMethod = null,
+}: {
+  result: MenuResult;
+  basePath: string;
+  /** The guest's method: items it cannot serve read 'Not available for …' and do not open. */
+  fulfillmentMethod?: FulfillmentMethod | null;
+}) {
   if (!result.ok) {
     return (
       <div role="alert" className="mx-auto max-w-7xl px-4 py-6">
@@ -25,7 +34,7 @@ export function StoreMenu({ result, basePath }: { result: MenuResult; basePath: 
       </div>
     );
   }
-  const categories = buildMenuView(result.menu);
+  const categories = buildMenuView(result.menu, fulfillmentMethod);
   const pictured = categories.filter((c) => c.layout !== MENU_LAYOUT.Condensed);
   const eager = new Set(
     pictured

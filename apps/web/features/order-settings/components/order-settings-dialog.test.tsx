@@ -107,8 +107,61 @@ describe('Order Settings dialog', () => {
         catering: false,
         fulfillmentMethod: FULFILLMENT_METHOD.Delivery,
         time: { kind: 'ASAP' },
+        confirmed: false,
       }),
     );
+  });
+
+  describe("'Your order will change'", () => {
+    const DELIVERABLE = {
+      line1: '1600 Pennsylvania Ave NW',
+      line2: '',
+      city: 'Washington',
+      stateCode: 'DC',
+      zipCode: '20500',
+    };
+    async function switchToDelivery() {
+      saveMock.mockResolvedValueOnce({
+        ok: false,
+        reason: 'will-change',
+        items: [{ id: 7, title: 'Brownie Sundae', quantity: 2 }],
+      });
+      const opened = openDialog({ deliveryAddress: DELIVERABLE });
+      const tab = within(opened.dialog).getByRole('tab', { name: 'Delivery' });
+      fireEvent.mouseDown(tab);
+      fireEvent.click(tab);
+      await waitFor(() => expect(tab.getAttribute('aria-selected')).toBe('true'));
+      fireEvent.click(opened.save);
+      const confirm = await screen.findByRole('dialog', { name: 'Your order will change' });
+      return { ...opened, confirm, tab };
+    }
+
+    it('lists the items the new method removes; Continue saves with the confirmation', async () => {
+      const { confirm, onOpenChange } = await switchToDelivery();
+      expect(confirm.textContent).toContain('These items are not available for Delivery');
+      expect(within(confirm).getByRole('list', { name: 'Items to be removed' }).textContent).toBe(
+        '2×Brownie Sundae',
+      );
+      expect(onOpenChange).not.toHaveBeenCalledWith(false);
+      fireEvent.click(await within(confirm).findByRole('button', { name: 'Continue' }));
+      await waitFor(() =>
+        expect(saveMock).toHaveBeenLastCalledWith(
+          expect.objectContaining({ fulfillmentMethod: FULFILLMENT_METHOD.Delivery, confirmed: true }),
+        ),
+      );
+      await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+      expect(screen.queryByRole('dialog', { name: 'Your order will change' })).toBeNull();
+    });
+
+    it('Cancel restores the previous method and saves nothing more', async () => {
+      const { confirm, dialog } = await switchToDelivery();
+      fireEvent.click(await within(confirm).findByRole('button', { name: 'Cancel' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Your order will change' })).toBeNull(),
+      );
+      expect(within(dialog).getByRole('tab', { name: 'Pickup' }).getAttribute('aria-selected')).toBe('true');
+      expect(saveMock).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('requires a time when scheduling is required: no ASAP, Save disabled until a time is picked', async () => {

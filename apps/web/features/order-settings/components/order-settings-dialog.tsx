@@ -11,9 +11,10 @@ import {
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { saveOrderSettings } from '../order-settings.actions';
+import { saveOrderSettings, type UnavailableLine } from '../order-settings.actions';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { InvalidDateDialog } from './invalid-date-dialog';
+import { WillChangeDialog } from './will-change-dialog';
 import { ScheduleFields, draftToTime, type ScheduleDraft } from './schedule-fields';
 
 /**
@@ -30,15 +31,16 @@ export function OrderSettingsDialog({
   onOpenChange: (open: boolean) => void;
   settings: StoreOrderSettings & { fulfillmentMethod: FulfillmentMethod };
 }) {
-  const [method, setMethod] = useState<FulfillmentMethod>(settings.fulfillmentMethod);
-  const [draft, setDraft] = useState<ScheduleDraft>(
+  const savedDraft: ScheduleDraft =
     settings.time.kind === 'SCHEDULED'
       ? settings.time
       : settings.schedulingRequired
         ? { kind: 'SCHEDULED', at: null }
-        : { kind: 'ASAP' },
-  );
+        : { kind: 'ASAP' };
+  const [method, setMethod] = useState<FulfillmentMethod>(settings.fulfillmentMethod);
+  const [draft, setDraft] = useState<ScheduleDraft>(savedDraft);
   const [invalidDate, setInvalidDate] = useState(false);
+  const [willChange, setWillChange] = useState<UnavailableLine[] | null>(null);
   const [pending, startTransition] = useTransition();
   const toast = useToast();
   const time = draftToTime(draft);
@@ -49,7 +51,7 @@ export function OrderSettingsDialog({
     (m) => m === FULFILLMENT_METHOD.Pickup || m === FULFILLMENT_METHOD.Delivery,
   );
 
-  const save = () =>
+  const save = (confirmed = false) =>
     startTransition(async () => {
       if (!time) return;
       const result = await saveOrderSettings({
@@ -57,14 +59,28 @@ export function OrderSettingsDialog({
         catering: settings.catering,
         fulfillmentMethod: method,
         time,
+        confirmed,
       });
-      if (result.ok) onOpenChange(false);
+      if (result.ok) {
+        setWillChange(null);
+        onOpenChange(false);
+      } else if (result.reason === 'will-change') setWillChange(result.items);
       else if (result.reason === 'invalid-date') {
+        setWillChange(null);
         setDraft(settings.schedulingRequired ? { kind: 'SCHEDULED', at: null } : { kind: 'ASAP' });
         onOpenChange(false);
         setInvalidDate(true);
-      } else toast('error', result.error);
+      } else {
+        setWillChange(null);
+        toast('error', result.error);
+      }
     });
+  // Cancel on 'Your order will change' puts back the method and time the order has.
+  const cancelChange = () => {
+    setWillChange(null);
+    setMethod(settings.fulfillmentMethod);
+    setDraft(savedDraft);
+  };
 
   return (
     <>
@@ -90,7 +106,7 @@ export function OrderSettingsDialog({
                 Change location
               </Link>
             )}
-            <Button disabled={!canSave} loading={pending} onClick={save}>
+            <Button disabled={!canSave} loading={pending && willChange === null} onClick={() => save()}>
               Save Changes
             </Button>
           </>
@@ -134,6 +150,13 @@ export function OrderSettingsDialog({
           ))}
         </Tabs.Root>
       </Dialog>
+      <WillChangeDialog
+        items={willChange}
+        fulfillmentMethod={method}
+        pending={pending}
+        onContinue={() => save(true)}
+        onCancel={cancelChange}
+      />
       <InvalidDateDialog open={invalidDate} onClose={() => setInvalidDate(false)} />
     </>
   );

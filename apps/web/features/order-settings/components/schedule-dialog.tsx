@@ -64,6 +64,8 @@ export function ScheduleDialog({
                   catering: context.catering,
                   fulfillmentMethod: context.fulfillmentMethod,
                   time,
+                  // The method stays as it is: no line can become unavailable here.
+                  confirmed: true,
                 });
                 if (result.ok) {
                   onOpenChange(false);
@@ -72,7 +74,7 @@ export function ScheduleDialog({
                   setDraft(toDraft({ kind: 'ASAP' }, context.schedulingRequired));
                   onOpenChange(false);
                   setInvalidDate(true);
-                } else {
+                } else if (result.reason === 'unexpected') {
                   toast('error', result.error);
                 }
               })

@@ -121,8 +121,11 @@ export function StorePromptDialogs({ settings }: { settings: StoreOrderSettings 
                     catering: settings.catering,
                     fulfillmentMethod: switchTo,
                     time: settings.time,
+                    // The store lacks the method asked for: switching is the only way to order here.
+                    confirmed: true,
                   });
-                  if (!result.ok) return toast('error', result.error);
+                  if (!result.ok)
+                    return toast('error', 'error' in result ? result.error : 'Please try again.');
                   setOpen(false);
                   // fm= preselected the missing method: drop it so the saved choice holds.
                   const url = new URL(window.location.href);
