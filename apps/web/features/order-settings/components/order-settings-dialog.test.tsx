@@ -7,6 +7,8 @@ import { OrderSettingsDialog } from './order-settings-dialog';
 import { ScheduleDialog } from './schedule-dialog';
 
 vi.mock('../order-settings.actions', () => ({ saveOrderSettings: vi.fn() }));
+const replace = vi.fn();
+vi.mock('next/navigation', () => ({ useRouter: () => ({ replace }) }));
 const saveMock = vi.mocked(saveOrderSettings);
 // The machine is shared: give the order-times loads room before a wait counts as a failure.
 configure({ asyncUtilTimeout: 5000 });
@@ -137,6 +139,7 @@ describe('Order Settings dialog', () => {
     }
 
     it('lists the items the new method removes; Continue saves with the confirmation', async () => {
+      window.history.replaceState(null, '', '/1/menu?fm=pickup&brands=2');
       const { confirm, onOpenChange } = await switchToDelivery();
       expect(confirm.textContent).toContain('These items are not available for Delivery');
       expect(within(confirm).getByRole('list', { name: 'Items to be removed' }).textContent).toBe(
@@ -151,6 +154,8 @@ describe('Order Settings dialog', () => {
       );
       await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
       expect(screen.queryByRole('dialog', { name: 'Your order will change' })).toBeNull();
+      // The search page's fm= no longer outranks the saved method.
+      expect(replace).toHaveBeenCalledWith('/1/menu?brands=2');
     });
 
     it('Cancel restores the previous method and saves nothing more', async () => {

@@ -14,6 +14,7 @@ import { useToast } from '@/components/ui/toast';
 import { saveOrderSettings, type UnavailableLine } from '../order-settings.actions';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { InvalidDateDialog } from './invalid-date-dialog';
+import { useDropFmQuery } from '../hooks/use-drop-fm-query';
 import { WillChangeDialog } from './will-change-dialog';
 import { ScheduleFields, draftToTime, type ScheduleDraft } from './schedule-fields';
 
@@ -43,6 +44,7 @@ export function OrderSettingsDialog({
   const [willChange, setWillChange] = useState<UnavailableLine[] | null>(null);
   const [pending, startTransition] = useTransition();
   const toast = useToast();
+  const dropFmQuery = useDropFmQuery();
   const time = draftToTime(draft);
   const isDelivery = method === FULFILLMENT_METHOD.Delivery;
   const address = settings.deliveryAddress;
@@ -64,6 +66,7 @@ export function OrderSettingsDialog({
       if (result.ok) {
         setWillChange(null);
         onOpenChange(false);
+        dropFmQuery();
       } else if (result.reason === 'will-change') setWillChange(result.items);
       else if (result.reason === 'invalid-date') {
         setWillChange(null);

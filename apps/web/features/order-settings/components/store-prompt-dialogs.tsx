@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
+import { useDropFmQuery } from '../hooks/use-drop-fm-query';
 import { FULFILLMENT_METHOD_LABEL } from '@storefront/contracts/enums';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -20,6 +21,7 @@ export function StorePromptDialogs({ settings }: { settings: StoreOrderSettings 
   const prompt = settings.prompt;
   const router = useRouter();
   const toast = useToast();
+  const dropFmQuery = useDropFmQuery();
   const [open, setOpen] = useState(prompt !== null);
   const [scheduling, setScheduling] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -128,11 +130,7 @@ export function StorePromptDialogs({ settings }: { settings: StoreOrderSettings 
                     return toast('error', 'error' in result ? result.error : 'Please try again.');
                   setOpen(false);
                   // fm= preselected the missing method: drop it so the saved choice holds.
-                  const url = new URL(window.location.href);
-                  if (url.searchParams.has('fm')) {
-                    url.searchParams.delete('fm');
-                    router.replace(`${url.pathname}${url.search}`);
-                  }
+                  dropFmQuery();
                 })
               }
             >
