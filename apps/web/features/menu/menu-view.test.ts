@@ -86,7 +86,8 @@ describe('buildMenuView', () => {
 
   it("marks items the guest's method cannot serve, and out-of-stock ones, as not orderable", () => {
     const sundae = node('1-2-16', { fulfillmentMethods: [FULFILLMENT_METHOD.Pickup] });
-    const withSundae = { categories: [{ ...menu.categories[0]!, children: [node('1-2-11'), sundae] }] };
+    const category = node('1-2', { itemType: ITEM_TYPE.Category, children: [node('1-2-11'), sundae] });
+    const withSundae = { categories: [category] };
     const unavailable = (method: FulfillmentMethod | null) =>
       buildMenuView(withSundae, method)[0]?.items.map((i) => i.unavailable);
     expect(unavailable(FULFILLMENT_METHOD.Delivery)).toEqual([null, 'Not available for Delivery']);

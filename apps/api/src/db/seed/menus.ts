@@ -684,7 +684,8 @@ const MAIN_MENU: CategoryDef[] = [
       {
         id: 503,
         title: 'Brownie Sundae',
-        description: 'Warm brownie, vanilla ice cream, fudge. Pickup and dine-in only: it would melt on the way.',
+        description:
+          'Warm brownie, vanilla ice cream, fudge. Pickup and dine-in only: it would melt on the way.',
         // The demo item limited to some methods: switching an order with it to Delivery removes it
         // ('Your order will change').
         methods: [FULFILLMENT_METHOD.Pickup, FULFILLMENT_METHOD.DineIn],
