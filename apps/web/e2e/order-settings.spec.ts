@@ -117,4 +117,24 @@ test('the Order Settings dialog switches a pickup order to ASAP and back, from t
   await dialog.getByRole('radio', { name: /ASAP/ }).check();
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(/^Pickup:/)).toContainText('ASAP');
+
+  // An address typed in the dialog: one the store does not reach is refused, one it does is kept with the
+  // apartment and makes the order settings Delivery.
+  await page.getByRole('button', { name: 'Edit order settings' }).click();
+  await dialog.getByRole('tab', { name: 'Delivery' }).click();
+  const address = dialog.getByRole('combobox', { name: 'Address *' });
+  await address.fill('600 N Frederick');
+  await dialog.getByRole('option', { name: /600 N Frederick Ave/ }).first().click();
+  await expect(dialog.getByText('Delivery unavailable to this address')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await address.fill('1350 Connecticut');
+  await dialog.getByRole('option', { name: /1350 Connecticut Ave NW/ }).first().click();
+  await expect(dialog.getByText('Delivery is available to this address')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Apartment' }).fill('Apt 4B');
+  await expectNoAxeViolations(page, 'order settings dialog, delivery address');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Delivery:/)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit order settings' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Apartment' })).toHaveValue('Apt 4B');
 });

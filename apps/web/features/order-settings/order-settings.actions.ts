@@ -11,6 +11,8 @@ import {
 } from '@storefront/contracts/enums';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
 import {
+  DeliveryAddressSchema,
+  DeliveryEstimateSchema,
   FulfillmentSettingsSchema,
   OrderTimeOptionsSchema,
   StoreSchema,
@@ -22,9 +24,11 @@ import {
   type OrderTime,
 } from '@storefront/contracts/order-settings';
 import { TABLE_NUMBER_MESSAGE, TableNumberSchema, pickupChoiceError } from '@storefront/contracts/pickup';
-import { OrderItemSchema, OrderSchema } from '@storefront/contracts/orders';
+import { OrderItemSchema, OrderSchema, isSameDeliveryAddress } from '@storefront/contracts/orders';
+import { NOT_SUPPORTED_MESSAGE } from '@/features/locations/address-rules';
+import { DELIVERY_UNAVAILABLE_MESSAGE } from './delivery-messages';
 import { apiRequest } from '@/lib/api';
-import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
+import { getDeliveryChoice, setDeliveryChoice } from '@/lib/delivery-address-cookie';
 import { getOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 
@@ -35,6 +39,8 @@ const SaveInputSchema = z.object({
   time: OrderTimeSchema,
   /** The guest pressed Continue on 'Your order will change': the listed lines may go. */
   confirmed: z.boolean().optional(),
+  /** Delivery: the Apartment field (line 2 of the checked address). */
+  apartment: z.string().trim().max(200).optional(),
 });
 export type SaveOrderSettingsInput = z.input<typeof SaveInputSchema>;
 
@@ -93,7 +99,7 @@ async function isOfferedTime(
 export async function saveOrderSettings(input: SaveOrderSettingsInput): Promise<SaveOrderSettingsResult> {
   const parsed = SaveInputSchema.safeParse(input);
   if (!parsed.success) return UNEXPECTED;
-  const { locationId, catering, fulfillmentMethod, time, confirmed } = parsed.data;
+  const { locationId, catering, fulfillmentMethod, time, confirmed, apartment } = parsed.data;
   const stored = await getStoredOrderSettings();
   const base =
     stored && stored.locationId === locationId && stored.catering === catering
@@ -125,15 +131,22 @@ export async function saveOrderSettings(input: SaveOrderSettingsInput): Promise<
         }
       }
       if (fulfillmentMethod === FULFILLMENT_METHOD.Delivery) {
-        // Delivery: the address chosen for this store goes on the order (which makes it a delivery order).
-        const delivery = await getDeliveryChoice();
-        if (delivery?.locationId !== locationId) return UNEXPECTED;
-        const put = await apiRequest(z.unknown(), `sales/orders/${ref.orderId}/delivery-address`, {
-          method: 'PUT',
-          body: { address: delivery.address },
-        });
-        if (!put.ok)
-          return { ok: false, reason: 'unexpected', error: 'Failed to update the Delivery Address' };
+        // Delivery: the address chosen for this store goes on the order (which makes it a delivery order),
+        // unless the delivery order already has it (empty fields equal).
+        const delivery = await deliveryChoiceWithApartment(locationId, apartment);
+        if (!delivery) return UNEXPECTED;
+        const current = order.value.fulfillmentInformation;
+        const unchanged =
+          order.value.context.fulfillmentMethod === FULFILLMENT_METHOD.Delivery &&
+          isSameDeliveryAddress(current?.delivery, delivery.address);
+        if (!unchanged) {
+          const put = await apiRequest(z.unknown(), `sales/orders/${ref.orderId}/delivery-address`, {
+            method: 'PUT',
+            body: { address: delivery.address },
+          });
+          if (!put.ok)
+            return { ok: false, reason: 'unexpected', error: 'Failed to update the Delivery Address' };
+        }
       } else if (order.value.context.fulfillmentMethod !== fulfillmentMethod) {
         const moved = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`, {
           method: 'PATCH',
@@ -153,8 +166,57 @@ export async function saveOrderSettings(input: SaveOrderSettingsInput): Promise<
       }
     }
   }
+  if (
+    fulfillmentMethod === FULFILLMENT_METHOD.Delivery &&
+    !(await deliveryChoiceWithApartment(locationId, apartment))
+  )
+    return UNEXPECTED;
   await storeTime(time);
   refresh();
+  return { ok: true };
+}
+
+/**
+ * The delivery address checked for this store, with the Apartment field as its second line (kept in the
+ * cookie for the next order); null when no address has been checked for this store.
+ */
+async function deliveryChoiceWithApartment(locationId: number, apartment: string | undefined) {
+  const delivery = await getDeliveryChoice();
+  if (delivery?.locationId !== locationId) return null;
+  if (apartment === undefined || apartment === delivery.address.line2) return delivery;
+  const next = { ...delivery, address: { ...delivery.address, line2: apartment } };
+  await setDeliveryChoice(next);
+  return next;
+}
+
+const CheckAddressSchema = z.object({
+  locationId: z.number().int().positive(),
+  catering: z.boolean(),
+  address: DeliveryAddressSchema.required({ latitude: true, longitude: true }),
+});
+
+export type CheckDeliveryAddressResult = { ok: true } | { ok: false; error: string };
+
+/**
+ * The Order Settings' address box: whether this store delivers to the picked place (its delivery estimate
+ * has no errors). A deliverable address is kept as the guest's delivery choice for the store; Save Changes then
+ * puts it on the order.
+ */
+export async function checkDeliveryAddress(
+  input: z.input<typeof CheckAddressSchema>,
+): Promise<CheckDeliveryAddressResult> {
+  const parsed = CheckAddressSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: NOT_SUPPORTED_MESSAGE };
+  const { locationId, catering, address } = parsed.data;
+  const estimates = await apiRequest(
+    z.array(DeliveryEstimateSchema),
+    `locations/${locationId}/delivery-estimates`,
+    { method: 'POST', body: { address } },
+  );
+  const first = estimates.ok ? estimates.value[0] : undefined;
+  if (!first || first.errors.length > 0) return { ok: false, error: DELIVERY_UNAVAILABLE_MESSAGE };
+  await setDeliveryChoice({ locationId, address, deliveryTime: first.deliveryTime });
+  revalidatePath(`/${locationId}/${catering ? 'catering' : 'menu'}`);
   return { ok: true };
 }
 

@@ -1,12 +1,16 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
-import { saveOrderSettings } from '../order-settings.actions';
+import { checkDeliveryAddress, saveOrderSettings } from '../order-settings.actions';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { OrderSettingsDialog } from './order-settings-dialog';
 import { ScheduleDialog } from './schedule-dialog';
 
-vi.mock('../order-settings.actions', () => ({ saveOrderSettings: vi.fn() }));
+vi.mock('../order-settings.actions', () => ({
+  saveOrderSettings: vi.fn(),
+  checkDeliveryAddress: vi.fn(),
+}));
+const checkMock = vi.mocked(checkDeliveryAddress);
 const replace = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ replace }) }));
 const saveMock = vi.mocked(saveOrderSettings);
@@ -17,9 +21,38 @@ const TODAY = '2026-11-24';
 const TOMORROW = '2026-11-25';
 const SLOT = '2026-11-25T16:00:00.000Z';
 
-/** /api/order-times: today has no time left, tomorrow has one slot. */
+const PLACE = {
+  latitude: 38.98,
+  longitude: -77.09,
+  line1: '7700 Old Georgetown Rd',
+  line2: '',
+  city: 'Bethesda',
+  stateCode: 'MD',
+  zipCode: '20814',
+};
+
+/** /api/order-times: today has no time left, tomorrow has one slot; /api/places: one suggestion. */
 function stubOrderTimes() {
   const fetchMock = vi.fn(async (url: string) => {
+    const params = new URL(url, 'http://localhost').searchParams;
+    if (url.startsWith('/api/places')) {
+      return new Response(
+        JSON.stringify(
+          params.has('placeId')
+            ? { place: PLACE }
+            : {
+                suggestions: [
+                  {
+                    placeId: 'p1',
+                    mainText: PLACE.line1,
+                    secondaryText: 'Bethesda, MD',
+                    description: `${PLACE.line1}, Bethesda, MD`,
+                  },
+                ],
+              },
+        ),
+      );
+    }
     const customDate = new URL(url, 'http://localhost').searchParams.get('customDate');
     const days = [
       { date: TODAY, times: [] as string[] },
@@ -101,7 +134,13 @@ describe('Order Settings dialog', () => {
       },
     });
     expect(within(dialog).getByText('Delivery is available to this address')).toBeTruthy();
-    expect(within(dialog).getByText('4500 East West Hwy, Apt 2')).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Address *' })).toHaveProperty(
+      'value',
+      '4500 East West Hwy, Bethesda, MD',
+    );
+    const apartment = within(dialog).getByRole('textbox', { name: 'Apartment' });
+    expect(apartment).toHaveProperty('value', 'Apt 2');
+    fireEvent.change(apartment, { target: { value: 'Suite 300' } });
     fireEvent.click(save);
     await waitFor(() =>
       expect(saveMock).toHaveBeenCalledWith({
@@ -110,8 +149,31 @@ describe('Order Settings dialog', () => {
         fulfillmentMethod: FULFILLMENT_METHOD.Delivery,
         time: { kind: 'ASAP' },
         confirmed: false,
+        apartment: 'Suite 300',
       }),
     );
+  });
+
+  it('checks a typed address with the store: refused, it reads unavailable and Save stays disabled', async () => {
+    checkMock.mockReset().mockResolvedValue({ ok: false, error: 'Delivery unavailable to this address' });
+    const { dialog, save } = openDialog({
+      fulfillmentMethod: FULFILLMENT_METHOD.Delivery,
+      deliveryAddress: { ...PLACE, line1: '4500 East West Hwy' },
+    });
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Address *' }), {
+      target: { value: '7700 Old' },
+    });
+    fireEvent.click(await within(dialog).findByRole('option', { name: /7700 Old Georgetown Rd/ }));
+    await waitFor(() =>
+      expect(checkMock).toHaveBeenCalledWith({
+        locationId: 1,
+        catering: false,
+        address: expect.objectContaining({ line1: '7700 Old Georgetown Rd', zipCode: '20814' }),
+      }),
+    );
+    expect(await within(dialog).findByText('Delivery unavailable to this address')).toBeTruthy();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
   });
 
   describe("'Your order will change'", () => {

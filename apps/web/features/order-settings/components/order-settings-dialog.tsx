@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, useTransition } from 'react';
+import { useId, useState, useTransition } from 'react';
 import Link from 'next/link';
 import { Tabs } from 'radix-ui';
 import {
@@ -11,7 +11,9 @@ import {
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { saveOrderSettings, type UnavailableLine } from '../order-settings.actions';
+import { AddressSearch, type ChosenPlace } from '@/features/locations/components/address-search';
+import { checkDeliveryAddress, saveOrderSettings, type UnavailableLine } from '../order-settings.actions';
+import { DELIVERY_AVAILABLE_MESSAGE, DELIVERY_UNAVAILABLE_MESSAGE } from '../delivery-messages';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { InvalidDateDialog } from './invalid-date-dialog';
 import { useDropFmQuery } from '../hooks/use-drop-fm-query';
@@ -42,13 +44,16 @@ export function OrderSettingsDialog({
   const [draft, setDraft] = useState<ScheduleDraft>(savedDraft);
   const [invalidDate, setInvalidDate] = useState(false);
   const [willChange, setWillChange] = useState<UnavailableLine[] | null>(null);
+  const [apartment, setApartment] = useState(settings.deliveryAddress?.line2 ?? '');
+  const [refused, setRefused] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const toast = useToast();
   const dropFmQuery = useDropFmQuery();
   const time = draftToTime(draft);
   const isDelivery = method === FULFILLMENT_METHOD.Delivery;
   const address = settings.deliveryAddress;
-  const canSave = time !== null && (!isDelivery || address !== null);
+  // Delivery saves only with an address this store delivers to (the last one picked, if any, was accepted).
+  const canSave = time !== null && (!isDelivery || (address !== null && refused === null));
   const methods = settings.enabledMethods.filter(
     (m) => m === FULFILLMENT_METHOD.Pickup || m === FULFILLMENT_METHOD.Delivery,
   );
@@ -62,6 +67,7 @@ export function OrderSettingsDialog({
         fulfillmentMethod: method,
         time,
         confirmed,
+        ...(isDelivery ? { apartment } : {}),
       });
       if (result.ok) {
         setWillChange(null);
@@ -133,7 +139,15 @@ export function OrderSettingsDialog({
           {methods.map((m) => (
             <Tabs.Content key={m} value={String(m)} className="flex flex-col gap-4">
               {m === FULFILLMENT_METHOD.Delivery ? (
-                <DeliveryAddressBlock address={address} />
+                <DeliveryAddressBlock
+                  locationId={settings.locationId}
+                  catering={settings.catering}
+                  address={address}
+                  apartment={apartment}
+                  onApartmentChange={setApartment}
+                  refused={refused}
+                  onRefusedChange={setRefused}
+                />
               ) : (
                 <p className="text-gray-700">Pick up your order at the store.</p>
               )}
@@ -165,36 +179,74 @@ export function OrderSettingsDialog({
   );
 }
 
-function DeliveryAddressBlock({ address }: { address: StoreOrderSettings['deliveryAddress'] }) {
-  if (!address) {
-    return (
-      <div className="flex flex-col gap-2">
-        <p className="font-semibold">
-          Address <span aria-hidden>*</span>
-        </p>
-        <p role="alert" className="text-red-800">
-          Delivery unavailable to this address
-        </p>
-        <Link
-          href="/search-locations?method=delivery"
-          className="self-start font-semibold underline underline-offset-4"
-        >
-          Enter a delivery address
-        </Link>
-      </div>
-    );
-  }
+/**
+ * The Delivery tab's address: the address box with suggestions (a picked place is checked against this store's
+ * delivery zones at once), whether the store delivers there, and the Apartment field.
+ */
+function DeliveryAddressBlock({
+  locationId,
+  catering,
+  address,
+  apartment,
+  onApartmentChange,
+  refused,
+  onRefusedChange: setRefused,
+}: {
+  locationId: number;
+  catering: boolean;
+  address: StoreOrderSettings['deliveryAddress'];
+  apartment: string;
+  onApartmentChange: (value: string) => void;
+  /** Why the last picked place cannot be used (null: none was refused). */
+  refused: string | null;
+  onRefusedChange: (refused: string | null) => void;
+}) {
+  const apartmentId = useId();
+  const deliverable = address !== null && refused === null;
+  const check = async (place: ChosenPlace) => {
+    setRefused(null);
+    const result = await checkDeliveryAddress({
+      locationId,
+      catering,
+      address: {
+        line1: place.line1,
+        line2: apartment,
+        city: place.city,
+        stateCode: place.stateCode,
+        zipCode: place.zipCode,
+        latitude: place.latitude,
+        longitude: place.longitude,
+      },
+    });
+    if (!result.ok) setRefused(result.error);
+  };
   return (
-    <div className="flex flex-col gap-1">
-      <p className="font-semibold">Deliver to</p>
-      <p>
-        {address.line1}
-        {address.line2 ? `, ${address.line2}` : ''}
+    <div className="flex flex-col gap-3">
+      <AddressSearch
+        label="Address *"
+        placeholder="Enter delivery address"
+        initialQuery={
+          address ? [address.line1, address.city, address.stateCode].filter(Boolean).join(', ') : ''
+        }
+        method="delivery"
+        onPlace={check}
+      />
+      <p role={deliverable ? 'status' : 'alert'} className={deliverable ? 'text-green-800' : 'text-red-800'}>
+        {deliverable ? DELIVERY_AVAILABLE_MESSAGE : (refused ?? DELIVERY_UNAVAILABLE_MESSAGE)}
       </p>
-      <p className="text-gray-700">
-        {[address.city, address.stateCode, address.zipCode].filter(Boolean).join(', ')}
-      </p>
-      <p className="text-green-800">Delivery is available to this address</p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={apartmentId} className="text-sm font-semibold text-gray-800">
+          Apartment
+        </label>
+        <input
+          id={apartmentId}
+          value={apartment}
+          maxLength={200}
+          autoComplete="address-line2"
+          onChange={(event) => onApartmentChange(event.target.value)}
+          className="min-h-11 rounded-xl border border-gray-400 px-3"
+        />
+      </div>
     </div>
   );
 }
