@@ -124,11 +124,17 @@ test('the Order Settings dialog switches a pickup order to ASAP and back, from t
   await dialog.getByRole('tab', { name: 'Delivery' }).click();
   const address = dialog.getByRole('combobox', { name: 'Address *' });
   await address.fill('600 N Frederick');
-  await dialog.getByRole('option', { name: /600 N Frederick Ave/ }).first().click();
+  await dialog
+    .getByRole('option', { name: /600 N Frederick Ave/ })
+    .first()
+    .click();
   await expect(dialog.getByText('Delivery unavailable to this address')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   await address.fill('1350 Connecticut');
-  await dialog.getByRole('option', { name: /1350 Connecticut Ave NW/ }).first().click();
+  await dialog
+    .getByRole('option', { name: /1350 Connecticut Ave NW/ })
+    .first()
+    .click();
   await expect(dialog.getByText('Delivery is available to this address')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Apartment' }).fill('Apt 4B');
   await expectNoAxeViolations(page, 'order settings dialog, delivery address');
