@@ -5,6 +5,7 @@ import type { ItemPricingValue, Order } from '@storefront/contracts/orders';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { DEMO_LOCATIONS } from '../../db/seed/locations';
 import { orders } from '../../db/schema/orders';
+import { insertOrderItem } from './orders.repository';
 import { getOrderForCheckout } from './orders.service';
 
 type Body<T> = {
@@ -775,5 +776,52 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     expect(Math.round(read.totals.subtotal * 100)).toBe(linesTotal);
     const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.subtotalCents).toBe(linesTotal);
+  });
+
+  it("makes a change wait for another writer of the order, so its totals count that writer's line", async () => {
+    // Another transaction holds the order (as every change does) and adds a line behind the API's back. An add
+    // arriving meanwhile must wait for it: without the row lock it would total the lines it saw before the
+    // other line committed, and its stale subtotal would overwrite the order's (PostgreSQL; PGlite serialises
+    // everything on its one connection anyway).
+    const order = await newOrder();
+    const plain = { itemPathKey: key(10, 101), quantity: 1, modifiers: classicBurger().modifiers };
+    let add: ReturnType<typeof ctx.app.inject> | undefined;
+    await ctx.app.db.transaction(async (tx) => {
+      // The lock an UPDATE of the order takes: it lets line inserts through (their foreign key takes only a key
+      // share lock), so only the change's own row lock makes it wait.
+      await tx.select().from(orders).where(eq(orders.id, order.id)).for('no key update');
+      await insertOrderItem(
+        tx,
+        order.id,
+        {
+          itemPathKey: key(10, 101),
+          title: 'Classic Burger',
+          quantity: 3,
+          portionId: null,
+          portionTitle: null,
+          unitPriceCents: 1000,
+          totalCents: 3000,
+          note: null,
+          crossSellOfferId: null,
+        },
+        [],
+      );
+      add = ctx.app.inject({
+        method: 'POST',
+        url: `/v1/sales/orders/${order.id}/items`,
+        headers: auth(),
+        payload: plain,
+      });
+      // Give the add every chance to run ahead while this transaction is open.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const answer = await add;
+    expect(answer?.statusCode).toBe(201);
+    const view = answer?.json<Body<Order>>().value;
+    expect(view?.items).toHaveLength(2);
+    const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, order.id));
+    const linesTotal = (view?.items ?? []).reduce((sum, line) => sum + Math.round(line.total * 100), 0);
+    expect(row?.subtotalCents).toBe(linesTotal);
+    expect(linesTotal).toBeGreaterThan(3000);
   });
 });
