@@ -1,12 +1,6 @@
 'use server';
 
-import { z } from 'zod';
-import {
-  DeliveryAddressSchema,
-  DeliveryEstimateSchema,
-  type DeliveryAddressInput,
-} from '@storefront/contracts/locations';
-import { apiRequest } from '@/lib/api';
+import { DeliveryAddressSchema, type DeliveryAddressInput } from '@storefront/contracts/locations';
 import { setDeliveryChoice } from '@/lib/delivery-address-cookie';
 import {
   chooseDeliveryStore,
@@ -14,6 +8,7 @@ import {
   PLACE_DETAILS_FAILED_MESSAGE,
   type DeliveryOutcome,
 } from './delivery-decision';
+import { getDeliveryEstimate } from './delivery-estimate';
 import { searchLocations } from './locations.queries';
 
 export type DeliverySearchResult = { ok: true; data: DeliveryOutcome } | { ok: false; error: string };
@@ -37,12 +32,7 @@ export async function startDeliverySearch(input: DeliveryAddressInput): Promise<
   if (!search.ok) return { ok: false, error: search.message };
   const choice = chooseDeliveryStore(search.value.items);
   if (choice.kind !== 'store') return { ok: true, data: choice };
-  const estimates = await apiRequest(
-    z.array(DeliveryEstimateSchema),
-    `locations/${choice.locationId}/delivery-estimates`,
-    { method: 'POST', body: { address } },
-  );
-  const first = estimates.ok ? estimates.value[0] : undefined;
+  const first = await getDeliveryEstimate(choice.locationId, false, address);
   if (!first || first.errors.length > 0) return { ok: true, data: { kind: 'out-of-range' } };
   await setDeliveryChoice({ locationId: choice.locationId, address, deliveryTime: first.deliveryTime });
   return { ok: true, data: { kind: 'go', href: deliveryStoreHref(choice.locationId) } };

@@ -12,7 +12,6 @@ import {
 import { ORDER_ERROR } from '@storefront/contracts/errors';
 import {
   DeliveryAddressSchema,
-  DeliveryEstimateSchema,
   FulfillmentSettingsSchema,
   OrderTimeOptionsSchema,
   StoreSchema,
@@ -26,6 +25,7 @@ import {
 import { TABLE_NUMBER_MESSAGE, TableNumberSchema, pickupChoiceError } from '@storefront/contracts/pickup';
 import { OrderItemSchema, OrderSchema, isSameDeliveryAddress } from '@storefront/contracts/orders';
 import { NOT_SUPPORTED_MESSAGE } from '@/features/locations/address-rules';
+import { getDeliveryEstimate } from '@/features/locations/delivery-estimate';
 import { DELIVERY_UNAVAILABLE_MESSAGE } from './delivery-messages';
 import { apiRequest } from '@/lib/api';
 import { getDeliveryChoice, setDeliveryChoice } from '@/lib/delivery-address-cookie';
@@ -208,12 +208,7 @@ export async function checkDeliveryAddress(
   const parsed = CheckAddressSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: NOT_SUPPORTED_MESSAGE };
   const { locationId, catering, address } = parsed.data;
-  const estimates = await apiRequest(
-    z.array(DeliveryEstimateSchema),
-    `locations/${locationId}/delivery-estimates`,
-    { method: 'POST', body: { address } },
-  );
-  const first = estimates.ok ? estimates.value[0] : undefined;
+  const first = await getDeliveryEstimate(locationId, catering, address);
   if (!first || first.errors.length > 0) return { ok: false, error: DELIVERY_UNAVAILABLE_MESSAGE };
   await setDeliveryChoice({ locationId, address, deliveryTime: first.deliveryTime });
   revalidatePath(`/${locationId}/${catering ? 'catering' : 'menu'}`);

@@ -1,6 +1,11 @@
 import 'server-only';
 import { FULFILLMENT_METHOD, type FulfillmentMethod, type PickupType } from '@storefront/contracts/enums';
-import { FulfillmentSettingsSchema, type PickupMethod } from '@storefront/contracts/locations';
+import {
+  FulfillmentSettingsSchema,
+  OrderTimeOptionsSchema,
+  type PickupMethod,
+} from '@storefront/contracts/locations';
+import { NO_ASAP_TIME_MESSAGE, type AsapTimeResult } from '@storefront/contracts/store-hours';
 import type { Store } from '@storefront/contracts/locations';
 import {
   DEFAULT_ASAP_MINUTES,
@@ -10,7 +15,9 @@ import {
   type OrderTime,
   type StorePrompt,
 } from '@storefront/contracts/order-settings';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/api';
+import { cachedEstimate } from '@/lib/estimate-cache';
 import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
 import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 
@@ -24,6 +31,8 @@ export interface StoreOrderSettings {
   timeZone: string;
   schedulingRequired: boolean;
   asapMinutes: number;
+  /** 'Could not find an ASAP time.' when the store offers no ready time at all for the method; else null. */
+  asapProblem: string | null;
   /** The delivery address chosen for this store (search page or Order Settings), if any. */
   deliveryAddress: { line1: string; line2: string; city: string; stateCode: string; zipCode: string } | null;
   prompt: StorePrompt | null;
@@ -62,10 +71,26 @@ export async function getStoreOrderSettings(
   const time: OrderTime = sameStore ? stored.time : { kind: 'ASAP' };
   const locationStatus = store.status?.locationStatus;
   const acceptOrdersWhenClosed = store.acceptOrdersWhenClosed ?? false;
-  const asap =
+  const average =
     method === FULFILLMENT_METHOD.Delivery
       ? store.averageDeliveryEtaInMinutes
       : store.averagePickupEtaInMinutes;
+  const prompt = storePrompt({
+    isOnline: store.isOnline ?? false,
+    locationStatus,
+    acceptOrdersWhenClosed,
+    requestedMethod: requested,
+    enabledMethods: enabled,
+    time,
+  });
+  // An open store's ASAP estimate is its first free ready time (a full kitchen slot pushes it out), never
+  // less than the store's average.
+  const asapTime =
+    prompt === null && method !== null && time.kind === 'ASAP'
+      ? await getAsapTime(store.id, catering, method)
+      : null;
+  const untilAsap = asapTime?.ok === true ? Math.ceil((Date.parse(asapTime.time) - Date.now()) / 60_000) : 0;
+  const asap = Math.max(average, untilAsap);
   return {
     locationId: store.id,
     catering,
@@ -75,6 +100,7 @@ export async function getStoreOrderSettings(
     timeZone: store.timeZone,
     schedulingRequired: isSchedulingRequired({ catering, locationStatus, acceptOrdersWhenClosed }),
     asapMinutes: asap > 0 ? asap : DEFAULT_ASAP_MINUTES,
+    asapProblem: asapTime?.ok === false ? asapTime.message : null,
     deliveryAddress: deliveryHere
       ? {
           line1: deliveryHere.address.line1,
@@ -88,15 +114,32 @@ export async function getStoreOrderSettings(
     fulfillmentPlace: sameStore ? stored.fulfillmentPlace : null,
     carType: sameStore ? stored.carType : null,
     carColor: sameStore ? stored.carColor : null,
-    prompt: storePrompt({
-      isOnline: store.isOnline ?? false,
-      locationStatus,
-      acceptOrdersWhenClosed,
-      requestedMethod: requested,
-      enabledMethods: enabled,
-      time,
-    }),
+    prompt,
   };
+}
+
+/**
+ * The earliest ready time an ASAP order gets now (today's first slot the store offers for the method), or
+ * 'Could not find an ASAP time.'; cached for the minute per store, menu type and method. An API failure is not a
+ * missing time: it answers null and the page keeps the store's average.
+ */
+async function getAsapTime(
+  locationId: number,
+  catering: boolean,
+  method: FulfillmentMethod,
+): Promise<AsapTimeResult | null> {
+  const result = await cachedEstimate(
+    { locationId, isCatering: catering, method },
+    () =>
+      apiRequest(z.array(OrderTimeOptionsSchema), `locations/${locationId}/order-times`, {
+        query: { fulfillmentMethod: method, catering },
+      }),
+    (answer) => answer.ok,
+  );
+  if (!result.ok) return null;
+  // Today's first slot (the list starts today in the store's zone): none left today means no ASAP time.
+  const time = result.value[0]?.times[0];
+  return time ? { ok: true, time } : { ok: false, message: NO_ASAP_TIME_MESSAGE };
 }
 
 /** The store's pickup options (walk-in, curbside, drive-thru) with their rules; empty when unavailable. */

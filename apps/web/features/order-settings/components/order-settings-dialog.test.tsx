@@ -4,6 +4,7 @@ import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { checkDeliveryAddress, saveOrderSettings } from '../order-settings.actions';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { OrderSettingsDialog } from './order-settings-dialog';
+import { OrderSettingsSummary } from './order-settings-summary';
 import { ScheduleDialog } from './schedule-dialog';
 
 vi.mock('../order-settings.actions', () => ({
@@ -103,6 +104,16 @@ function openDialog(overrides: Partial<StoreOrderSettings> = {}) {
   const dialog = screen.getByRole('dialog', { name: 'Order Settings' });
   return { dialog, onOpenChange, save: within(dialog).getByRole('button', { name: 'Save Changes' }) };
 }
+
+describe('Order settings line of the store header', () => {
+  it("shows the ASAP estimate, or the spec's message when no ready time is left today", () => {
+    render(<OrderSettingsSummary settings={settings({ asapMinutes: 23, asapProblem: null })} />);
+    expect(screen.getByText(/^Pickup/).textContent).toBe('Pickup: ASAP (about 23 mins)');
+    cleanup();
+    render(<OrderSettingsSummary settings={settings({ asapProblem: 'Could not find an ASAP time.' })} />);
+    expect(screen.getByText(/^Pickup/).textContent).toBe('Pickup: Could not find an ASAP time.');
+  });
+});
 
 describe('Order Settings dialog', () => {
   it('offers only the methods the store has enabled', () => {

@@ -21,7 +21,8 @@ export function OrderSettingsSummary({ settings }: { settings: StoreOrderSetting
       ? formatInZone(settings.time.at, settings.timeZone, DATE_FORMAT.dayTime)
       : settings.schedulingRequired
         ? 'Schedule required'
-        : `ASAP (about ${settings.asapMinutes} mins)`;
+        : // No ready time left today: the spec's message; Edit lets the guest schedule instead.
+          (settings.asapProblem ?? `ASAP (about ${settings.asapMinutes} mins)`);
   const how =
     method === FULFILLMENT_METHOD.DineIn && settings.fulfillmentPlace
       ? `Table ${settings.fulfillmentPlace}`
