@@ -19,7 +19,13 @@ export default defineConfig({
       },
       {
         // The storefront imports through its tsconfig path alias ('@/components/ui/...').
-        resolve: { alias: { '@': new URL('./apps/web', import.meta.url).pathname } },
+        // next/dynamic's code-splitting is the bundler's business: tests load the split components eagerly.
+        resolve: {
+          alias: {
+            '@': new URL('./apps/web', import.meta.url).pathname,
+            'next/dynamic': new URL('./apps/web/test/next-dynamic.tsx', import.meta.url).pathname,
+          },
+        },
         test: {
           name: 'web',
           include: ['apps/web/**/*.test.{ts,tsx}'],

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { envelope } from './api';
 import { OrderActionSchema, PickupTypeSchema } from './enums';
 import { NAME_MAX, NOTE_MAX, normaliseNotes } from './text';
+import { TABLE_NUMBER_MAX, TABLE_NUMBER_MESSAGE, TABLE_NUMBER_MIN } from './pickup';
 
 export const CONTACT_MESSAGES = {
   firstNameRequired: 'Please enter your First Name',
@@ -186,3 +187,13 @@ export const ValidationTypeParamsSchema = z.object({
 export function validationErrorLine(error: OrderValidationError): string {
   return `${error.message} (${error.code})`;
 }
+
+/** A table number: an integer 0 to 999 (ordering spec sections 5 and 9); the rules live in pickup.ts. */
+export const TableNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}$/, TABLE_NUMBER_MESSAGE)
+  .transform(Number)
+  .pipe(
+    z.number().int().min(TABLE_NUMBER_MIN, TABLE_NUMBER_MESSAGE).max(TABLE_NUMBER_MAX, TABLE_NUMBER_MESSAGE),
+  );

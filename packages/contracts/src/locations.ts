@@ -15,7 +15,33 @@ import {
   type FulfillmentMethod,
 } from './enums';
 import { LatitudeSchema, LongitudeSchema } from './geo';
-import { HolidaySchema, LocalDateSchema, OpeningPeriodSchema } from './store-hours';
+import type { Holiday, OpeningPeriod } from './store-hours';
+
+// The shapes of store-hours.ts (kept zod-free there for the browser).
+/** 'HH:mm' on a 24-hour clock; '24:00' means the end of the day. */
+export const ClockTimeSchema = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Time must be HH:mm (00:00 to 24:00)');
+
+/** 'YYYY-MM-DD', a calendar date in the location's time zone. */
+export const LocalDateSchema = z.iso.date();
+
+/**
+ * One opening period. A `close` at or before `open` ends on the next day (an overnight period,
+ * e.g. 18:00-02:00); '00:00'-'24:00' is the whole day.
+ */
+export const OpeningPeriodSchema: z.ZodType<OpeningPeriod> = z.object({
+  open: ClockTimeSchema,
+  close: ClockTimeSchema,
+});
+
+export const HolidaySchema: z.ZodType<Holiday> = z.object({
+  date: LocalDateSchema,
+  title: z.string(),
+  isOpen: z.boolean(),
+  /** Hours on that day when open; empty with isOpen means the usual hours of that weekday. */
+  hours: z.array(OpeningPeriodSchema),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // The store entity

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PickupMethod } from './locations';
-import { TableNumberSchema, describeHandover, pickupChoiceError, sortPickupOptions } from './pickup';
+import { TableNumberSchema } from './checkout';
+import { describeHandover, pickupChoiceError, sortPickupOptions } from './pickup';
 
 const curbside: PickupMethod = {
   pickupOption: 1,

@@ -2,23 +2,12 @@
  * Pickup options (walk-in, curbside, drive-thru) and table numbers: the rules both the storefront's forms and
  * the API apply (ordering spec section 5; checkout spec section 5, pickup change modal).
  */
-import { z } from 'zod';
-import { PICKUP_TYPE, VEHICLE_COLOR, VEHICLE_TYPE, type PickupType } from './enums';
+import { PICKUP_TYPE, VEHICLE_COLOR, VEHICLE_TYPE, type PickupType } from './enum-values';
 import type { PickupMethod } from './locations';
 
 export const TABLE_NUMBER_MIN = 0;
 export const TABLE_NUMBER_MAX = 999;
 export const TABLE_NUMBER_MESSAGE = `Please enter a table number between ${TABLE_NUMBER_MIN} and ${TABLE_NUMBER_MAX}`;
-
-/** A table number: an integer 0 to 999 (ordering spec sections 5 and 9). */
-export const TableNumberSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,3}$/, TABLE_NUMBER_MESSAGE)
-  .transform(Number)
-  .pipe(
-    z.number().int().min(TABLE_NUMBER_MIN, TABLE_NUMBER_MESSAGE).max(TABLE_NUMBER_MAX, TABLE_NUMBER_MESSAGE),
-  );
 
 export const PICKUP_OPTION_LABEL: Record<PickupType, string> = {
   [PICKUP_TYPE.WalkIn]: 'Walk-in',

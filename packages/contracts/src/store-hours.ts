@@ -2,36 +2,33 @@
  * Store schedule rules: opening periods per weekday (several a day, overnight allowed), holidays, the store
  * status chip (Open / Closes Soon / Closed with its description) and the order-time slots. Everything is
  * computed in the location's IANA time zone from an explicit `now`, so callers inject the clock.
- * Only `Intl` is used: the same code runs in Node and in the browser.
+ * Only `Intl` is used: the same code runs in Node and in the browser. No zod here (the store page's browser code
+ * imports these rules); the schemas of these shapes are in locations.ts.
  */
-import { z } from 'zod';
 import type { StoreStatus } from './enums';
 
-/** 'HH:mm' on a 24-hour clock; '24:00' means the end of the day. */
-export const ClockTimeSchema = z
-  .string()
-  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Time must be HH:mm (00:00 to 24:00)');
-export type ClockTime = z.infer<typeof ClockTimeSchema>;
+/** 'HH:mm' on a 24-hour clock; '24:00' means the end of the day (checked by ClockTimeSchema in locations.ts). */
+export type ClockTime = string;
 
 /** 'YYYY-MM-DD', a calendar date in the location's time zone. */
-export const LocalDateSchema = z.iso.date();
-export type LocalDate = z.infer<typeof LocalDateSchema>;
+export type LocalDate = string;
 
 /**
  * One opening period. A `close` at or before `open` ends on the next day (an overnight period,
  * e.g. 18:00-02:00); '00:00'-'24:00' is the whole day.
  */
-export const OpeningPeriodSchema = z.object({ open: ClockTimeSchema, close: ClockTimeSchema });
-export type OpeningPeriod = z.infer<typeof OpeningPeriodSchema>;
+export interface OpeningPeriod {
+  open: ClockTime;
+  close: ClockTime;
+}
 
-export const HolidaySchema = z.object({
-  date: LocalDateSchema,
-  title: z.string(),
-  isOpen: z.boolean(),
+export interface Holiday {
+  date: LocalDate;
+  title: string;
+  isOpen: boolean;
   /** Hours on that day when open; empty with isOpen means the usual hours of that weekday. */
-  hours: z.array(OpeningPeriodSchema),
-});
-export type Holiday = z.infer<typeof HolidaySchema>;
+  hours: OpeningPeriod[];
+}
 
 /** A location's schedule: `weekly[0]` is Sunday ... `weekly[6]` Saturday, each a list of periods. */
 export interface Schedule {

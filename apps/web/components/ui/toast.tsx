@@ -1,9 +1,11 @@
 'use client';
 
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import { Toast } from 'radix-ui';
+import dynamic from 'next/dynamic';
 import { TOAST_DURATION_MS } from '@storefront/contracts/text';
-import { cn } from '@/lib/cn';
+
+// The toast UI loads with the first toast: most pages show none, and it stays out of every first load.
+const ToastStack = dynamic(() => import('./toast-stack').then((m) => m.ToastStack), { ssr: false });
 
 export interface ToastMessage {
   id: number;
@@ -23,28 +25,13 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     setToasts((list) => [...list, { id: Date.now() + Math.random(), type, message, duration }]);
   }, []);
   const value = useMemo(() => push, [push]);
+  const [shown, setShown] = useState(false);
+  if (toasts.length > 0 && !shown) setShown(true);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((x) => x.id !== id)), []);
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider swipeDirection="right">
-        {children}
-        {toasts.map((t) => (
-          <Toast.Root
-            key={t.id}
-            duration={t.duration}
-            type={t.type === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(open) => {
-              if (!open) setToasts((list) => list.filter((x) => x.id !== t.id));
-            }}
-            className={cn(
-              'rounded-xl px-4 py-3 font-medium text-white shadow-lg',
-              t.type === 'error' ? 'bg-red-800' : 'bg-green-800',
-            )}
-          >
-            <Toast.Description>{t.message}</Toast.Description>
-          </Toast.Root>
-        ))}
-        <Toast.Viewport className="fixed bottom-4 right-4 z-[60] flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2" />
-      </Toast.Provider>
+      {children}
+      {shown ? <ToastStack toasts={toasts} onDismiss={dismiss} /> : null}
     </ToastContext.Provider>
   );
 }

@@ -22,7 +22,8 @@ import {
   defaultOrderSettings,
   type OrderTime,
 } from '@storefront/contracts/order-settings';
-import { TABLE_NUMBER_MESSAGE, TableNumberSchema, pickupChoiceError } from '@storefront/contracts/pickup';
+import { TableNumberSchema } from '@storefront/contracts/checkout';
+import { TABLE_NUMBER_MESSAGE, pickupChoiceError } from '@storefront/contracts/pickup';
 import { OrderItemSchema, OrderSchema, isSameDeliveryAddress } from '@storefront/contracts/orders';
 import { NOT_SUPPORTED_MESSAGE } from '@/features/locations/address-rules';
 import { getDeliveryEstimate } from '@/features/locations/delivery-estimate';

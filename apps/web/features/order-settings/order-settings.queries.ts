@@ -17,6 +17,7 @@ import {
 } from '@storefront/contracts/order-settings';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api';
+import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { cachedEstimate } from '@/lib/estimate-cache';
 import { getDeliveryChoice } from '@/lib/delivery-address-cookie';
 import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
@@ -28,6 +29,8 @@ export interface StoreOrderSettings {
   fulfillmentMethod: FulfillmentMethod | null;
   enabledMethods: FulfillmentMethod[];
   time: OrderTime;
+  /** The scheduled time as the header shows it ('Tue 11/24 5:30 PM', the store's zone); null for ASAP. */
+  scheduledLabel: string | null;
   timeZone: string;
   schedulingRequired: boolean;
   asapMinutes: number;
@@ -97,6 +100,8 @@ export async function getStoreOrderSettings(
     fulfillmentMethod: method,
     enabledMethods: enabled,
     time,
+    scheduledLabel:
+      time.kind === 'SCHEDULED' ? formatInZone(time.at, store.timeZone, DATE_FORMAT.dayTime) : null,
     timeZone: store.timeZone,
     schedulingRequired: isSchedulingRequired({ catering, locationStatus, acceptOrdersWhenClosed }),
     asapMinutes: asap > 0 ? asap : DEFAULT_ASAP_MINUTES,

@@ -22,12 +22,8 @@ import {
   type OrderAction,
 } from '@storefront/contracts/enums';
 import type { PickupMethod } from '@storefront/contracts/locations';
-import {
-  TABLE_NUMBER_MESSAGE,
-  TableNumberSchema,
-  isContactHidden,
-  pickupChoiceError,
-} from '@storefront/contracts/pickup';
+import { TableNumberSchema } from '@storefront/contracts/checkout';
+import { TABLE_NUMBER_MESSAGE, isContactHidden, pickupChoiceError } from '@storefront/contracts/pickup';
 import type { Db } from '../../db/client';
 import { conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';

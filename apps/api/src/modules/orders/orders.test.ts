@@ -785,7 +785,14 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     // everything on its one connection anyway).
     const order = await newOrder();
     const plain = { itemPathKey: key(10, 101), quantity: 1, modifiers: classicBurger().modifiers };
-    let add: ReturnType<typeof ctx.app.inject> | undefined;
+    const postAdd = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/v1/sales/orders/${order.id}/items`,
+        headers: auth(),
+        payload: plain,
+      });
+    let add: ReturnType<typeof postAdd> | undefined;
     await ctx.app.db.transaction(async (tx) => {
       // The lock an UPDATE of the order takes: it lets line inserts through (their foreign key takes only a key
       // share lock), so only the change's own row lock makes it wait.
@@ -806,12 +813,7 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
         },
         [],
       );
-      add = ctx.app.inject({
-        method: 'POST',
-        url: `/v1/sales/orders/${order.id}/items`,
-        headers: auth(),
-        payload: plain,
-      });
+      add = postAdd();
       // Give the add every chance to run ahead while this transaction is open.
       await new Promise((resolve) => setTimeout(resolve, 300));
     });

@@ -13,8 +13,7 @@ import { StoreMenu } from '@/features/menu/components/store-menu';
 import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
 import { OrderSettingsSummary } from '@/features/order-settings/components/order-settings-summary';
-import { StorePromptDialogs } from '@/features/order-settings/components/store-prompt-dialogs';
-import { EntryDialogs } from '@/features/order-settings/components/entry-dialogs';
+import { LazyEntryDialogs, LazyStorePromptDialogs } from '@/features/order-settings/components/lazy-dialogs';
 import { getPickupMethods, getStoreOrderSettings } from '@/features/order-settings/order-settings.queries';
 import { orderItemCount } from '@/features/order/components/order-lines';
 import { getCurrentOrder, getUtensilsOption } from '@/features/order/order.queries';
@@ -56,9 +55,9 @@ export default async function StorePage({
     <>
       <LeaveOrderGuard locationId={locationId} hasOrderItems={hasOrderItems} />
       {/* Keyed by the prompt: a new prompt (after a switch of method) opens afresh. */}
-      <StorePromptDialogs key={settings.prompt?.kind ?? 'none'} settings={settings} />
-      {settings.prompt === null ? (
-        <EntryDialogs
+      {settings.prompt ? <LazyStorePromptDialogs key={settings.prompt.kind} settings={settings} /> : null}
+      {settings.prompt === null && query.fp ? (
+        <LazyEntryDialogs
           settings={settings}
           fp={query.fp}
           fv={query.fv}

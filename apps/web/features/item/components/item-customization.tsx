@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState, useTransition, useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 import { formatCents } from '@storefront/contracts/money';
-import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
+import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values';
 import { isGroupNode, type MenuNode } from '@storefront/contracts/menu';
 import {
   defaultSelection,

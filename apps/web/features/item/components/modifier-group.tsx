@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { Check } from 'lucide-react';
-import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
+import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values';
 import { formatCents } from '@storefront/contracts/money';
 import { IMAGE_SIZES, isGroupNode, type MenuNode } from '@storefront/contracts/menu';
 import { modifierMaxQuantity, nodePriceCents, type GroupState } from '@storefront/contracts/pricing';

@@ -70,10 +70,10 @@ const store: Store = {
 };
 
 describe('store info modal', () => {
-  it('shows address, phone, every period of a day, today marked and holidays with hours or CLOSED', () => {
+  it('shows address, phone, every period of a day, today marked and holidays with hours or CLOSED', async () => {
     render(<StoreInfoDialog store={store} hasOrderItems={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'Store info' }));
-    const dialog = screen.getByRole('dialog', { name: 'Union Market Food Hall' });
+    const dialog = await screen.findByRole('dialog', { name: 'Union Market Food Hall' });
     expect(within(dialog).getByText(/1309 5th St NE, Washington, DC 20002/)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: '(202) 555-0136' }).getAttribute('href')).toBe(
       'tel:2025550136',

@@ -3,12 +3,8 @@
 import { useEffect, useState } from 'react';
 import { preload } from 'react-dom';
 import { useRouter } from 'next/navigation';
-import {
-  PROMO_CLOSE_LABEL,
-  PROMO_IMAGE_SIZES,
-  isExternalTarget,
-  type PromoPopup as PromoPopupConfig,
-} from '@storefront/contracts/marketing';
+import type { PromoPopup as PromoPopupConfig } from '@storefront/contracts/marketing';
+import { PROMO_CLOSE_LABEL, PROMO_IMAGE_SIZES, isExternalTarget } from '@storefront/contracts/promo';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { markPromoShown, promoImageSrc, wasPromoShown } from '../promo-flag';

@@ -2,7 +2,7 @@
 
 import { useId, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enum-values';
 import type { PickupMethod } from '@storefront/contracts/locations';
 import { TABLE_NUMBER_MAX, TABLE_NUMBER_MIN, pickupChoiceError } from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';

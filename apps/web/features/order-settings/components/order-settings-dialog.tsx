@@ -7,7 +7,7 @@ import {
   FULFILLMENT_METHOD,
   FULFILLMENT_METHOD_LABEL,
   type FulfillmentMethod,
-} from '@storefront/contracts/enums';
+} from '@storefront/contracts/enum-values';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';

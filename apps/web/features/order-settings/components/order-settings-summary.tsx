@@ -1,11 +1,17 @@
 'use client';
 
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { Clock } from 'lucide-react';
-import { FULFILLMENT_METHOD, FULFILLMENT_METHOD_LABEL, PICKUP_TYPE } from '@storefront/contracts/enums';
-import { DATE_FORMAT, formatInZone } from '@/lib/dates';
+import { FULFILLMENT_METHOD, FULFILLMENT_METHOD_LABEL, PICKUP_TYPE } from '@storefront/contracts/enum-values';
 import type { StoreOrderSettings } from '../order-settings.queries';
-import { OrderSettingsDialog } from './order-settings-dialog';
+
+// Loaded when the guest presses Edit: the dialog (tabs, address search, schedule) is not part of the menu
+// page's first load.
+const OrderSettingsDialog = dynamic(
+  () => import('./order-settings-dialog').then((m) => m.OrderSettingsDialog),
+  { ssr: false },
+);
 
 /** The store header's ETA line: method and time ('Pickup · ASAP (about 15 mins)'), with Edit opening Order Settings. */
 export function OrderSettingsSummary({ settings }: { settings: StoreOrderSettings }) {
@@ -18,7 +24,7 @@ export function OrderSettingsSummary({ settings }: { settings: StoreOrderSetting
   }
   const when =
     settings.time.kind === 'SCHEDULED'
-      ? formatInZone(settings.time.at, settings.timeZone, DATE_FORMAT.dayTime)
+      ? settings.scheduledLabel
       : settings.schedulingRequired
         ? 'Schedule required'
         : // No ready time left today: the spec's message; Edit lets the guest schedule instead.

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enum-values';
 import type { OrderTime } from '@storefront/contracts/order-settings';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
-import type { FulfillmentMethod } from '@storefront/contracts/enums';
+import type { FulfillmentMethod } from '@storefront/contracts/enum-values';
 import type { OrderTime } from '@storefront/contracts/order-settings';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -3,7 +3,7 @@
 import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { useDropFmQuery } from '../hooks/use-drop-fm-query';
-import { FULFILLMENT_METHOD_LABEL } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD_LABEL } from '@storefront/contracts/enum-values';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';

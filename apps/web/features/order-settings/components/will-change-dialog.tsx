@@ -1,6 +1,6 @@
 'use client';
 
-import { FULFILLMENT_METHOD_LABEL, type FulfillmentMethod } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD_LABEL, type FulfillmentMethod } from '@storefront/contracts/enum-values';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { UnavailableLine } from '../order-settings.actions';

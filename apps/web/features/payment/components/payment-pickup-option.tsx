@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { PickupType } from '@storefront/contracts/enums';
+import type { PickupType } from '@storefront/contracts/enum-values';
 import type { PickupMethod } from '@storefront/contracts/locations';
 import { PICKUP_OPTION_LABEL, pickupChoiceError, type PickupChoice } from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';

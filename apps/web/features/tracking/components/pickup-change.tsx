@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import type { PickupType } from '@storefront/contracts/enums';
+import type { PickupType } from '@storefront/contracts/enum-values';
 import type { TrackingFulfillment, TrackingPickupMethod } from '@storefront/contracts/tracking';
 import { PICKUP_OPTION_LABEL, pickupChoiceError, sortPickupOptions } from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';

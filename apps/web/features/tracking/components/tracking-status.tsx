@@ -1,6 +1,6 @@
 'use client';
 
-import type { OrderStatus } from '@storefront/contracts/enums';
+import type { OrderStatus } from '@storefront/contracts/enum-values';
 import { ORDER_STATUS_STAGES, timelineStage } from '@storefront/contracts/tracking';
 import { useOrderStatus } from '../use-order-status';
 import { OrderTimeline } from './order-timeline';
