@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { use, type ComponentType } from 'react';
 
 /**
  * `next/dynamic` for component tests: the loader starts at once (when the module defining the component is
@@ -14,8 +14,9 @@ export default function dynamic<P extends object>(
     Loaded = 'default' in m ? m.default : m;
   });
   function Dynamic(props: P) {
-    if (!Loaded) throw pending;
-    return <Loaded {...props} />;
+    if (!Loaded) use(pending);
+    const Component = Loaded as ComponentType<P> | null;
+    return Component ? <Component {...props} /> : null;
   }
   return Dynamic;
 }
