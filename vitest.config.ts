@@ -31,6 +31,7 @@ export default defineConfig({
           include: ['apps/web/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', 'apps/web/e2e/**'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
           // Component tests drive the UI with user-event; on a loaded 2-core runner (the API tests run beside
           // them) the 5 s default is too tight. Nothing here asserts timing.
           testTimeout: 20_000,

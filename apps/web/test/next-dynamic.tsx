@@ -1,9 +1,12 @@
-import { use, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+
+/** Loads started by `dynamic()` and not finished yet (awaited before each test by test/setup.ts). */
+export const pendingLoads = new Set<Promise<unknown>>();
 
 /**
  * `next/dynamic` for component tests: the loader starts at once (when the module defining the component is
- * imported), so by the time a test renders, the component is there and renders synchronously like an
- * ordinary import. Until then it suspends. The production code-splitting itself is exercised by the browser
+ * imported) and test/setup.ts waits for every load before each test, so a test renders the component
+ * synchronously like an ordinary import. The production code-splitting itself is exercised by the browser
  * journeys.
  */
 export default function dynamic<P extends object>(
@@ -13,10 +16,13 @@ export default function dynamic<P extends object>(
   const pending = loader().then((m) => {
     Loaded = 'default' in m ? m.default : m;
   });
+  pendingLoads.add(pending);
+  void pending.finally(() => pendingLoads.delete(pending));
   function Dynamic(props: P) {
-    if (!Loaded) use(pending);
-    const Component = Loaded as ComponentType<P> | null;
-    return Component ? <Component {...props} /> : null;
+    // Suspense's protocol, should a test render before the load is done.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    if (!Loaded) throw pending;
+    return <Loaded {...props} />;
   }
   return Dynamic;
 }
