@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { ChevronDown, Store } from 'lucide-react';
 import type { Brand } from '@storefront/contracts/locations';
+import { SizedImage } from '@/components/ui/sized-image';
 import { cn } from '@/lib/cn';
 import { brandsHref, isAllSelected, toggleBrand, type BrandSelection } from '../brand-selection';
 import { menuImageSrc } from '../menu-view';
@@ -15,12 +15,11 @@ const LOGO_SOURCE = { width: 192, height: 192 };
 
 function BrandLogo({ brand, size }: { brand: Brand; size: number }) {
   return brand.logo ? (
-    <Image
+    <SizedImage
       src={menuImageSrc(brand.logo, LOGO_SOURCE)}
-      alt=""
       width={size}
       height={size}
-      unoptimized
+      eager
       className="shrink-0 rounded-full object-cover"
       style={{ width: size, height: size }}
     />

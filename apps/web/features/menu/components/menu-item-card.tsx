@@ -1,10 +1,10 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { UtensilsCrossed } from 'lucide-react';
 import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
 import { IMAGE_SIZES } from '@storefront/contracts/menu';
 import type { CardPrice } from '@storefront/contracts/menu-display';
 import { formatCents } from '@storefront/contracts/money';
+import { SizedImage } from '@/components/ui/sized-image';
 import { cn } from '@/lib/cn';
 import { menuImageSrc, type MenuCardView } from '../menu-view';
 
@@ -22,14 +22,11 @@ function CardImage({ item, eager, className }: { item: MenuCardView; eager: bool
     >
       {item.imageFileId ? (
         // Width and height reserve the box (no layout shift); the first row loads at once with high priority.
-        <Image
+        <SizedImage
           src={menuImageSrc(item.imageFileId, IMAGE_SIZES.menuItem)}
-          alt=""
           width={width}
           height={height}
-          unoptimized
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
+          eager={eager}
           className={cn('size-full object-cover', item.unavailable && 'opacity-50 grayscale')}
         />
       ) : (

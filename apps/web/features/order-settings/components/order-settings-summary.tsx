@@ -1,21 +1,13 @@
-'use client';
-
-import { useState } from 'react';
-import dynamic from 'next/dynamic';
 import { Clock } from 'lucide-react';
 import { FULFILLMENT_METHOD, FULFILLMENT_METHOD_LABEL, PICKUP_TYPE } from '@storefront/contracts/enum-values';
 import type { StoreOrderSettings } from '../order-settings.queries';
+import { EditOrderSettings } from './edit-order-settings';
 
-// Loaded when the guest presses Edit: the dialog (tabs, address search, schedule) is not part of the menu
-// page's first load.
-const OrderSettingsDialog = dynamic(
-  () => import('./order-settings-dialog').then((m) => m.OrderSettingsDialog),
-  { ssr: false },
-);
-
-/** The store header's ETA line: method and time ('Pickup · ASAP (about 15 mins)'), with Edit opening Order Settings. */
+/**
+ * The store header's ETA line: method and time ('Pickup: ASAP (about 15 mins)'), with Edit opening Order
+ * Settings. A server component: its texts cost the browser nothing; only the Edit button is client code.
+ */
 export function OrderSettingsSummary({ settings }: { settings: StoreOrderSettings }) {
-  const [open, setOpen] = useState(false);
   const method = settings.fulfillmentMethod;
   if (method === null) {
     return (
@@ -42,21 +34,7 @@ export function OrderSettingsSummary({ settings }: { settings: StoreOrderSetting
         {FULFILLMENT_METHOD_LABEL[method]}
         {how ? ` (${how})` : ''}: <strong>{when}</strong>
       </span>
-      <button
-        type="button"
-        className="min-h-8 rounded font-semibold text-gray-900 underline underline-offset-4"
-        aria-label="Edit order settings"
-        onClick={() => setOpen(true)}
-      >
-        Edit
-      </button>
-      {open ? (
-        <OrderSettingsDialog
-          open={open}
-          onOpenChange={setOpen}
-          settings={{ ...settings, fulfillmentMethod: method }}
-        />
-      ) : null}
+      <EditOrderSettings settings={{ ...settings, fulfillmentMethod: method }} />
     </p>
   );
 }
