@@ -132,3 +132,30 @@ test('switching to catering resets the order and orders with the catering menu',
   await expect(page).toHaveURL(/\/1\/menu$/);
   expect((await context.cookies()).find((c) => c.name === 'sf_ct')?.value).toBe('107');
 });
+
+test("the browser's Back button with items in the order asks first; Leave drops the order and goes back", async ({
+  page,
+}) => {
+  await skipPromoPopup(page);
+  await page.goto('/search-locations');
+  await page.goto('/1/menu');
+  await addSimpleItem(page, 'Iced Tea', /\/1\/menu$/);
+  // Back first returns to the item page (inside the location: no question), then from the menu it would leave.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Iced Tea' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/1\/menu$/);
+  await page.goBack();
+  const leave = page.getByRole('dialog', { name: 'Leave the order?' });
+  await expect(leave).toBeVisible();
+  await expect(page).toHaveURL(/\/1\/menu$/);
+  // Stay Here keeps the page and the order; asked again, Leave goes where Back was going.
+  await leave.getByRole('button', { name: 'Stay Here' }).click();
+  await expect(leave).toBeHidden();
+  await new StorePage(page).expectLine(/1 x Iced Tea/);
+  await page.goBack();
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/search-locations$/);
+  await page.goto('/1/menu');
+  await expect(new StorePage(page).myOrder.getByText('Your order will be shown here!')).toBeVisible();
+});
