@@ -104,6 +104,10 @@ test('switching to catering resets the order and orders with the catering menu',
   await expectNoAxeViolations(page, 'catering menu');
 
   await addSimpleItem(page, 'Cookie Platter (24)', /\/1\/catering$/);
+  // Checkout links back to the catering menu the order comes from.
+  await page.goto('/checkout');
+  await expect(page.getByRole('link', { name: 'Back to Menu' })).toHaveAttribute('href', '/1/catering');
+  await page.goto('/1/catering');
 
   // Leaving the location with items: the logo asks 'Leave the order?'.
   await page.getByRole('link', { name: /home$/ }).click();

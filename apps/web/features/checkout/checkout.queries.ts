@@ -8,7 +8,7 @@ import { isContactHidden } from '@storefront/contracts/pickup';
 import { parseOrderNotes } from '@storefront/contracts/text';
 import { apiRequest } from '@/lib/api';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
-import { getOrderRef } from '@/lib/order-cookie';
+import { getOrderRef, orderMenuHref } from '@/lib/order-cookie';
 import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getTipCents } from '@/lib/tip-cookie';
@@ -95,7 +95,7 @@ export type CheckoutPage = { kind: 'redirect'; to: string } | { kind: 'ok'; data
 export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
   const ref = await getOrderRef();
   if (!ref) return { kind: 'redirect', to: '/search-locations' };
-  const storeHref = `/${ref.locationId}/menu`;
+  const storeHref = orderMenuHref(ref);
   const [order, store, settings, template] = await Promise.all([
     apiRequest(OrderSchema, `sales/orders/${ref.orderId}`),
     apiRequest(StoreSchema, `locations/${ref.locationId}`, {

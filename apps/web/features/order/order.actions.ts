@@ -98,7 +98,7 @@ export async function addOrderItem(input: OrderItemInput): Promise<ActionResult<
     body: { menuSnapshotId: data.snapshotId, ...(method === undefined ? {} : { fulfillmentMethod: method }) },
   });
   if (!created.ok) return failure(created.errors);
-  await setOrderRef({ orderId: created.value.id, locationId: data.locationId });
+  await setOrderRef({ orderId: created.value.id, locationId: data.locationId, menuType: data.menuType });
   if (method === FULFILLMENT_METHOD.Delivery && deliveryHere) {
     const put = await apiRequest(z.unknown(), `sales/orders/${created.value.id}/delivery-address`, {
       method: 'PUT',

@@ -12,7 +12,7 @@ import {
 } from '@storefront/contracts/payments';
 import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import { apiRequest, type ApiResult } from '@/lib/api';
-import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
+import { getOrderRef, orderMenuHref, setOrderRef } from '@/lib/order-cookie';
 import { getTipCents, setTipCents } from '@/lib/tip-cookie';
 
 export type ActionResult<T> =
@@ -118,5 +118,5 @@ export async function resetOrder(): Promise<void> {
     await setTipCents(ref.orderId, null);
   }
   await setOrderRef(null);
-  redirect(ref ? `/${ref.locationId}/menu` : '/search-locations');
+  redirect(ref ? orderMenuHref(ref) : '/search-locations');
 }

@@ -8,7 +8,7 @@ import { getPickupMethods } from '@/features/order-settings/order-settings.queri
 import { UiTemplateSchema } from '@storefront/contracts/templates';
 import { apiRequest } from '@/lib/api';
 import { env } from '@/lib/env';
-import { getOrderRef } from '@/lib/order-cookie';
+import { getOrderRef, orderMenuHref } from '@/lib/order-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getTipCents } from '@/lib/tip-cookie';
 
@@ -43,7 +43,7 @@ export type PaymentPage = { kind: 'redirect'; to: string } | { kind: 'ok'; data:
 export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
   const ref = await getOrderRef();
   if (!ref) return { kind: 'redirect', to: '/' };
-  const storeHref = `/${ref.locationId}/menu`;
+  const storeHref = orderMenuHref(ref);
   const [order, template] = await Promise.all([
     apiRequest(OrderSchema, `sales/orders/${ref.orderId}`),
     apiRequest(UiTemplateSchema, 'technology/ui-templates', {
