@@ -75,7 +75,7 @@ describe('adding an item', () => {
       .mockResolvedValueOnce({ ok: true, value: order(7, 1) });
     expect(await addOrderItem(input)).toMatchObject({ ok: true });
     expect(calls()).toEqual(['POST sales/orders', 'POST sales/orders/7/items']);
-    expect(setOrderRef).toHaveBeenCalledWith({ orderId: 7, locationId: 1 });
+    expect(setOrderRef).toHaveBeenCalledWith({ orderId: 7, locationId: 1, menuType: 'menu' });
   });
 
   it("starts a new order when the cookie's order is of another store", async () => {
