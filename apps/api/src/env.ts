@@ -40,6 +40,10 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().optional(),
+  /** Address suggestions and geocoding through Google Places (API (New)); unset uses the offline US gazetteer. */
+  GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
+  /** The Places service origin (tests point it at a local stand-in). */
+  GOOGLE_PLACES_URL: z.string().url().default('https://places.googleapis.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

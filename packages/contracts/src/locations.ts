@@ -297,6 +297,8 @@ export type PlaceSuggestion = z.infer<typeof PlaceSuggestionSchema>;
 export const PlaceAutocompleteQuerySchema = z.object({
   input: z.string().max(200),
   fulfillmentMethod: FulfillmentMethodQuerySchema.optional(),
+  /** Debug mode: suggestions are not limited to the US. */
+  anyRegion: BooleanQuerySchema.optional(),
 });
 export const PlaceAutocompleteResponseSchema = envelope(z.array(PlaceSuggestionSchema));
 

@@ -38,7 +38,11 @@ const errors = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
 /** Routes of the locations module (under /v1): store search and details, settings, order times, places. */
 const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const geocoder = () => geocoderFor(app.db, listKnownAddresses);
+  const geocoder = () =>
+    geocoderFor(app.db, listKnownAddresses, {
+      apiKey: app.config.GOOGLE_PLACES_API_KEY,
+      baseUrl: app.config.GOOGLE_PLACES_URL,
+    });
 
   app.get(
     '/locations',
@@ -147,7 +151,14 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await suggestPlaces(geocoder(), request.query.input, request.query.fulfillmentMethod)),
+      ok(
+        await suggestPlaces(
+          geocoder(),
+          request.query.input,
+          request.query.fulfillmentMethod,
+          request.query.anyRegion ?? false,
+        ),
+      ),
   );
 
   app.get(

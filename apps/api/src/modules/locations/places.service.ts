@@ -17,10 +17,11 @@ export async function suggestPlaces(
   geocoder: GeocodingProvider,
   input: string,
   fulfillmentMethod?: FulfillmentMethod,
+  anyRegion = false,
 ): Promise<PlaceSuggestion[]> {
   if (input.trim().length < PLACE_SEARCH_MIN_CHARS)
     throw badRequest('InputTooShort', PLACE_SEARCH_TOO_SHORT_MESSAGE);
-  return geocoder.autocomplete(input, { fulfillmentMethod });
+  return geocoder.autocomplete(input, { fulfillmentMethod, anyRegion });
 }
 
 /** The address and coordinates of a place; 404 'This address is not supported...' when unknown. */

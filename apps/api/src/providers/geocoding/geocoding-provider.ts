@@ -1,7 +1,7 @@
 /**
  * Address search and geocoding. The API talks to a maps service only through this interface; the embedded
  * default is the offline US gazetteer (gazetteer.ts: ZIP codes and cities from the `zipcodes` package plus
- * our locations' street addresses). A Google Places adapter would implement the same three calls.
+ * our locations' street addresses); with a key, the Google Places adapter (google-places.ts).
  */
 import type { FulfillmentMethod } from '@storefront/contracts/enums';
 import type { PlaceDetails, PlaceSuggestion } from '@storefront/contracts/locations';
@@ -23,6 +23,8 @@ export interface AutocompleteOptions {
   /** Pickup wants places to search around (ZIP codes, cities); delivery wants street addresses. */
   fulfillmentMethod?: FulfillmentMethod | undefined;
   limit?: number;
+  /** Debug mode: suggestions outside the US too (the gazetteer only knows the US). */
+  anyRegion?: boolean;
 }
 
 export interface GeocodingProvider {
