@@ -29,6 +29,8 @@ test('a guest orders delivery: fee, driver tip defaulted to 10% of the subtotal 
     .click();
   await new ItemPage(page).add();
   await store.expectLine(/2 x Classic Burger/);
+  // The zone's fee shows before checkout.
+  await expect(store.myOrder.getByText('Delivery fee').locator('..')).toContainText('$3.99');
   await store.myOrder.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
 
@@ -61,4 +63,11 @@ test('a guest orders delivery: fee, driver tip defaulted to 10% of the subtotal 
   await payment.pay();
   await page.waitForURL(/\/order-tracking\?oid=\d+&tk=/, { timeout: 20_000 });
   await expect(page.getByText('Thanks For Your Order!')).toBeVisible();
+  // Tracking shows the delivery address and the same totals rows, fee and driver tip included.
+  await expect(page.getByRole('region', { name: 'Fulfillment' }).locator('address')).toContainText(
+    '1350 Connecticut Ave NW',
+  );
+  const tracking = page.locator('dl');
+  await expect(tracking.getByText('Delivery Fee', { exact: true }).locator('..')).toContainText('$3.99');
+  await expect(tracking.getByText('Driver Tip', { exact: true }).locator('..')).toContainText('$5.00');
 });

@@ -117,6 +117,8 @@ export const FulfillmentInformationSchema = z.object({
       zipCode: z.string(),
       feeAmount: z.number(),
       tipAmount: z.number().nullable(),
+      /** The delivery zone's minimum order (subtotal), dollars; null without one. */
+      minimumOrderAmount: z.number().nullable().optional(),
     })
     .nullable()
     .optional(),

@@ -57,6 +57,8 @@ export const StaffOrderSchema = z.object({
     carType: z.number().int().nullable(),
     fulfillmentPlace: z.string().nullable(),
   }),
+  /** Delivery orders: the address and the delivery service's reference (the driver's booking); else null. */
+  delivery: z.object({ address: z.string(), providerReference: z.string().nullable() }).nullable().optional(),
   notes: z.string().nullable(),
   items: z.array(
     z.object({

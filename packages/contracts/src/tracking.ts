@@ -51,6 +51,15 @@ export const TrackingFulfillmentSchema = z.object({
   fulfillmentPlace: z.string().nullable(),
   carType: z.number().int().nullable(),
   carColor: z.number().int().nullable(),
+  /** Delivery orders: the zone's fee, the driver tip and the delivery service's reference. */
+  delivery: z
+    .object({
+      feeAmount: z.number(),
+      tipAmount: z.number().nullable(),
+      providerReference: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TrackingFulfillment = z.infer<typeof TrackingFulfillmentSchema>;
 

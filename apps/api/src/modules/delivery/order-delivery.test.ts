@@ -125,5 +125,18 @@ describe.each(await dbKinds())('delivery on the order on %s', (kind) => {
     expect(placed.statusCode, placed.body).toBe(200);
     const [after] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(after?.deliveryProviderRef).toBe(`dd-sandbox-1-${order.orderId}`);
+    // The kitchen card's data carries the address and the driver booking.
+    const board = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/staff/orders?locationId=1',
+      headers: { 'x-staff-key': 'test-staff-key' },
+    });
+    const card = board
+      .json<{ value: { id: number; delivery?: { address: string; providerReference: string | null } }[] }>()
+      .value.find((o) => o.id === order.orderId);
+    expect(card?.delivery).toEqual({
+      address: expect.stringContaining(DUPONT.line1),
+      providerReference: `dd-sandbox-1-${order.orderId}`,
+    });
   });
 });

@@ -218,7 +218,8 @@ export async function recomputeTotals(
   return totals;
 }
 
-function totalsOf(order: OrderRow, items: readonly LoadedOrderItem[]): OrderTotalsCents {
+/** The order's totals from its lines (delivery fee taxed, driver tip not: see contracts' computeOrderTotals). */
+export function totalsOf(order: OrderRow, items: readonly { totalCents: number }[]): OrderTotalsCents {
   return computeOrderTotals({
     lineTotalsCents: items.map((i) => i.totalCents),
     discountCents: order.discountCents,
@@ -303,6 +304,8 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[]):
               zipCode: order.deliveryZipCode ?? '',
               feeAmount: centsToDollars(order.deliveryFeeCents),
               tipAmount: order.driverTipCents === null ? null : centsToDollars(order.driverTipCents),
+              minimumOrderAmount:
+                order.deliveryMinOrderCents === null ? null : centsToDollars(order.deliveryMinOrderCents),
             }
           : null,
     },

@@ -2,7 +2,12 @@
  * The kitchen's view: placed orders of a location and the status state machine 1 -> 2 -> 3 -> 4.
  * Callers are authorised by the staff key, never by a guest token.
  */
-import { OrderStatusSchema, PickupTypeSchema, type OrderStatus } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  OrderStatusSchema,
+  PickupTypeSchema,
+  type OrderStatus,
+} from '@storefront/contracts/enums';
 import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import { nextOrderStatus, type StaffLocation, type StaffOrder } from '@storefront/contracts/staff';
@@ -61,6 +66,15 @@ export async function listStaffOrders(
         carType: order.carType,
         fulfillmentPlace: order.fulfillmentPlace,
       },
+      delivery:
+        order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
+          ? {
+              address: [order.deliveryLine1, order.deliveryLine2, order.deliveryCity, order.deliveryStateCode]
+                .filter(Boolean)
+                .join(', '),
+              providerReference: order.deliveryProviderRef,
+            }
+          : null,
       notes: order.notes,
       items: items
         .filter((i) => i.orderId === order.id)

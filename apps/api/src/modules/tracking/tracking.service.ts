@@ -3,7 +3,12 @@
  * by the API at tracking-url): a missing, forged or expired token is 401, a token of another order or an
  * order that is not placed is 404.
  */
-import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  FulfillmentMethodSchema,
+  OrderStatusSchema,
+  PickupTypeSchema,
+} from '@storefront/contracts/enums';
 import { maskCardNumber } from '@storefront/contracts/payments';
 import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
@@ -28,6 +33,7 @@ import {
   type OrderRow,
 } from '../checkout/checkout.repository';
 import { orderNumberFor } from '../checkout/place-order.service';
+import { totalsOf } from '../orders/orders.service';
 import { findPaymentsByOrder } from '../payments/payments.repository';
 
 const noLongerAvailable = () => notFound('OrderNotFound', 'This order is no longer available.', 21042);
@@ -79,6 +85,8 @@ export async function getTrackingDetails(db: Db, order: OrderRow): Promise<Track
   if (!location) throw noLongerAvailable();
   const zone = location.timeZone;
   const pickupOption = PickupTypeSchema.safeParse(order.pickupOption);
+  const totals = totalsOf(order, items);
+  const isDelivery = order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery;
   return {
     order: {
       referenceNumber: order.referenceNumber ?? String(order.id),
@@ -92,13 +100,14 @@ export async function getTrackingDetails(db: Db, order: OrderRow): Promise<Track
         selectedModifiers: item.modifiers.map((m) => ({ title: m.title, quantity: m.quantity })),
         notes: item.note,
       })),
+      // The same totals as the order itself shows: service charge including the delivery fee and driver tip.
       totals: {
-        subtotal: centsToDollars(order.subtotalCents),
-        discount: centsToDollars(order.discountCents),
-        serviceCharge: centsToDollars(order.serviceChargeCents),
-        salesTax: centsToDollars(order.salesTaxCents),
-        tip: centsToDollars(order.tipCents),
-        total: centsToDollars(order.totalCents),
+        subtotal: centsToDollars(totals.subtotalCents),
+        discount: centsToDollars(totals.discountCents),
+        serviceCharge: centsToDollars(totals.serviceChargeCents),
+        salesTax: centsToDollars(totals.salesTaxCents),
+        tip: centsToDollars(totals.tipCents),
+        total: centsToDollars(totals.totalCents),
       },
       context: { locationId: order.locationId, orderChannelId: order.orderChannel },
       notes: order.notes,
@@ -123,8 +132,23 @@ export async function getTrackingDetails(db: Db, order: OrderRow): Promise<Track
       fulfillmentPlace: order.fulfillmentPlace,
       carType: order.carType,
       carColor: order.carColor,
+      delivery: isDelivery
+        ? {
+            feeAmount: centsToDollars(order.deliveryFeeCents),
+            tipAmount: order.driverTipCents === null ? null : centsToDollars(order.driverTipCents),
+            providerReference: order.deliveryProviderRef,
+          }
+        : null,
     },
-    deliveryAddress: null,
+    deliveryAddress:
+      isDelivery && order.deliveryLine1
+        ? {
+            line1: [order.deliveryLine1, order.deliveryLine2].filter(Boolean).join(', '),
+            city: order.deliveryCity ?? '',
+            stateCode: order.deliveryStateCode ?? '',
+            zipCode: order.deliveryZipCode ?? '',
+          }
+        : null,
     paymentDetails: payments
       .filter((p) => p.status === 'Approved')
       .map((p) => ({

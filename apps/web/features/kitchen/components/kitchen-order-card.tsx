@@ -36,6 +36,17 @@ export function KitchenOrderCard({ order }: { order: StaffOrder }) {
       {handover ? (
         <p className="rounded-lg bg-sky-50 p-2 text-sm font-semibold text-gray-900">{handover}</p>
       ) : null}
+      {order.delivery ? (
+        <p className="rounded-lg bg-amber-50 p-2 text-sm text-gray-900">
+          <span className="font-semibold">Delivery</span> to {order.delivery.address}
+          {order.delivery.providerReference ? (
+            <>
+              <br />
+              Driver booking: <span className="font-mono">{order.delivery.providerReference}</span>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <ul className="flex flex-col gap-2">
         {order.items.map((item) => (
           <li key={item.id}>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { isNestedItemKey } from '@storefront/contracts/menu';
 import { Price } from '@/components/ui/price';
 import type { Order } from '@storefront/contracts/orders';
+import { dollarsToCents, formatCents } from '@storefront/contracts/money';
 import { parseOrderNotes } from '@storefront/contracts/text';
 import { CartLineQuantity } from './cart-line-quantity';
 import { CheckoutButton } from './checkout-button';
@@ -26,6 +27,7 @@ export function OrderLines({
   utensilsOption: boolean;
 }) {
   const items = order?.items ?? [];
+  const delivery = order?.fulfillmentInformation?.delivery ?? null;
   if (!order || items.length === 0) {
     return <p className="py-8 text-center text-gray-700">Your order will be shown here!</p>;
   }
@@ -87,7 +89,37 @@ export function OrderLines({
         <span>Subtotal</span>
         <Price dollars={order.totals.subtotal} className="tabular-nums" />
       </div>
+      {delivery ? <DeliveryCharges delivery={delivery} subtotal={order.totals.subtotal} /> : null}
       <CheckoutButton />
+    </div>
+  );
+}
+
+/**
+ * A delivery order's zone fee, and what is missing to reach the zone's minimum order (checkout refuses the
+ * order below it with 'Order Total issue!'), shown before checkout.
+ */
+function DeliveryCharges({
+  delivery,
+  subtotal,
+}: {
+  delivery: { feeAmount: number; minimumOrderAmount?: number | null | undefined };
+  subtotal: number;
+}) {
+  const minimum = delivery.minimumOrderAmount ?? null;
+  const missingCents = minimum === null ? 0 : dollarsToCents(minimum) - dollarsToCents(subtotal);
+  return (
+    <div className="-mt-2 flex flex-col gap-1 text-sm text-gray-800">
+      <div className="flex items-center justify-between">
+        <span>Delivery fee</span>
+        <Price dollars={delivery.feeAmount} className="tabular-nums" />
+      </div>
+      {minimum !== null && missingCents > 0 ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-2 text-gray-900">
+          Add {formatCents(missingCents)} more to reach the {formatCents(dollarsToCents(minimum))} delivery
+          minimum.
+        </p>
+      ) : null}
     </div>
   );
 }

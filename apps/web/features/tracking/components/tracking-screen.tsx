@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { FULFILLMENT_METHOD, PICKUP_TYPE, type PickupType } from '@storefront/contracts/enums';
 import type { TrackingDetails } from '@storefront/contracts/tracking';
+import { totalsRows } from '@storefront/contracts/pricing';
 import { OrderLineDetails } from '@/components/ui/order-line-details';
 import { Price } from '@/components/ui/price';
 import { SiteHeader } from '@/components/ui/site-header';
@@ -123,14 +124,11 @@ export function TrackingScreen(
               </ul>
               <div className="mt-3">
                 <TotalsList
-                  rows={[
-                    { label: 'Item Total', dollars: totals.subtotal },
-                    { label: 'Discounts', dollars: -Math.abs(totals.discount) },
-                    { label: 'Service Charge', dollars: totals.serviceCharge },
-                    { label: 'Tax', dollars: totals.salesTax },
-                    { label: 'Tip', dollars: totals.tip },
-                  ]}
-                  total={{ label: 'Total', dollars: totals.total }}
+                  {...totalsRows({
+                    ...totals,
+                    deliveryFee: fulfilment.delivery?.feeAmount,
+                    driverTip: fulfilment.delivery?.tipAmount,
+                  })}
                 />
               </div>
             </Panel>
@@ -145,6 +143,16 @@ export function TrackingScreen(
                     ? 'Delivery'
                     : 'Dine In'}
               </p>
+              {details.deliveryAddress ? (
+                <address className="not-italic text-gray-700">
+                  {details.deliveryAddress.line1}
+                  <br />
+                  {[details.deliveryAddress.city, details.deliveryAddress.stateCode]
+                    .filter(Boolean)
+                    .join(', ')}{' '}
+                  {details.deliveryAddress.zipCode}
+                </address>
+              ) : null}
               {isPickup && fulfilment.pickupOption !== null ? (
                 <p className="text-sm text-gray-700">{PICKUP_LABEL[fulfilment.pickupOption]}</p>
               ) : null}
