@@ -134,9 +134,7 @@ describe.each(await dbKinds())('delivery on the order on %s', (kind) => {
     const card = board
       .json<{ value: { id: number; delivery?: { address: string; providerReference: string | null } }[] }>()
       .value.find((o) => o.id === order.orderId);
-    expect(card?.delivery).toEqual({
-      address: expect.stringContaining(DUPONT.line1),
-      providerReference: `dd-sandbox-1-${order.orderId}`,
-    });
+    expect(card?.delivery?.address).toContain(DUPONT.line1);
+    expect(card?.delivery?.providerReference).toBe(`dd-sandbox-1-${order.orderId}`);
   });
 });
