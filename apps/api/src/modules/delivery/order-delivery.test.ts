@@ -90,6 +90,33 @@ describe.each(await dbKinds())('delivery on the order on %s', (kind) => {
     expect(view.fulfillmentInformation.delivery.tipAmount).toBe(2);
   });
 
+  it('keeps the totals whole when driver tips and address changes race on one order', async () => {
+    const order = await createOrderFixture(ctx, { subtotalCents: 2000 });
+    await put(order, { ...DUPONT, ...NEAR });
+    const tips = [1, 2, 3, 4, 5, 6, 7, 8];
+    const answers = await Promise.all([
+      ...tips.map((tip) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/v1/sales/orders/${order.orderId}/delivery-tip`,
+          headers: auth(order.token),
+          payload: { tip },
+        }),
+      ),
+      ...[0, 1, 2, 3].map((i) => put(order, { ...DUPONT, line2: `Apt ${i}`, ...NEAR })),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const view = await readOrder(order);
+    const tip = view.fulfillmentInformation.delivery.tipAmount ?? 0;
+    expect(tips).toContain(tip);
+    // $20.00 + $3.99 fee, both taxed 10%; the tip last written, untaxed: every part accounted for once.
+    expect(view.totals).toMatchObject({ subtotal: 20, serviceCharge: 3.99 + tip, salesTax: 2.4 });
+    expect(view.totals.total).toBeCloseTo(26.39 + tip, 2);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.driverTipCents).toBe(tip * 100);
+    expect(row?.totalCents).toBe(Math.round((26.39 + tip) * 100));
+  });
+
   it("checks the zone's minimum at PreCheckout and books the sandbox driver when placed", async () => {
     const small = await createOrderFixture(ctx, { subtotalCents: 1000 });
     await put(small, { ...DUPONT, ...NEAR });
