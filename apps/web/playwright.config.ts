@@ -62,6 +62,8 @@ export default defineConfig({
         API_PUBLIC_URL: `http://localhost:${apiPort}`,
         WEB_PUBLIC_URL: `http://localhost:${webPort}`,
         NEXT_TELEMETRY_DISABLED: '1',
+        // Not production: debug mode is offered (its journey switches it on).
+        APP_ENV: 'test',
         ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
       },
     },

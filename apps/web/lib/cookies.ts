@@ -6,6 +6,8 @@ export const CLIENT_TYPE_COOKIE = 'sf_ct';
 export const ORDER_COOKIE = 'sf_order';
 /** The guest's delivery address `{ locationId, address, deliveryTime }` as JSON, until an order carries it. */
 export const DELIVERY_ADDRESS_COOKIE = 'sf_delivery';
+/** Debug mode on ('1'); mirrors the browser's local-storage flag for the server (outside production only). */
+export const DEBUG_MODE_COOKIE = 'sf_debug';
 
 export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
   return {

@@ -4,6 +4,11 @@ import { z } from 'zod';
 /** The storefront server's configuration, validated once. `process.env` is read nowhere else. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Where this storefront runs. Debug mode (spec: allowed only outside production) is offered everywhere but
+   * 'production'; unset follows NODE_ENV (a production build is production unless told otherwise).
+   */
+  APP_ENV: z.enum(['production', 'staging', 'development', 'test']).optional(),
   /** Where the storefront server reaches the ordering API. */
   API_URL: z.string().url().default('http://localhost:4000'),
   /** The API origin as the browser sees it (hosted payment frame). */
@@ -30,4 +35,6 @@ const EnvSchema = z.object({
 });
 
 export const env = EnvSchema.parse(process.env);
+export const debugModeAllowed =
+  (env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development')) !== 'production';
 export const secureCookies = env.WEB_PUBLIC_URL.startsWith('https://');

@@ -3,6 +3,8 @@ import { LocationSearchScreen } from '@/features/locations/components/location-s
 import { PromoPopupReset } from '@/features/marketing/components/promo-popup-reset';
 import { getSiteSettings, searchLocations } from '@/features/locations/locations.queries';
 import { parseSearchState } from '@/features/locations/search-state';
+import { isDebugMode } from '@/lib/debug-mode';
+import { debugModeAllowed } from '@/lib/env';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -18,7 +20,12 @@ export default async function SearchLocationsPage({ searchParams }: { searchPara
   return (
     <>
       <PromoPopupReset />
-      <LocationSearchScreen settings={settings} search={search} result={result} />
+      <LocationSearchScreen
+        settings={settings}
+        search={search}
+        result={result}
+        debug={debugModeAllowed ? { on: await isDebugMode() } : null}
+      />
     </>
   );
 }

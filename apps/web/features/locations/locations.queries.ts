@@ -8,6 +8,7 @@ import {
 } from '@storefront/contracts/locations';
 import { DEFAULT_SEARCH_TITLE, UiTemplateSchema, type UiTemplate } from '@storefront/contracts/templates';
 import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
+import { isDebugMode, relaxedStore } from '@/lib/debug-mode';
 import { apiRequest, firstErrorMessage } from '@/lib/api';
 import { env } from '@/lib/env';
 import {
@@ -79,8 +80,12 @@ export async function searchLocations(
       includeAcceptOrdersAfterCloseFlag: true,
     },
   });
-  if (result.ok) return result;
-  return { ok: false, status: result.status, message: firstErrorMessage(result) };
+  if (!result.ok) return { ok: false, status: result.status, message: firstErrorMessage(result) };
+  if (!(await isDebugMode())) return result;
+  return {
+    ...result,
+    value: { ...result.value, items: result.value.items.map((i) => ({ ...i, item: relaxedStore(i.item) })) },
+  };
 }
 
 /**
@@ -118,7 +123,12 @@ export interface StoreContext {
 
 /** A store with its UI template (theme, favicon, company name); null when the store does not exist. */
 export async function getStoreContext(locationId: number, catering: boolean): Promise<StoreContext | null> {
-  const [store, template] = await Promise.all([getLocation(locationId, catering), getUiTemplate(locationId)]);
-  if (!store) return null;
+  const [found, template, debug] = await Promise.all([
+    getLocation(locationId, catering),
+    getUiTemplate(locationId),
+    isDebugMode(),
+  ]);
+  if (!found) return null;
+  const store = debug ? relaxedStore(found) : found;
   return { store, template, companyName: template?.companyName ?? FALLBACK_COMPANY };
 }

@@ -8,6 +8,7 @@ import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { PLACE_NOT_SUPPORTED_MESSAGE, PLACE_SEARCH_MIN_CHARS } from '@storefront/contracts/geo';
 import { PlaceDetailsSchema, PlaceSuggestionSchema } from '@storefront/contracts/locations';
 import { apiRequest } from '@/lib/api';
+import { isDebugMode } from '@/lib/debug-mode';
 
 const QuerySchema = z.union([
   z.object({ placeId: z.string().trim().min(1).max(300) }),
@@ -39,6 +40,8 @@ export async function GET(request: NextRequest) {
     query: {
       input,
       fulfillmentMethod: method === 'delivery' ? FULFILLMENT_METHOD.Delivery : FULFILLMENT_METHOD.Pickup,
+      // Debug mode: suggestions are not limited to the US.
+      ...((await isDebugMode()) ? { anyRegion: true } : {}),
     },
   });
   return NextResponse.json({ suggestions: result.ok ? result.value : [] }, { headers: noStore });

@@ -5,6 +5,7 @@ import type { LocationSearchResult, SiteSettings } from '../locations.queries';
 import type { SearchState } from '../search-state';
 import { AddressSearch } from './address-search';
 import { DeliverySearch } from './delivery-search';
+import { DebugModeToggle } from '@/features/debug/components/debug-mode-toggle';
 import { LocationResults, LocationResultsSkeleton } from './location-results';
 import { LoginNoticeToast } from './login-notice-toast';
 import { MethodToggle } from './method-toggle';
@@ -15,10 +16,13 @@ export function LocationSearchScreen({
   settings,
   search,
   result,
+  debug = null,
 }: {
   settings: SiteSettings;
   search: SearchState;
   result: Promise<LocationSearchResult> | null;
+  /** Where debug mode is allowed (outside production): whether it is on; null hides the switch. */
+  debug?: { on: boolean } | null;
 }) {
   const pickupOnly = settings.searchMethods.length === 1 && settings.searchMethods[0] === 'pickup';
   const delivery = search.method === 'delivery';
@@ -69,6 +73,7 @@ export function LocationSearchScreen({
               />
             </Suspense>
           ) : null}
+          {debug ? <DebugModeToggle initiallyOn={debug.on} /> : null}
         </div>
         {/* The store map takes this column on desktop; its size is reserved before Leaflet arrives. */}
         <section
