@@ -57,7 +57,11 @@ export const UiTemplateResponseSchema = envelope(UiTemplateSchema);
 export const FeatureFlagSchema = z.object({ name: z.string(), enabled: z.boolean() });
 export type FeatureFlag = z.infer<typeof FeatureFlagSchema>;
 export const FeatureFlagsResponseSchema = envelope(z.array(FeatureFlagSchema));
-export const FEATURE_FLAG = { newOrderTracking: 'enable new order tracking' } as const;
+export const FEATURE_FLAG = {
+  newOrderTracking: 'enable new order tracking',
+  /** Store page item cards open the item's customisation in a modal over the menu instead of its page. */
+  compactItemView: 'enable compact item view',
+} as const;
 
 function channel(hex: string, index: number): number {
   const value = parseInt(hex.slice(index * 2, index * 2 + 2), 16) / 255;

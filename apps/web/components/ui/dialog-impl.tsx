@@ -4,6 +4,16 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
+const WIDTHS = {
+  md: 'max-w-md',
+  lg: 'max-w-lg',
+  xl: 'max-w-xl',
+  '2xl': 'max-w-2xl',
+  '3xl': 'max-w-3xl',
+  /** Narrow on phones, wide from the md breakpoint (the promo popup's picture). */
+  'sm-3xl': 'max-w-sm md:max-w-3xl',
+} as const;
+
 export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -13,6 +23,8 @@ export interface DialogProps {
   actions?: React.ReactNode;
   dismissible?: boolean;
   className?: string;
+  /** The modal's maximum width (a key, not a class: two max-w classes would both apply and the CSS order win). */
+  width?: keyof typeof WIDTHS;
   /** Where focus goes on close when the dialog was opened without a trigger (Radix returns it to a trigger). */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
@@ -27,6 +39,7 @@ export function DialogImpl({
   actions,
   dismissible = true,
   className,
+  width = 'md',
   returnFocusTo,
 }: DialogProps) {
   return (
@@ -46,7 +59,8 @@ export function DialogImpl({
           }}
           onPointerDownOutside={(e) => (dismissible ? undefined : e.preventDefault())}
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
+            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
+            WIDTHS[width],
             className,
           )}
         >

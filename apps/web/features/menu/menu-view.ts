@@ -83,7 +83,5 @@ export function buildMenuView(
     .filter((category) => category.items.length > 0);
 }
 
-/** Storefront-origin image URL (proxied to the API's image route), at the menu card size by default. */
-export function menuImageSrc(imageFileId: string, size: { width: number; height: number }): string {
-  return `/images/${encodeURIComponent(imageFileId)}?width=${size.width}&height=${size.height}`;
-}
+/** Storefront-origin image URL (proxied to the API's image route). */
+export { imageSrc as menuImageSrc } from '@/lib/image-src';

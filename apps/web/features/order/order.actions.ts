@@ -33,6 +33,8 @@ const OrderItemInputSchema = z.object({
   portionId: Id.nullable(),
   modifiers: z.array(SelectedModifierInputSchema).max(100),
   note: ItemNoteSchema.nullable(),
+  /** The cross-sell offer the item was added from (item page `crossSellId`, or the modal's direct add). */
+  crossSellOfferId: z.string().max(100).nullable().optional(),
 });
 export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
 
@@ -76,7 +78,11 @@ export async function addOrderItem(input: OrderItemInput): Promise<ActionResult<
   const parsed = OrderItemInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: 'Please try again.', reason: 'unexpected' };
   const data = parsed.data;
-  const body = { itemPathKey: data.itemPathKey, ...itemBody(data) };
+  const body = {
+    itemPathKey: data.itemPathKey,
+    ...itemBody(data),
+    ...(data.crossSellOfferId ? { crossSellOfferId: data.crossSellOfferId } : {}),
+  };
   const post = (orderId: number) => () =>
     apiRequest(OrderSchema, `sales/orders/${orderId}/items`, { method: 'POST', body });
 

@@ -1,4 +1,4 @@
-/** Marketing campaigns: the promo popup shown on a brand's store pages. */
+/** Marketing: the promo popup campaigns shown on a brand's store pages and the brand's cross-sell offers. */
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { brands } from './locations';
 
@@ -18,4 +18,29 @@ export const promoCampaigns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('promo_campaigns_brand_idx').on(t.brandId, t.enabled)],
+);
+
+/**
+ * A brand's cross-sell offer: shown when one of its trigger items is added or checked out (per the item's
+ * crossSellTriggerMode in the menu), proposing the offered items in order. Items are menu item master ids, so one
+ * offer serves every location and snapshot of the brand; offered items missing from a snapshot are left out.
+ */
+export const crossSellOffers = pgTable(
+  'cross_sell_offers',
+  {
+    id: text('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** null: the storefront shows 'Complete Your Meal!'. */
+    title: text('title'),
+    /** null: the storefront shows its default description. */
+    description: text('description'),
+    enabled: boolean('enabled').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    triggerItemMasterIds: integer('trigger_item_master_ids').array().notNull(),
+    offeredItemMasterIds: integer('offered_item_master_ids').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cross_sell_offers_brand_idx').on(t.brandId, t.enabled)],
 );

@@ -495,6 +495,8 @@ export async function seedLocations(db: Db) {
     { name: 'enable catering', enabled: true },
     { name: 'enable promo popup', enabled: true },
     { name: 'enable reorder strip', enabled: false },
+    // Off in the demo: item cards open the item page. On, they open the compact item modal.
+    { name: FEATURE_FLAG.compactItemView, enabled: false },
   ]);
   // Explicit ids were inserted: move the sequences past them.
   await db.execute(sql`select setval(pg_get_serial_sequence('brands', 'id'), (select max(id) from brands))`);

@@ -1,6 +1,7 @@
 /**
- * Demo promo campaigns: one enabled for Capital Kitchen (so its stores and the food hall show the popup) and one
- * disabled. Pictures are fluent-emoji-flat emoji (MIT) on a coloured card, rendered with sharp at the promo sizes.
+ * Demo promo campaigns and cross-sell offers. Campaigns: one enabled for Capital Kitchen (so its stores and the
+ * food hall show the popup) and one disabled. Offers: sandwiches (added: Crispy Chicken Sandwich; added or checked
+ * out: Double Bacon Smash) offer five sides, drinks and a cookie; fries at checkout offer three drinks; one offer is disabled. Pictures are fluent-emoji-flat emoji (MIT) on a coloured card, rendered with sharp at the promo sizes.
  */
 import sharp from 'sharp';
 import { icons } from '@iconify-json/fluent-emoji-flat';
@@ -8,7 +9,7 @@ import { getIconData, iconToHTML, iconToSVG, replaceIDs } from '@iconify/utils';
 import { PROMO_IMAGE_SIZES } from '@storefront/contracts/marketing';
 import { imagePath } from '@storefront/contracts/menu';
 import type { Db } from '../client';
-import { promoCampaigns } from '../schema/marketing';
+import { crossSellOffers, promoCampaigns } from '../schema/marketing';
 import { images } from '../schema/menus';
 import { DEMO_BRANDS } from './locations';
 
@@ -74,6 +75,34 @@ export async function seedMarketing(db: Db) {
       mobileImageUrl: imagePath('promo-milkshake-mobile', PROMO_IMAGE_SIZES.mobile),
       imageTargetUrl: 'https://www.example.com/noodle-week',
       closeButtonLabel: null,
+    },
+  ]);
+  await db.insert(crossSellOffers).values([
+    {
+      // No title or description: the storefront shows 'Complete Your Meal!'. Five items: a carousel.
+      id: 'xs-sandwich-sides',
+      brandId: DEMO_BRANDS.capitalKitchen,
+      position: 0,
+      triggerItemMasterIds: [103, 102],
+      offeredItemMasterIds: [303, 301, 501, 401, 403],
+    },
+    {
+      id: 'xs-fries-drinks',
+      brandId: DEMO_BRANDS.capitalKitchen,
+      title: 'Something to drink?',
+      description: 'A cold drink goes with every order of fries.',
+      position: 1,
+      triggerItemMasterIds: [301, 102],
+      offeredItemMasterIds: [403, 402, 405],
+    },
+    {
+      id: 'xs-retired',
+      brandId: DEMO_BRANDS.capitalKitchen,
+      title: 'Retired offer',
+      enabled: false,
+      position: 2,
+      triggerItemMasterIds: [103, 102, 301],
+      offeredItemMasterIds: [504],
     },
   ]);
 }

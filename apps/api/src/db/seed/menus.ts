@@ -178,7 +178,6 @@ const MAIN_MENU: CategoryDef[] = [
         calories: 690,
         groups: [cheese, burgerToppings],
         transitions: { title: 'Make it a combo', to: [[106, 'Classic Burger Combo']] },
-        crossSell: 'AddItem',
       },
       {
         id: 102,
@@ -211,6 +210,7 @@ const MAIN_MENU: CategoryDef[] = [
           },
           burgerToppings,
         ],
+        crossSell: 'AddItem',
       },
       {
         id: 104,

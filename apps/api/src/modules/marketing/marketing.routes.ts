@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
-import { PromoPopupsQuerySchema, PromoPopupsResponseSchema } from '@storefront/contracts/marketing';
+import {
+  CrossSellOffersQuerySchema,
+  CrossSellOffersResponseSchema,
+  PromoPopupsQuerySchema,
+  PromoPopupsResponseSchema,
+} from '@storefront/contracts/marketing';
+import { OrderIdParamsSchema } from '@storefront/contracts/orders';
 import { ok } from '../../lib/envelope';
+import { sessionOf } from '../../plugins/auth';
+import { listCrossSellOffers } from './cross-sell.service';
 import { listPromoPopups } from './marketing.service';
 
-/** Routes of the marketing module (under /v1): promo popups. */
+/** Routes of the marketing module (under /v1): promo popups and an order's cross-sell offers. */
 const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/marketing/promo-popups',
@@ -23,6 +31,35 @@ const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await listPromoPopups(app.db, request.query.locationId)),
+  );
+
+  app.get(
+    '/sales/orders/:orderId/cross-sell-offers',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['marketing'],
+        summary:
+          "Cross-sell offers: those of the item just added (itemPathKey, trigger mode AddItem or Both) or, without it, those of the order's lines at checkout (Checkout or Both)",
+        params: OrderIdParamsSchema,
+        querystring: CrossSellOffersQuerySchema,
+        response: {
+          200: CrossSellOffersResponseSchema,
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await listCrossSellOffers(
+          app.db,
+          sessionOf(request),
+          request.params.orderId,
+          request.query.itemPathKey,
+        ),
+      ),
   );
 };
 

@@ -51,7 +51,11 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
     expect(menu.compact).toBe(true);
     expect(menu.categories.map((c) => c.title)).toEqual(['Burgers', 'Bowls', 'Sides', 'Drinks', 'Desserts']);
     const burger = findByTitle(menu.categories, 'Classic Burger');
-    expect(burger).toMatchObject({ children: [], lastNode: false, isCrossSellTrigger: true });
+    expect(burger).toMatchObject({ children: [], lastNode: false, isCrossSellTrigger: false });
+    expect(findByTitle(menu.categories, 'Crispy Chicken Sandwich')).toMatchObject({
+      isCrossSellTrigger: true,
+      crossSellTriggerMode: 'AddItem',
+    });
     expect(burger?.displayAttribute?.imageFileId).toMatch(/^food-/);
     expect(findByTitle(menu.categories, 'Mushroom Swiss Burger')?.isOutOfStock).toBe(true);
     expect(findByTitle(menu.categories, 'Bottled Water')?.displayAttribute).toBeNull();
@@ -69,7 +73,7 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
     expect(full.compact).toBe(false);
     expect(findByTitle(full.categories, 'Classic Burger')?.children.length).toBeGreaterThan(0);
     expect(findByTitle(full.categories, 'Mushroom Swiss Burger')).toBeUndefined();
-    expect(findByTitle(full.categories, 'Classic Burger')?.isCrossSellTrigger).toBe(false);
+    expect(findByTitle(full.categories, 'Crispy Chicken Sandwich')?.isCrossSellTrigger).toBe(false);
   });
 
   it('keeps the compact menu small: no item trees or long descriptions, rolled-up prices computed from the full tree', async () => {

@@ -75,7 +75,12 @@ const orderNotFound = (orderId: number) =>
  * The order if it belongs to the session. Another session's order answers exactly like a missing one
  * (404, 21042), so ids cannot be probed. `lock` takes a row lock (call inside a transaction).
  */
-async function requireOwnedOrder(db: Db, orderId: number, sid: string, lock = false): Promise<OrderRow> {
+export async function requireOwnedOrder(
+  db: Db,
+  orderId: number,
+  sid: string,
+  lock = false,
+): Promise<OrderRow> {
   const order = await findOrder(db, orderId, lock);
   if (!order || order.sessionId !== sid) throw orderNotFound(orderId);
   return order;

@@ -6,10 +6,14 @@ import { getStoreContext } from '@/features/locations/locations.queries';
 import { parseStoreQuery } from '@/features/locations/store-query';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
 import { PromoPopup } from '@/features/marketing/components/promo-popup';
+import { CrossSellAfterAdd } from '@/features/cross-sell/components/cross-sell-after-add';
 import { getPromoPopup } from '@/features/marketing/marketing.queries';
 import { parseBrandSelection } from '@/features/menu/brand-selection';
 import { BrandFilter } from '@/features/menu/components/brand-filter';
 import { StoreMenu } from '@/features/menu/components/store-menu';
+import { CompactItemLinks } from '@/features/menu/components/compact-item-links';
+import { FEATURE_FLAG } from '@storefront/contracts/templates';
+import { isFeatureEnabled } from '@/lib/feature-flags';
 import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
 import { OrderSettingsSummary } from '@/features/order-settings/components/order-settings-summary';
@@ -35,11 +39,12 @@ export default async function StorePage({
   const search = await searchParams;
   const query = parseStoreQuery(search);
   const { locationId, catering, menuOrCatering } = route;
-  const [context, order, promo, utensilsOption] = await Promise.all([
+  const [context, order, promo, utensilsOption, compactItems] = await Promise.all([
     getStoreContext(locationId, catering),
     getCurrentOrder(locationId),
     getPromoPopup(locationId),
     getUtensilsOption(locationId, catering),
+    isFeatureEnabled(FEATURE_FLAG.compactItemView),
   ]);
   if (!context) notFound();
   // Multibrand stores: the brand filter's selection (?brands=, else the template's defaults) narrows the menu.
@@ -51,6 +56,15 @@ export default async function StorePage({
     getMenu(locationId, catering, undefined, brands.brandIds?.join(',') ?? null),
   ]);
   const hasOrderItems = orderItemCount(order) > 0;
+  const storeMenu = (
+    <StoreMenu
+      result={menu}
+      basePath={storeHref(locationId, menuOrCatering)}
+      fulfillmentMethod={settings.fulfillmentMethod}
+    />
+  );
+  // addedItemId: the order line just added; its item's AddItem cross-sell offers are asked for.
+  const added = order?.items.find((line) => line.id === query.addedItemId) ?? null;
   return (
     <>
       <LeaveOrderGuard locationId={locationId} hasOrderItems={hasOrderItems} />
@@ -66,6 +80,13 @@ export default async function StorePage({
         />
       ) : null}
       {promo ? <PromoPopup popup={promo} /> : null}
+      {order && added ? (
+        <CrossSellAfterAdd
+          key={added.id}
+          target={{ locationId, menuType: menuOrCatering, snapshotId: order.context.snapshotId }}
+          itemPathKey={added.itemPathKey}
+        />
+      ) : null}
       <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <main className="min-w-0">
@@ -77,11 +98,13 @@ export default async function StorePage({
             settingsSlot={<OrderSettingsSummary settings={settings} />}
           />
           <BrandFilter selection={brands} basePath={storeHref(locationId, menuOrCatering)} search={search} />
-          <StoreMenu
-            result={menu}
-            basePath={storeHref(locationId, menuOrCatering)}
-            fulfillmentMethod={settings.fulfillmentMethod}
-          />
+          {compactItems ? (
+            <CompactItemLinks locationId={locationId} menuType={menuOrCatering}>
+              {storeMenu}
+            </CompactItemLinks>
+          ) : (
+            storeMenu
+          )}
         </main>
         <div className="md:py-6">
           <MyOrderPanel

@@ -2,6 +2,7 @@
 
 import { useMemo, useRef, useState, useTransition, useEffect } from 'react';
 import { useRouter } from 'next/navigation';
+import { triggersAt } from '@storefront/contracts/cross-sell';
 import { formatCents } from '@storefront/contracts/money';
 import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values';
 import { isGroupNode, type MenuNode } from '@storefront/contracts/menu';
@@ -40,6 +41,7 @@ export interface ItemSubmission {
   portionId: number | null;
   modifiers: SelectedModifier[];
   note: string | null;
+  crossSellOfferId?: string | null;
 }
 
 export type ItemSubmitResult =
@@ -67,6 +69,10 @@ export interface ItemOptions {
   transitions?: TransitionsState | null;
   /** `next=checkout`: go to /checkout after adding. */
   next?: 'checkout' | null;
+  /** `crossSellId`: the cross-sell offer this item was opened from, kept on the added line. */
+  crossSellOfferId?: string | null;
+  /** Called with where to go after a successful save instead of navigating (the compact item modal). */
+  onSaved?: (href: string) => void;
   /** Clears the cached descendants of the item (server action), called when the API refuses the selection. */
   clearDetailsCache?: (input: { snapshotId: number; itemPathKey: string }) => Promise<unknown>;
 }
@@ -78,6 +84,22 @@ const FAILURES = {
   },
   unexpected: { title: 'An unexpected error occurred', description: 'Please try again.' },
 } as const;
+
+/** The id of the newest line of this item in an order answer (the line just added), or null. */
+function newestLineOf(data: unknown, itemPathKey: string): number | null {
+  const items = (data as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return null;
+  let newest: number | null = null;
+  for (const line of items as { id?: unknown; itemPathKey?: unknown }[]) {
+    if (
+      line.itemPathKey === itemPathKey &&
+      typeof line.id === 'number' &&
+      (newest === null || line.id > newest)
+    )
+      newest = line.id;
+  }
+  return newest;
+}
 
 interface NestedPanel {
   modifier: MenuNode;
@@ -105,6 +127,8 @@ export function ItemCustomization({
   carried = null,
   transitions = null,
   next = null,
+  crossSellOfferId = null,
+  onSaved,
   clearDetailsCache,
 }: ItemOptions & {
   item: MenuNode;
@@ -206,6 +230,18 @@ export function ItemCustomization({
         />
       ));
 
+  /**
+   * Where a saved item goes: /checkout with next=checkout; after adding an AddItem cross-sell trigger, the store
+   * page with the new line's id (addedItemId) so that its offers show; otherwise the store page.
+   */
+  const afterSubmitHref = (data: unknown) => {
+    if (edit) return storeHref;
+    if (next === 'checkout') return '/checkout';
+    if (!item.isCrossSellTrigger || !triggersAt(item.crossSellTriggerMode, 'AddItem')) return storeHref;
+    const line = newestLineOf(data, item.itemPathKey);
+    return line === null ? storeHref : `${storeHref}?addedItemId=${line}`;
+  };
+
   const onSubmit = () => {
     if (!isValid || pending) return;
     startTransition(async () => {
@@ -219,9 +255,13 @@ export function ItemCustomization({
         portionId,
         modifiers: selection.modifiers,
         note: allowNotes && note.trim() ? note.trim() : null,
+        ...(crossSellOfferId && !edit ? { crossSellOfferId } : {}),
       });
-      if (result.ok) router.push(next === 'checkout' && !edit ? '/checkout' : storeHref);
-      else if (result.reason === 'snapshot') router.replace(storeHref);
+      if (result.ok) {
+        const href = afterSubmitHref(result.data);
+        if (onSaved) onSaved(href);
+        else router.push(href);
+      } else if (result.reason === 'snapshot') router.replace(storeHref);
       else {
         setFailure(result.reason);
         // A refused customization (21002 and the like) means the cached modifier tree may be stale: clear it

@@ -9,12 +9,10 @@ import {
   type ItemSubmitResult,
 } from './item-customization';
 import { ItemDescription } from './item-description';
+import { imageSrc } from '@/lib/image-src';
 
-/** Picture through the storefront origin (`/images/{id}?width=&height=` proxies the API's image route). */
-function itemImageSrc(imageFileId: string): string {
-  const { width, height } = IMAGE_SIZES.itemPage;
-  return `/images/${encodeURIComponent(imageFileId)}?width=${width}&height=${height}`;
-}
+/** Picture through the storefront origin, at the item page size. */
+const itemImageSrc = (imageFileId: string) => imageSrc(imageFileId, IMAGE_SIZES.itemPage);
 
 function caloriesLabel(item: MenuNode): string | null {
   const info = item.nutritionInfo;

@@ -25,7 +25,7 @@ export function StoreInfoModal({
   const week = store.storeHours?.businessHours ?? [];
   const holidays = store.storeHours?.holidays ?? [];
   return (
-    <Dialog open={open} onOpenChange={setOpen} title={store.name} className="max-w-lg">
+    <Dialog open={open} onOpenChange={setOpen} title={store.name} width="lg">
       <div className="flex flex-col gap-5 text-sm text-gray-900">
         <StoreContact store={store} />
 

@@ -85,7 +85,7 @@ export function PromoPopup({ popup }: { popup: PromoPopupConfig }) {
       open={state.open}
       onOpenChange={(open) => (open ? undefined : close())}
       title={popup.name}
-      className="max-w-sm md:max-w-3xl"
+      width="sm-3xl"
       // The corner button is always there ('Close'); a campaign's own label adds a second, worded one.
       actions={
         popup.closeButtonLabel && popup.closeButtonLabel !== PROMO_CLOSE_LABEL ? (

@@ -121,7 +121,11 @@ export function MenuItemCard({
     );
   }
   return (
-    <Link href={href} className={cn(frame, 'transition hover:border-gray-400 hover:shadow')}>
+    <Link
+      href={href}
+      data-item-key={item.itemPathKey}
+      className={cn(frame, 'transition hover:border-gray-400 hover:shadow')}
+    >
       {body}
     </Link>
   );

@@ -97,7 +97,7 @@ export function OrderSettingsDialog({
         open={open}
         onOpenChange={onOpenChange}
         title="Order Settings"
-        className="max-w-lg"
+        width="lg"
         actions={
           <>
             {settings.catering ? (

@@ -1,10 +1,20 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@storefront/contracts/orders';
+import { fetchCrossSellOffers } from '@/features/cross-sell/cross-sell.actions';
+import { checkoutOfferedKey } from './checkout-button';
 import { OrderLines } from './order-lines';
 
-vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
-vi.mock('../order.actions', () => ({ updateOrderItemQuantity: vi.fn(), removeOrderItem: vi.fn() }));
+const push = vi.fn();
+const router = { push, refresh: vi.fn() };
+vi.mock('next/navigation', () => ({ useRouter: () => router }));
+vi.mock('../order.actions', () => ({
+  updateOrderItemQuantity: vi.fn(),
+  removeOrderItem: vi.fn(),
+  addOrderItem: vi.fn(),
+}));
+vi.mock('@/features/cross-sell/cross-sell.actions', () => ({ fetchCrossSellOffers: vi.fn() }));
+const offersMock = vi.mocked(fetchCrossSellOffers);
 afterEach(cleanup);
 
 function order(subtotal: number, delivery: NonNullable<Order['fulfillmentInformation']>['delivery']): Order {
@@ -73,5 +83,58 @@ describe('My Order for delivery', () => {
     cleanup();
     renderLines(order(9.49, null));
     expect(screen.queryByText('Delivery fee')).toBeNull();
+  });
+});
+
+describe('Checkout and the checkout cross-sell', () => {
+  beforeEach(() => {
+    push.mockClear();
+    offersMock.mockReset();
+    window.sessionStorage.clear();
+    vi.stubGlobal('matchMedia', () => ({
+      matches: true,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the order's checkout offer once, then goes straight on", async () => {
+    offersMock.mockResolvedValue([
+      {
+        offerId: 'xs-fries-drinks',
+        title: 'Something to drink?',
+        description: null,
+        offeredMenuItems: [
+          {
+            itemPathKey: '1-40-403',
+            title: 'Iced Tea',
+            displayAttribute: { imageFileId: null, itemTitle: 'Iced Tea' },
+            price: 2.79,
+            customizable: false,
+          },
+        ],
+      },
+    ]);
+    renderLines(order(9.49, null));
+    const checkout = screen.getByRole('link', { name: 'Checkout' });
+    expect(fireEvent.click(checkout)).toBe(false);
+    expect(await screen.findByRole('dialog', { name: 'Something to drink?' })).toBeTruthy();
+    expect(offersMock).toHaveBeenCalledWith({ locationId: 1 });
+    expect(window.sessionStorage.getItem(checkoutOfferedKey(9))).toBe('1');
+    cleanup();
+
+    // Offered already for order 9: the link is followed (not prevented) and nothing is asked.
+    renderLines(order(9.49, null));
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Checkout' }))).toBe(true);
+    expect(offersMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes to checkout at once when the order has no offer', async () => {
+    offersMock.mockResolvedValue([]);
+    renderLines(order(9.49, null));
+    fireEvent.click(screen.getByRole('link', { name: 'Checkout' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/checkout'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

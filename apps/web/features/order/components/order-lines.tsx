@@ -90,7 +90,11 @@ export function OrderLines({
         <Price dollars={order.totals.subtotal} className="tabular-nums" />
       </div>
       {delivery ? <DeliveryCharges delivery={delivery} subtotal={order.totals.subtotal} /> : null}
-      <CheckoutButton />
+      <CheckoutButton
+        crossSell={
+          order ? { orderId: order.id, locationId, menuType, snapshotId: order.context.snapshotId } : null
+        }
+      />
     </div>
   );
 }

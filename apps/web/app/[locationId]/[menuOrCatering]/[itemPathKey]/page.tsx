@@ -25,6 +25,7 @@ type SearchParams = Promise<{
   layout?: Query;
   pastItemId?: Query;
   next?: Query;
+  crossSellId?: Query;
   selection?: Query;
   quantity?: Query;
 }>;
@@ -60,6 +61,8 @@ export default async function ItemCustomizationPage({
   const layoutParam = single(query.layout);
   const layoutOverride: MenuLayout | null =
     layoutParam === '1' ? 1 : layoutParam === '2' ? 2 : layoutParam === '3' ? 3 : null;
+  const crossSellParam = single(query.crossSellId);
+  const crossSellOfferId = crossSellParam && /^[\w-]{1,100}$/.test(crossSellParam) ? crossSellParam : null;
   const quantityParam = single(query.quantity);
   const carriedQuantity =
     quantityParam && /^\d{1,2}$/.test(quantityParam) ? Math.min(20, Math.max(1, Number(quantityParam))) : 1;
@@ -111,6 +114,7 @@ export default async function ItemCustomizationPage({
         carried={carriedQuantities && { quantities: carriedQuantities, quantity: carriedQuantity }}
         transitions={transitions}
         next={single(query.next) === 'checkout' ? 'checkout' : null}
+        crossSellOfferId={crossSellOfferId}
         reorderRequested={single(query.pastItemId) !== undefined}
         clearDetailsCache={clearItemDetailsCache}
       />

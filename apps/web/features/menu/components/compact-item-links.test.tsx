@@ -1,0 +1,109 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ITEM_TYPE } from '@storefront/contracts/enums';
+import type { MenuNode } from '@storefront/contracts/menu';
+import { loadCompactItem } from '@/features/item/compact-item.actions';
+import { addOrderItem } from '@/features/order/order.actions';
+import { CompactItemLinks } from './compact-item-links';
+
+vi.mock('@/features/item/compact-item.actions', () => ({ loadCompactItem: vi.fn() }));
+vi.mock('@/features/item/item.actions', () => ({ clearItemDetailsCache: vi.fn() }));
+vi.mock('@/features/order/order.actions', () => ({ addOrderItem: vi.fn() }));
+const loadMock = vi.mocked(loadCompactItem);
+const addMock = vi.mocked(addOrderItem);
+const push = vi.fn();
+const router = { push, replace: vi.fn(), refresh: vi.fn() };
+vi.mock('next/navigation', () => ({ useRouter: () => router }));
+
+const tea: MenuNode = {
+  itemPathKey: '1-40-403',
+  itemMasterId: 403,
+  title: 'Iced Tea',
+  displayAttribute: {
+    itemTitle: 'Iced Tea',
+    shortDescription: null,
+    description: 'Unsweetened black tea.',
+    imageFileId: null,
+    hidden: false,
+    webOrderingLayout: 1,
+    baseItemsPriceDisplay: 'ShowBasePrice',
+  },
+  isOutOfStock: false,
+  lastNode: true,
+  children: [],
+  itemType: ITEM_TYPE.MenuItem,
+  selectionAttribute: null,
+  itemConfigurations: { displayOrder: 0, maxQuantity: 20, defaultQuantity: 1 },
+  priceAttribute: {
+    priceType: 'BasePrice',
+    prices: [{ portionTypeId: null, price: 2.79, default: true, isOutOfStock: false }],
+    propagatePortionSelection: false,
+  },
+  operationalAttribute: { promptForModifiers: false },
+  itemTransitions: null,
+  brandIds: [],
+  isCrossSellTrigger: false,
+  crossSellTriggerMode: null,
+  nutritionInfo: null,
+};
+
+function renderMenu() {
+  return render(
+    <CompactItemLinks locationId={1} menuType="menu">
+      <a href="/1/menu/1-40-403" data-item-key="1-40-403">
+        Iced Tea card
+      </a>
+    </CompactItemLinks>,
+  );
+}
+
+describe('CompactItemLinks', () => {
+  beforeEach(() => {
+    loadMock.mockReset();
+    addMock.mockReset();
+    push.mockClear();
+    // The live price request never answers: the shared pricing shows the price.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens the clicked item in a modal over the menu, adds it and closes', async () => {
+    loadMock.mockResolvedValue({
+      ok: true,
+      data: { item: tea, snapshotId: 9, portionTitles: {}, allowNotes: false, hideDefaultModifiers: false },
+    });
+    addMock.mockResolvedValue({ ok: true, data: { items: [] } as never });
+    renderMenu();
+    const link = screen.getByRole('link', { name: 'Iced Tea card' });
+    expect(fireEvent.click(link)).toBe(false); // the page link was not followed
+    const dialog = await screen.findByRole('dialog', { name: 'Iced Tea' });
+    expect(dialog.textContent).toContain('Unsweetened black tea.');
+    expect(loadMock).toHaveBeenCalledWith({ locationId: 1, menuType: 'menu', itemPathKey: '1-40-403' });
+
+    fireEvent.click(await screen.findByRole('button', { name: /Add to Order/ }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/1/menu'));
+    expect(addMock).toHaveBeenCalledWith(
+      expect.objectContaining({ itemPathKey: '1-40-403', snapshotId: 9, quantity: 1, locationId: 1 }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('follows the link on a modified click (new tab) and says when the item cannot be loaded', async () => {
+    renderMenu();
+    const link = screen.getByRole('link', { name: 'Iced Tea card' });
+    // jsdom does not navigate: an unprevented click is the link followed.
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    loadMock.mockResolvedValue({ ok: false, error: 'Item not found' });
+    fireEvent.click(link);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.textContent).toContain('Item not found'));
+  });
+});
