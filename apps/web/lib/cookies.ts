@@ -8,6 +8,8 @@ export const ORDER_COOKIE = 'sf_order';
 export const DELIVERY_ADDRESS_COOKIE = 'sf_delivery';
 /** Debug mode on ('1'); mirrors the browser's local-storage flag for the server (outside production only). */
 export const DEBUG_MODE_COOKIE = 'sf_debug';
+/** The promo popup was shown ('1'); written by the browser, read by the store page to render the popup or not. */
+export const PROMO_SHOWN_COOKIE = 'sf_promo_shown';
 
 export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
   return {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** The demo's enabled campaign (Capital Kitchen brand: stores 1-7, 9 and the food hall). */
 export const DEMO_PROMO_TITLE = /Milkshake Mondays/;
@@ -18,7 +18,12 @@ export async function closePromoPopup(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-/** Marks the popup as already shown for every page of this browser context (journeys not about it). */
+/**
+ * Marks the popup as already shown for every page of this browser context (journeys not about it): the flag
+ * cookie the store page reads ('sf_promo_shown'; the search page clears it, so journeys that search see it once).
+ */
 export async function skipPromoPopup(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('sf_promo_popup_shown', '1'));
+  const url = test.info().project.use.baseURL;
+  if (!url) throw new Error('skipPromoPopup needs the baseURL');
+  await page.context().addCookies([{ name: 'sf_promo_shown', value: '1', url }]);
 }

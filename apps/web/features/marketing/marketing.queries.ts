@@ -1,8 +1,10 @@
 import 'server-only';
 import { cache } from 'react';
+import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { PROMO_POPUP_FLAG, PromoPopupSchema, type PromoPopup } from '@storefront/contracts/marketing';
 import { apiRequest } from '@/lib/api';
+import { PROMO_SHOWN_COOKIE } from '@/lib/cookies';
 import { isFeatureEnabled } from '@/lib/feature-flags';
 
 /**
@@ -16,3 +18,8 @@ export const getPromoPopup = cache(async (locationId: number): Promise<PromoPopu
   });
   return result.ok ? (result.value.find((p) => p.enabled) ?? null) : null;
 });
+
+/** Whether this guest was shown the promo popup already (the flag the search page resets). */
+export async function wasPromoShown(): Promise<boolean> {
+  return (await cookies()).get(PROMO_SHOWN_COOKIE)?.value === '1';
+}

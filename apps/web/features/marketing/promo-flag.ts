@@ -1,32 +1,15 @@
+import { PROMO_SHOWN_COOKIE } from '@/lib/cookies';
+
 /**
- * The 'promo popup already shown' flag, remembered in localStorage (spec: shown once, the search page resets
- * it). Storage can be unavailable (private modes, disabled storage): the popup then counts as shown, so a
- * guest is never shown it on every page.
+ * The 'promo popup already shown' flag (spec: shown once, the search page resets it), kept in a cookie so that the
+ * store page's server knows whether to draw the popup in its HTML (it then paints with the page).
  */
-export const PROMO_SHOWN_KEY = 'sf_promo_popup_shown';
-
-export function wasPromoShown(): boolean {
-  try {
-    return window.localStorage.getItem(PROMO_SHOWN_KEY) === '1';
-  } catch {
-    return true;
-  }
-}
-
 export function markPromoShown(): void {
-  try {
-    window.localStorage.setItem(PROMO_SHOWN_KEY, '1');
-  } catch {
-    // Nothing to remember it in: wasPromoShown already answers true in that case.
-  }
+  document.cookie = `${PROMO_SHOWN_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
 }
 
 export function resetPromoShown(): void {
-  try {
-    window.localStorage.removeItem(PROMO_SHOWN_KEY);
-  } catch {
-    // Storage unavailable: nothing to reset.
-  }
+  document.cookie = `${PROMO_SHOWN_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
 /** Storefront-origin URL of a campaign picture: API image paths go through the /images proxy. */

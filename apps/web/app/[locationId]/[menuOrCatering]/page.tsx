@@ -7,11 +7,11 @@ import { parseStoreQuery } from '@/features/locations/store-query';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
 import { PromoPopup } from '@/features/marketing/components/promo-popup';
 import { CrossSellAfterAdd } from '@/features/cross-sell/components/cross-sell-after-add';
-import { getPromoPopup } from '@/features/marketing/marketing.queries';
+import { getPromoPopup, wasPromoShown } from '@/features/marketing/marketing.queries';
 import { parseBrandSelection } from '@/features/menu/brand-selection';
 import { BrandFilter } from '@/features/menu/components/brand-filter';
 import { StoreMenu } from '@/features/menu/components/store-menu';
-import { CompactItemLinks } from '@/features/menu/components/compact-item-links';
+import { ItemCardLinks } from '@/features/menu/components/item-card-links';
 import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { isFeatureEnabled } from '@/lib/feature-flags';
 import { getMenu } from '@/features/menu/menu.queries';
@@ -39,10 +39,11 @@ export default async function StorePage({
   const search = await searchParams;
   const query = parseStoreQuery(search);
   const { locationId, catering, menuOrCatering } = route;
-  const [context, order, promo, utensilsOption, compactItems] = await Promise.all([
+  const [context, order, promo, promoShown, utensilsOption, compactItems] = await Promise.all([
     getStoreContext(locationId, catering),
     getCurrentOrder(locationId),
     getPromoPopup(locationId),
+    wasPromoShown(),
     getUtensilsOption(locationId, catering),
     isFeatureEnabled(FEATURE_FLAG.compactItemView),
   ]);
@@ -56,13 +57,6 @@ export default async function StorePage({
     getMenu(locationId, catering, undefined, brands.brandIds?.join(',') ?? null),
   ]);
   const hasOrderItems = orderItemCount(order) > 0;
-  const storeMenu = (
-    <StoreMenu
-      result={menu}
-      basePath={storeHref(locationId, menuOrCatering)}
-      fulfillmentMethod={settings.fulfillmentMethod}
-    />
-  );
   // addedItemId: the order line just added; its item's AddItem cross-sell offers are asked for.
   const added = order?.items.find((line) => line.id === query.addedItemId) ?? null;
   return (
@@ -79,7 +73,9 @@ export default async function StorePage({
           pickupMethods={pickupMethods}
         />
       ) : null}
-      {promo ? <PromoPopup popup={promo} /> : null}
+      {promo && !promoShown ? (
+        <PromoPopup popup={promo} pagePath={storeHref(locationId, menuOrCatering)} />
+      ) : null}
       {order && added ? (
         <CrossSellAfterAdd
           key={added.id}
@@ -98,13 +94,13 @@ export default async function StorePage({
             settingsSlot={<OrderSettingsSummary settings={settings} />}
           />
           <BrandFilter selection={brands} basePath={storeHref(locationId, menuOrCatering)} search={search} />
-          {compactItems ? (
-            <CompactItemLinks locationId={locationId} menuType={menuOrCatering}>
-              {storeMenu}
-            </CompactItemLinks>
-          ) : (
-            storeMenu
-          )}
+          <ItemCardLinks locationId={locationId} menuType={menuOrCatering} compact={compactItems}>
+            <StoreMenu
+              result={menu}
+              basePath={storeHref(locationId, menuOrCatering)}
+              fulfillmentMethod={settings.fulfillmentMethod}
+            />
+          </ItemCardLinks>
         </main>
         <div className="md:py-6">
           <MyOrderPanel

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PromoPopup as PromoPopupConfig } from '@storefront/contracts/marketing';
-import { PROMO_SHOWN_KEY } from '../promo-flag';
+import { PROMO_SHOWN_COOKIE } from '@/lib/cookies';
 import { PromoPopup } from './promo-popup';
 import { PromoPopupReset } from './promo-popup-reset';
 
@@ -16,10 +16,10 @@ const popup: PromoPopupConfig = {
   imageTargetUrl: 'menu/1-50-502',
   closeButtonLabel: 'No thanks',
 };
+const shown = () => document.cookie.split('; ').includes(`${PROMO_SHOWN_COOKIE}=1`);
 
 beforeEach(() => {
-  window.localStorage.clear();
-  window.history.replaceState(null, '', '/1/menu');
+  document.cookie = `${PROMO_SHOWN_COOKIE}=; path=/; max-age=0`;
 });
 afterEach(() => {
   cleanup();
@@ -27,53 +27,64 @@ afterEach(() => {
 });
 
 describe('PromoPopup', () => {
-  it('shows once: closing it remembers the flag, and it stays closed on the next page', async () => {
-    render(<PromoPopup popup={popup} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Milkshake Mondays' });
+  it('is drawn open at once (server HTML), then closing it sets the flag the store page reads', async () => {
+    render(<PromoPopup popup={popup} pagePath="/1/menu" />);
+    // Before the modal's code arrives, the prerendered frame is already a named dialog with the pictures.
+    const dialog = screen.getByRole('dialog', { name: 'Milkshake Mondays' });
     expect(dialog.querySelector('img')?.getAttribute('src')).toBe(
       '/images/promo-mobile?width=360&height=480',
     );
     expect(dialog.querySelector('source')?.getAttribute('srcset')).toBe(
       '/images/promo-desktop?width=720&height=405',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'No thanks' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(window.localStorage.getItem(PROMO_SHOWN_KEY)).toBe('1');
-    cleanup();
-    render(<PromoPopup popup={popup} />);
     await act(async () => {});
+    fireEvent.click(await screen.findByRole('button', { name: 'No thanks' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(shown()).toBe(true);
   });
 
-  it('shows again after the search page reset the flag', async () => {
-    window.localStorage.setItem(PROMO_SHOWN_KEY, '1');
+  it('closes from the prerendered frame too, before the modal code has loaded', () => {
+    render(<PromoPopup popup={popup} pagePath="/1/menu" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(shown()).toBe(true);
+  });
+
+  it('the search page resets the flag', () => {
+    document.cookie = `${PROMO_SHOWN_COOKIE}=1; path=/`;
     render(<PromoPopupReset />);
-    cleanup();
-    render(<PromoPopup popup={popup} />);
-    expect(await screen.findByRole('dialog', { name: 'Milkshake Mondays' })).toBeTruthy();
+    expect(shown()).toBe(false);
   });
 
   it('navigates in the app for a relative target, resolved against the store page', async () => {
-    render(<PromoPopup popup={popup} />);
-    const link = await screen.findByRole('link', { name: 'Milkshake Mondays' });
+    render(<PromoPopup popup={popup} pagePath="/1/menu" />);
+    await act(async () => {}); // the modal code has loaded and taken the frame's place
+    const link = screen.getByRole('link', { name: 'Milkshake Mondays' });
     expect(link.getAttribute('href')).toBe('/1/menu/1-50-502');
     fireEvent.click(link);
     expect(push).toHaveBeenCalledWith('/1/menu/1-50-502');
-    expect(window.localStorage.getItem(PROMO_SHOWN_KEY)).toBe('1');
+    expect(shown()).toBe(true);
   });
 
-  it('opens http(s) targets in a new tab', async () => {
+  it('opens http(s) targets in a new tab and ignores targets on another origin', async () => {
     render(
-      <PromoPopup popup={{ ...popup, imageTargetUrl: 'https://example.com/deal', closeButtonLabel: null }} />,
+      <PromoPopup
+        popup={{ ...popup, imageTargetUrl: 'https://example.com/deal', closeButtonLabel: null }}
+        pagePath="/1/menu"
+      />,
     );
     const link = await screen.findByRole('link', { name: /Milkshake Mondays/ });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    await act(async () => {});
     expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
       'Close',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(window.localStorage.getItem(PROMO_SHOWN_KEY)).toBe('1');
+    expect(shown()).toBe(true);
+    cleanup();
+    render(<PromoPopup popup={{ ...popup, imageTargetUrl: '//evil.example/x' }} pagePath="/1/menu" />);
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

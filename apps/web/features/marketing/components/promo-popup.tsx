@@ -1,49 +1,46 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { preload } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import type { PromoPopup as PromoPopupConfig } from '@storefront/contracts/marketing';
 import { PROMO_CLOSE_LABEL, PROMO_IMAGE_SIZES, isExternalTarget } from '@storefront/contracts/promo';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { markPromoShown, promoImageSrc, wasPromoShown } from '../promo-flag';
+import { markPromoShown, promoImageSrc } from '../promo-flag';
 
 type Target = { kind: 'external'; href: string } | { kind: 'internal'; href: string } | null;
 
-/** In-app targets are resolved against the page URL (a relative 'menu/...' stays on the current store). */
-function resolveTarget(url: string | null): Target {
+/** Where resolved targets live while the page's origin is unknown (the server renders the popup too). */
+const BASE = 'http://storefront.invalid';
+
+/** In-app targets are resolved against the store page's path (a relative 'menu/...' stays on the store). */
+function resolveTarget(url: string | null, pagePath: string): Target {
   if (!url) return null;
   if (isExternalTarget(url)) return { kind: 'external', href: url };
-  const resolved = new URL(url, window.location.href);
-  if (resolved.origin !== window.location.origin) return null;
+  const resolved = new URL(url, `${BASE}${pagePath}`);
+  if (resolved.origin !== BASE) return null;
   return { kind: 'internal', href: `${resolved.pathname}${resolved.search}${resolved.hash}` };
 }
 
 /**
- * The store's promo popup: opens once per guest (until the search page resets the flag). Closing it or
- * following its picture marks it shown; http(s) targets open in a new tab, others navigate in the app.
- * Mobile and desktop pictures are art-directed with <picture>.
+ * The store's promo popup, rendered by the store page only while this guest has not seen it (the search page
+ * resets the flag). It is in the server's HTML, so its picture paints with the page. Closing it or following its
+ * picture marks it shown; http(s) targets open in a new tab, others navigate in the app. Mobile and desktop
+ * pictures are art-directed with <picture>.
  */
-export function PromoPopup({ popup }: { popup: PromoPopupConfig }) {
+export function PromoPopup({ popup, pagePath }: { popup: PromoPopupConfig; pagePath: string }) {
   const router = useRouter();
-  const [state, setState] = useState<{ open: boolean; target: Target }>({ open: false, target: null });
-
-  useEffect(() => {
-    if (wasPromoShown()) return;
-    // Only the browser knows the flag and the page URL: the popup opens after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setState({ open: true, target: resolveTarget(popup.imageTargetUrl) });
-  }, [popup.imageTargetUrl]);
+  const [open, setOpen] = useState(true);
+  const target = resolveTarget(popup.imageTargetUrl, pagePath);
 
   const close = () => {
     markPromoShown();
-    setState((s) => ({ ...s, open: false }));
+    setOpen(false);
   };
   const mobile = promoImageSrc(popup.mobileImageUrl);
   const desktop = promoImageSrc(popup.desktopImageUrl);
-  // The popup opens only after hydration, and its picture is then the page's largest paint: the server-rendered
-  // head asks for the picture of this screen size at once, so it is there when the popup opens.
+  // The picture is the page's largest paint: the head asks for the one of this screen size at once.
   if (mobile) {
     preload(mobile, {
       as: 'image',
@@ -78,11 +75,11 @@ export function PromoPopup({ popup }: { popup: PromoPopupConfig }) {
         />
       </picture>
     ) : null;
-  const { target } = state;
 
   return (
     <Dialog
-      open={state.open}
+      open={open}
+      prerender
       onOpenChange={(open) => (open ? undefined : close())}
       title={popup.name}
       width="sm-3xl"

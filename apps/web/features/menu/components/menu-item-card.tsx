@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { UtensilsCrossed } from 'lucide-react';
 import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
 import { IMAGE_SIZES } from '@storefront/contracts/menu';
@@ -120,13 +119,14 @@ export function MenuItemCard({
       </div>
     );
   }
+  // A plain link: ItemCardLinks (one listener for the whole menu) gives it in-app navigation.
   return (
-    <Link
+    <a
       href={href}
       data-item-key={item.itemPathKey}
       className={cn(frame, 'transition hover:border-gray-400 hover:shadow')}
     >
       {body}
-    </Link>
+    </a>
   );
 }

@@ -4,7 +4,7 @@ import { ITEM_TYPE } from '@storefront/contracts/enums';
 import type { MenuNode } from '@storefront/contracts/menu';
 import { loadCompactItem } from '@/features/item/compact-item.actions';
 import { addOrderItem } from '@/features/order/order.actions';
-import { CompactItemLinks } from './compact-item-links';
+import { ItemCardLinks } from './item-card-links';
 
 vi.mock('@/features/item/compact-item.actions', () => ({ loadCompactItem: vi.fn() }));
 vi.mock('@/features/item/item.actions', () => ({ clearItemDetailsCache: vi.fn() }));
@@ -47,17 +47,18 @@ const tea: MenuNode = {
   nutritionInfo: null,
 };
 
-function renderMenu() {
+function renderMenu(compact = true) {
   return render(
-    <CompactItemLinks locationId={1} menuType="menu">
+    <ItemCardLinks locationId={1} menuType="menu" compact={compact}>
       <a href="/1/menu/1-40-403" data-item-key="1-40-403">
         Iced Tea card
       </a>
-    </CompactItemLinks>,
+      <a href="#c-10">Burgers</a>
+    </ItemCardLinks>,
   );
 }
 
-describe('CompactItemLinks', () => {
+describe('ItemCardLinks', () => {
   beforeEach(() => {
     loadMock.mockReset();
     addMock.mockReset();
@@ -105,5 +106,15 @@ describe('CompactItemLinks', () => {
     fireEvent.click(link);
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(dialog.textContent).toContain('Item not found'));
+  });
+
+  it('without the flag, opens the item page through the router and leaves other links alone', () => {
+    renderMenu(false);
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Iced Tea card' }))).toBe(false);
+    expect(push).toHaveBeenCalledWith('/1/menu/1-40-403');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(loadMock).not.toHaveBeenCalled();
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Burgers' }))).toBe(true);
+    expect(push).toHaveBeenCalledTimes(1);
   });
 });
