@@ -186,11 +186,15 @@ export const AddOrderItemBodySchema = z.object({
 export type AddOrderItemBody = z.input<typeof AddOrderItemBodySchema>;
 export type AddOrderItem = z.output<typeof AddOrderItemBodySchema>;
 
-/** PUT sales/orders/{id}/items/{itemId}: replaces the line's quantity, portion, modifiers and note. */
+/**
+ * PUT sales/orders/{id}/items/{itemId}: replaces the line's quantity, portion, modifiers and note. With
+ * transitionItemPathKey the line becomes that item (one of its item's transitions, e.g. its combo), keeping its
+ * id and place in the order; the modifiers are then the new item's.
+ */
 export const UpdateOrderItemBodySchema = AddOrderItemBodySchema.omit({
   itemPathKey: true,
   crossSellOfferId: true,
-});
+}).extend({ transitionItemPathKey: ItemPathKeySchema.optional() });
 export type UpdateOrderItemBody = z.input<typeof UpdateOrderItemBodySchema>;
 
 export const BulkItemsBodySchema = z.object({ items: z.array(AddOrderItemBodySchema).min(1).max(50) });

@@ -23,4 +23,27 @@ export class ItemPage {
     await expect(this.addButton).toBeEnabled();
     await this.addButton.click();
   }
+
+  /** Editing an order line (?instance=): 'Save Changes' with the live price. */
+  get saveButton() {
+    return this.page.getByRole('button', { name: /Save Changes/ });
+  }
+
+  async save() {
+    await expect(this.saveButton).toBeEnabled();
+    await this.saveButton.click();
+  }
+
+  /** The price the API confirmed for the current selection (the polite status next to the button). */
+  get confirmedPrice() {
+    return this.page.locator('#item-price-status');
+  }
+
+  /** Opens the transition chooser ('Make it a combo') and picks an item: the 'Select One' dialog. */
+  async chooseTransition(button: string, option: string) {
+    await this.page.getByRole('button', { name: button }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Select One' });
+    await dialog.getByRole('radio', { name: option }).check();
+    return dialog;
+  }
 }

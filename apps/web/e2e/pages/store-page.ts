@@ -19,6 +19,20 @@ export class StorePage {
     await expect(this.myOrder.getByText(text)).toBeVisible();
   }
 
+  /** A line of My Order by its exact label ('2 x Burger Combo'): its price, customizations and Edit link. */
+  line(label: string) {
+    return this.myOrder
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(label, { exact: true }) })
+      .first();
+  }
+
+  /** Opens the item page for a line of My Order (its Edit link). */
+  async editLine(title: string) {
+    await this.myOrder.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+
   /** The My Order panel's Subtotal in dollars. */
   async subtotal(): Promise<number> {
     const row = this.myOrder.locator('div', { hasText: /^Subtotal/ }).last();

@@ -19,13 +19,17 @@ export const LivePriceRequestSchema = z.discriminatedUnion('mode', [
     portionId: Id.nullable(),
     sequenceOfChanges: SequenceOfChangesSchema,
   }),
-  /** An order line being edited: changes replayed on the line (PUT sales/orders/{id}/items/{instanceId}/pricings). */
+  /**
+   * An order line being edited: changes replayed on the line (PUT sales/orders/{id}/items/{instanceId}/pricings);
+   * with transitionItemPathKey, the line priced as that transition item, changes replayed on its defaults.
+   */
   z.object({
     mode: z.literal('line'),
     instanceId: Id,
     quantity: ItemQuantitySchema,
     portionId: Id.nullable(),
     sequenceOfChanges: SequenceOfChangesSchema,
+    transitionItemPathKey: ItemPathKeySchema.optional(),
   }),
 ]);
 export type LivePriceRequest = z.infer<typeof LivePriceRequestSchema>;

@@ -60,7 +60,8 @@ export const getAllowItemInstructions = cache(
 
 /**
  * The API's price for the item form's current selection: on the menu defaults for a new item, on the order line
- * when editing (the order comes from this session's cookie). Failures are values for the route handler.
+ * when editing (the order comes from this session's cookie), or on the line as the transition item it may become.
+ * Failures are values for the route handler.
  */
 export async function priceLiveRequest(request: LivePriceRequest): Promise<ApiResult<{ total: number }>> {
   const body = {
@@ -82,7 +83,12 @@ export async function priceLiveRequest(request: LivePriceRequest): Promise<ApiRe
   const result = await apiRequest(
     ItemPricingValueSchema,
     `sales/orders/${ref.orderId}/items/${request.instanceId}/pricings`,
-    { method: 'PUT', body },
+    {
+      method: 'PUT',
+      body: request.transitionItemPathKey
+        ? { ...body, transitionItemPathKey: request.transitionItemPathKey }
+        : body,
+    },
   );
   return result.ok ? { ok: true, value: { total: result.value.total } } : result;
 }
@@ -106,4 +112,18 @@ export async function getTransitions(
     (t) => t.item.displayAttribute !== null && !t.item.displayAttribute.hidden,
   );
   return items.length > 0 ? { ok: true, items } : null;
+}
+
+/**
+ * Whether the item at `fromItemPathKey` turns into `item` on the snapshot (one of its transitions, e.g. its combo);
+ * false when either is unknown or the transitions cannot be fetched.
+ */
+export async function isTransitionOf(
+  snapshotId: number,
+  fromItemPathKey: string,
+  item: MenuNode,
+): Promise<boolean> {
+  const from = await getItemDetails(snapshotId, fromItemPathKey);
+  const transitions = from ? await getTransitions(snapshotId, from) : null;
+  return transitions?.ok === true && transitions.items.some((t) => t.itemPathKey === item.itemPathKey);
 }

@@ -35,6 +35,8 @@ const OrderItemInputSchema = z.object({
   note: ItemNoteSchema.nullable(),
   /** The cross-sell offer the item was added from (item page `crossSellId`, or the modal's direct add). */
   crossSellOfferId: z.string().max(100).nullable().optional(),
+  /** On an update: the transition item (combo) the line becomes, which is `itemPathKey`. */
+  transitionItemPathKey: ItemPathKeySchema.nullable().optional(),
 });
 export type OrderItemInput = z.input<typeof OrderItemInputSchema>;
 
@@ -130,7 +132,10 @@ function done(input: { locationId: number; menuType: string }, order: Order): Ac
   return { ok: true, data: order };
 }
 
-/** Replaces an order line's quantity, portion, modifiers and note (the item page's 'Save Changes'). */
+/**
+ * Replaces an order line's quantity, portion, modifiers and note (the item page's 'Save Changes'); with
+ * transitionItemPathKey the line becomes that transition item (its combo) in the same place.
+ */
 export async function updateOrderItem(input: OrderItemInput): Promise<ActionResult<Order>> {
   const parsed = OrderItemInputSchema.safeParse(input);
   if (!parsed.success || parsed.data.instanceId === null) {
@@ -144,7 +149,9 @@ export async function updateOrderItem(input: OrderItemInput): Promise<ActionResu
   const result = await withSnapshotRetry(ref.orderId, data.snapshotId, () =>
     apiRequest(OrderSchema, `sales/orders/${ref.orderId}/items/${instanceId}`, {
       method: 'PUT',
-      body: itemBody(data),
+      body: data.transitionItemPathKey
+        ? { ...itemBody(data), transitionItemPathKey: data.transitionItemPathKey }
+        : itemBody(data),
     }),
   );
   return result.ok ? done(data, result.value) : failure(result.errors);

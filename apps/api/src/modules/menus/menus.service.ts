@@ -192,6 +192,11 @@ export async function listTransitions(
   const node = snapshot.byKey.get(itemPathKey);
   if (!node)
     throw notFound('InvalidItem', `Item ${itemPathKey} is not on this menu`, ORDER_ERROR.InvalidItem);
+  return transitionsOf(snapshot, node);
+}
+
+/** The top-level items of the snapshot a node turns into, in its relations' order (empty when none). */
+export function transitionsOf(snapshot: LoadedSnapshot, node: MenuNode): TransitionItem[] {
   const transitions = node.itemTransitions;
   if (!transitions?.hasTransitions) return [];
   const result: TransitionItem[] = [];

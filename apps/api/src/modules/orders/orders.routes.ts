@@ -163,7 +163,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "Replace a line's quantity, portion, modifiers and note",
+        summary:
+          "Replace a line's quantity, portion, modifiers and note; transitionItemPathKey turns it into that transition item (a combo)",
         params: OrderItemParamsSchema,
         body: UpdateOrderItemBodySchema,
         response: { 200: OrderResponseSchema, ...errors },

@@ -41,7 +41,13 @@ import { conflict, DomainError, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import type { LoadedSnapshot } from '../menus/menu-snapshots';
 import { getRecord } from '../locations/locations.service';
-import { priceSelection, requireItem, requireSnapshot, toPricingValue } from '../menus/menus.service';
+import {
+  priceSelection,
+  requireItem,
+  requireSnapshot,
+  toPricingValue,
+  transitionsOf,
+} from '../menus/menus.service';
 import {
   deleteOrderItem,
   findOrder,
@@ -540,19 +546,54 @@ function requireOrderLine(items: readonly LoadedOrderItem[], itemId: number): Lo
   return line;
 }
 
-/** PUT sales/orders/{id}/items/{itemId}: replaces the line's quantity, portion, modifiers and note. */
+/**
+ * The item a line becomes through a transition: the line's own item when `transitionItemPathKey` is absent or the
+ * same; otherwise one of the transitions of the line's item on the snapshot. 404 (21002) for a key the snapshot
+ * does not have; 422 (21002) for an item the line's item does not turn into.
+ */
+function lineItemKey(
+  snapshot: LoadedSnapshot,
+  line: LoadedOrderItem,
+  transitionItemPathKey: string | undefined,
+): string {
+  if (transitionItemPathKey === undefined || transitionItemPathKey === line.itemPathKey)
+    return line.itemPathKey;
+  const target = requireItem(snapshot, transitionItemPathKey);
+  const source = snapshot.byKey.get(line.itemPathKey);
+  if (!source || !transitionsOf(snapshot, source).some((t) => t.itemPathKey === target.itemPathKey)) {
+    throw ruleBroken(
+      'InvalidItem',
+      ORDER_ERROR.InvalidItem,
+      `${line.title} cannot become ${target.displayAttribute?.itemTitle ?? target.title}`,
+    );
+  }
+  return target.itemPathKey;
+}
+
+/**
+ * PUT sales/orders/{id}/items/{itemId}: replaces the line's quantity, portion, modifiers and note; with
+ * transitionItemPathKey the line (same id and place) becomes that transition item. 422 with the spec's codes
+ * when the new line cannot be ordered; nothing changes then.
+ */
 export async function updateOrderItem(
   db: Db,
   session: Session,
   orderId: number,
   itemId: number,
-  body: Omit<AddOrderItem, 'itemPathKey' | 'crossSellOfferId'>,
+  body: Omit<AddOrderItem, 'itemPathKey' | 'crossSellOfferId'> & {
+    transitionItemPathKey?: string | undefined;
+  },
 ): Promise<Order> {
   return changeOrder(db, session, orderId, async (tx, order, snapshot, items) => {
     const line = requireOrderLine(items, itemId);
+    const { transitionItemPathKey, ...input } = body;
     const draft = requireLine(
       snapshot,
-      { ...body, itemPathKey: line.itemPathKey, crossSellOfferId: line.crossSellOfferId },
+      {
+        ...input,
+        itemPathKey: lineItemKey(snapshot, line, transitionItemPathKey),
+        crossSellOfferId: line.crossSellOfferId,
+      },
       methodOf(order),
     );
     await replaceOrderItem(tx, itemId, draft.item, draft.modifiers);
@@ -618,7 +659,8 @@ export async function priceNewOrderItem(
 
 /**
  * PUT sales/orders/{id}/items/{instanceId}/pricings: the line's price with changes replayed on its current
- * selection (quantity and portion kept unless given; transitionItemPathKey prices the line as another item).
+ * selection (quantity and portion kept unless given). transitionItemPathKey prices the line as one of its item's
+ * transitions, with the changes replayed on that item's defaults (422 21002 for an item it does not turn into).
  */
 export async function priceOrderLine(
   db: Db,
@@ -633,8 +675,9 @@ export async function priceOrderLine(
   const order = await requireOwnedOrder(db, orderId, session.sid);
   const snapshot = await requireSnapshot(db, order.snapshotId);
   const line = requireOrderLine(await findOrderItems(db, orderId), instanceId);
-  const item = requireItem(snapshot, body.transitionItemPathKey ?? line.itemPathKey);
-  const base = body.transitionItemPathKey ? defaultSelection(item).modifiers : selectionOf(line);
+  const itemPathKey = lineItemKey(snapshot, line, body.transitionItemPathKey);
+  const item = requireItem(snapshot, itemPathKey);
+  const base = itemPathKey === line.itemPathKey ? selectionOf(line) : defaultSelection(item).modifiers;
   const modifiers = applySequenceOfChanges(base, body.sequenceOfChanges);
   const portionId = body.portionId === undefined ? line.portionId : body.portionId;
   return toPricingValue(

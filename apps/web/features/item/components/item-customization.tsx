@@ -42,19 +42,26 @@ export interface ItemSubmission {
   modifiers: SelectedModifier[];
   note: string | null;
   crossSellOfferId?: string | null;
+  /** Editing a line that becomes this item (its combo): the line's new item, which is `itemPathKey`. */
+  transitionItemPathKey?: string | null;
 }
 
 export type ItemSubmitResult =
   | { ok: true; data: unknown }
   | { ok: false; error: string; reason: 'customization' | 'snapshot' | 'unexpected' };
 
-/** The order line being edited (?instance=). */
+/**
+ * The order line being edited (?instance=). When the line is of another item that turns into this one (the
+ * chooser moved the page to its combo), `transitionItemPathKey` is this item's key, and portion and modifiers
+ * are this item's defaults: prices are asked for, and the line is saved, as this item.
+ */
 export interface EditedLine {
   instanceId: number;
   quantity: number;
   portionId: number | null;
   modifiers: SelectedModifier[];
   note: string | null;
+  transitionItemPathKey?: string | null;
 }
 
 /** Page options from the route's query and the store's template. */
@@ -174,9 +181,23 @@ export function ItemCustomization({
   const priceRequest = useMemo<LivePriceRequest | null>(() => {
     if (!validation.isValid) return null;
     const sequenceOfChanges = selectionChanges(base, quantities);
-    return edit
-      ? { mode: 'line', instanceId: edit.instanceId, quantity, portionId, sequenceOfChanges }
-      : { mode: 'menu', snapshotId, itemPathKey: item.itemPathKey, quantity, portionId, sequenceOfChanges };
+    if (!edit)
+      return {
+        mode: 'menu',
+        snapshotId,
+        itemPathKey: item.itemPathKey,
+        quantity,
+        portionId,
+        sequenceOfChanges,
+      };
+    const line = {
+      mode: 'line',
+      instanceId: edit.instanceId,
+      quantity,
+      portionId,
+      sequenceOfChanges,
+    } as const;
+    return edit.transitionItemPathKey ? { ...line, transitionItemPathKey: edit.transitionItemPathKey } : line;
   }, [validation.isValid, base, quantities, edit, quantity, portionId, snapshotId, item.itemPathKey]);
   const price = useLivePrice(priceRequest, localTotalCents, fetcher);
 
@@ -256,6 +277,7 @@ export function ItemCustomization({
         modifiers: selection.modifiers,
         note: allowNotes && note.trim() ? note.trim() : null,
         ...(crossSellOfferId && !edit ? { crossSellOfferId } : {}),
+        ...(edit?.transitionItemPathKey ? { transitionItemPathKey: edit.transitionItemPathKey } : {}),
       });
       if (result.ok) {
         const href = afterSubmitHref(result.data);
@@ -313,13 +335,14 @@ export function ItemCustomization({
       ) : null}
       {renderGroups(item)}
       {allowNotes ? <NotesField value={note} onChange={setNote} /> : null}
-      {transitions && !edit ? (
+      {transitions ? (
         <TransitionChooser
           item={item}
           transitions={transitions}
           quantities={quantities}
           quantity={quantity}
           snapshotId={snapshotId}
+          instanceId={edit?.instanceId ?? null}
           itemHref={(key) => `${storeHref}/${key}`}
           fetcher={fetcher}
         />

@@ -4,6 +4,7 @@ import { ITEM_TYPE, MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/e
 import type { MenuNode, TransitionItem } from '@storefront/contracts/menu';
 import {
   ItemCustomization,
+  type EditedLine,
   type ItemOptions,
   type ItemSubmission,
   type ItemSubmitResult,
@@ -143,7 +144,10 @@ function combo(): MenuNode {
 const ok: ItemSubmitResult = { ok: true, data: null };
 const never = () => vi.fn<typeof fetch>(() => new Promise<Response>(() => undefined));
 
-function setup(item: MenuNode, options: ItemOptions = {}) {
+function setup(
+  item: MenuNode,
+  options: ItemOptions & { edit?: EditedLine | null; fetcher?: typeof fetch } = {},
+) {
   const submit = vi.fn(async (_submission: ItemSubmission) => ok);
   render(
     <ItemCustomization
@@ -337,6 +341,133 @@ describe('transitions', () => {
     });
     expect(submit.mock.calls[0]?.[0]).toMatchObject({ quantity: 2 });
     expect(push).toHaveBeenCalledWith('/checkout');
+  });
+});
+
+describe('transitions in edit mode', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const transition = (): TransitionItem => ({
+    itemPathKey: '1-10-106',
+    item: combo(),
+    title: 'Classic Burger Combo',
+  });
+  /** The live-price route: the line as the combo costs 31.98 (the API's answer, not the local 30.98). */
+  const pricing = () =>
+    vi.fn<typeof fetch>(async (_input, init) => {
+      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
+        transitionItemPathKey?: string;
+      };
+      const total = body.transitionItemPathKey ? 31.98 : 18.98;
+      return new Response(JSON.stringify({ total }), { status: 200 });
+    });
+  const sentBodies = (fetcher: ReturnType<typeof pricing>): unknown[] =>
+    fetcher.mock.calls.map(([, init]): unknown =>
+      JSON.parse(typeof init?.body === 'string' ? init.body : 'null'),
+    );
+  const burgerLine = {
+    instanceId: 42,
+    quantity: 2,
+    portionId: null,
+    modifiers: [
+      { itemPathKey: '1-10-101-910-9101', quantity: 1, portionId: null },
+      { itemPathKey: '1-10-101-920-9201', quantity: 1, portionId: null },
+    ],
+    note: 'No onions',
+  };
+
+  it("editing a line offers 'Make it a combo', previews the line's price as the combo, and keeps editing that line", async () => {
+    vi.useFakeTimers();
+    const fetcher = pricing();
+    setup(burger(), { edit: burgerLine, transitions: { ok: true, items: [transition()] }, fetcher });
+    expect(screen.getByRole('button', { name: /Save Changes/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Swiss/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Make it a combo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Select One' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Classic Burger Combo' }));
+    const preview = within(dialog).getByRole('region', { name: 'Preview of Classic Burger Combo' });
+    // At once the shared pricing function's figure: (14.99 + the carried Swiss 0.50) x the line's 2
+    expect(within(preview).getByTestId('transition-price').textContent).toBe('$30.98');
+    await act(async () => {
+      vi.advanceTimersByTime(300);
+    });
+    // Then the order line priced as the combo (PUT .../items/42/pricings with transitionItemPathKey)
+    expect(sentBodies(fetcher)).toContainEqual({
+      mode: 'line',
+      instanceId: 42,
+      transitionItemPathKey: '1-10-106',
+      quantity: 2,
+      portionId: null,
+      sequenceOfChanges: [
+        { itemPathKey: '1-10-106-950-9501-910-9101', quantity: 0, operationType: 'remove' },
+        { itemPathKey: '1-10-106-950-9501-910-9103', quantity: 1, operationType: 'update' },
+      ],
+    });
+    expect(within(preview).getByTestId('transition-price').textContent).toBe('$31.98');
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    });
+    const url = new URL(String(push.mock.calls[0]?.[0]), 'http://x');
+    expect(url.pathname).toBe('/1/menu/1-10-106');
+    expect(url.searchParams.get('instance')).toBe('42');
+    expect(url.searchParams.get('quantity')).toBe('2');
+    expect(url.searchParams.get('selection')?.split(',').sort()).toEqual([
+      '1-10-106-950-9501-910-9103.1',
+      '1-10-106-950-9501.1',
+    ]);
+  });
+
+  it("on the combo's page, 'Save Changes' shows the line's price as the combo and saves the line as the combo", async () => {
+    vi.useFakeTimers();
+    const fetcher = pricing();
+    const { submit } = setup(combo(), {
+      edit: {
+        instanceId: 42,
+        quantity: 2,
+        portionId: null,
+        modifiers: [
+          { itemPathKey: '1-10-106-950-9501', quantity: 1, portionId: null },
+          { itemPathKey: '1-10-106-950-9501-910-9101', quantity: 1, portionId: null },
+        ],
+        note: 'No onions',
+        transitionItemPathKey: '1-10-106',
+      },
+      carried: { quantities: { '1-10-106-950-9501': 1, '1-10-106-950-9501-910-9103': 1 }, quantity: 2 },
+      fetcher,
+    });
+    expect(screen.queryByRole('button', { name: 'Make it a combo' })).toBeNull();
+    expect(groupOf('Choose your burger').textContent).toContain('Swiss');
+    const save = screen.getByRole('button', { name: /Save Changes/ });
+    expect(save.textContent).toContain('$30.98');
+    await act(async () => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(sentBodies(fetcher)).toEqual([
+      expect.objectContaining({
+        mode: 'line',
+        instanceId: 42,
+        transitionItemPathKey: '1-10-106',
+        quantity: 2,
+      }),
+    ]);
+    expect(save.textContent).toContain('$31.98');
+
+    await act(async () => {
+      fireEvent.click(save);
+    });
+    expect(submit.mock.calls[0]?.[0]).toMatchObject({
+      itemPathKey: '1-10-106',
+      instanceId: 42,
+      transitionItemPathKey: '1-10-106',
+      quantity: 2,
+      modifiers: [
+        { itemPathKey: '1-10-106-950-9501', quantity: 1 },
+        { itemPathKey: '1-10-106-950-9501-910-9103', quantity: 1 },
+      ],
+    });
+    expect(push).toHaveBeenCalledWith('/1/menu');
   });
 });
 

@@ -14,6 +14,7 @@ import {
   toSelectedModifiers,
   type ModifierQuantities,
 } from '../item-selection';
+import type { LivePriceRequest } from '../item-pricing';
 import { carrySelection, encodeSelection } from '../item-transition';
 import { useLivePrice } from '../use-live-price';
 
@@ -25,7 +26,8 @@ export type TransitionsState = { ok: true; items: TransitionItem[] } | { ok: fal
 /**
  * The transition chooser ('Make it a combo'): a dialog 'Select One' listing the items this item turns into, a
  * preview of the chosen one (picture, description, price with the guest's choices carried over), and Continue,
- * which moves the page to that item's path with the carried selection.
+ * which moves the page to that item's path with the carried selection. Editing an order line (`instanceId`), the
+ * preview is the line's price as that item and the page stays in edit mode for the line.
  */
 export function TransitionChooser({
   item,
@@ -33,6 +35,7 @@ export function TransitionChooser({
   quantities,
   quantity,
   snapshotId,
+  instanceId = null,
   itemHref,
   fetcher,
 }: {
@@ -41,6 +44,8 @@ export function TransitionChooser({
   quantities: ModifierQuantities;
   quantity: number;
   snapshotId: number;
+  /** The order line being edited (?instance=), or null when adding. */
+  instanceId?: number | null;
   /** The page of another item of this menu: `/{locationId}/{menu|catering}/{key}`. */
   itemHref: (itemPathKey: string) => string;
   fetcher?: typeof fetch;
@@ -63,18 +68,18 @@ export function TransitionChooser({
     return priceItem(chosen.item, { quantity, portionId: portion, modifiers: toSelectedModifiers(carried) })
       .totalCents;
   }, [chosen, carried, quantity]);
-  const request = useMemo(() => {
+  const request = useMemo<LivePriceRequest | null>(() => {
     if (!chosen || !carried) return null;
     const defaults = defaultSelection(chosen.item);
-    return {
-      mode: 'menu' as const,
-      snapshotId,
-      itemPathKey: chosen.itemPathKey,
+    const selection = {
       quantity,
       portionId: defaults.portionId ?? null,
       sequenceOfChanges: selectionChanges(fromSelectedModifiers(defaults.modifiers), carried),
     };
-  }, [chosen, carried, snapshotId, quantity]);
+    return instanceId === null
+      ? { mode: 'menu', snapshotId, itemPathKey: chosen.itemPathKey, ...selection }
+      : { mode: 'line', instanceId, transitionItemPathKey: chosen.itemPathKey, ...selection };
+  }, [chosen, carried, snapshotId, quantity, instanceId]);
   const price = useLivePrice(request, localCents, fetcher);
 
   if (!transitions.ok) {
@@ -88,7 +93,11 @@ export function TransitionChooser({
 
   const go = () => {
     if (!chosen || !carried) return;
-    const query = new URLSearchParams({ selection: encodeSelection(carried), quantity: String(quantity) });
+    const query = new URLSearchParams({
+      ...(instanceId === null ? {} : { instance: String(instanceId) }),
+      selection: encodeSelection(carried),
+      quantity: String(quantity),
+    });
     router.push(`${itemHref(chosen.itemPathKey)}?${query.toString()}`);
   };
   const display = chosen?.item.displayAttribute ?? null;

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { MenuLayout } from '@storefront/contracts/enums';
 import { ItemPathKeySchema, isTopLevelItemKey } from '@storefront/contracts/menu';
+import { defaultSelection } from '@storefront/contracts/pricing';
 import { SiteHeader } from '@/components/ui/site-header';
 import { getStoreContext } from '@/features/locations/locations.queries';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
@@ -12,6 +13,7 @@ import {
   getItemDetails,
   getPortionTitles,
   getTransitions,
+  isTransitionOf,
 } from '@/features/item/item.queries';
 import { clearItemDetailsCache } from '@/features/item/item.actions';
 import { decodeSelection } from '@/features/item/item-transition';
@@ -40,8 +42,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * The item customisation page (/{locationId}/{menu|catering}/{itemPathKey}, ?instance={itemId} edits a line).
- * The store layout has checked the route and themed it; an unknown item is not found.
+ * The item customisation page (/{locationId}/{menu|catering}/{itemPathKey}, ?instance={itemId} edits a line, also
+ * when the line is of an item that turns into this one: then saving makes the line this item). The store layout
+ * has checked the route and themed it; an unknown item is not found.
  */
 export default async function ItemCustomizationPage({
   params,
@@ -78,9 +81,15 @@ export default async function ItemCustomizationPage({
   if (!menu.ok) throw new Error(menu.message);
   const item = await getItemDetails(menu.menu.snapshotId, key.data);
   if (!item || item.displayAttribute === null || item.displayAttribute.hidden) notFound();
-  const line = order?.items.find((i) => i.id === instanceId && i.itemPathKey === item.itemPathKey) ?? null;
-  const transitions = line ? null : await getTransitions(menu.menu.snapshotId, item);
+  const snapshotId = menu.menu.snapshotId;
+  const ordered = order?.items.find((i) => i.id === instanceId) ?? null;
+  const line = ordered?.itemPathKey === item.itemPathKey ? ordered : null;
+  // The chooser moved an edited line's page to the item it turns into (its combo): still editing that line.
+  const becoming =
+    ordered && !line && (await isTransitionOf(snapshotId, ordered.itemPathKey, item)) ? ordered : null;
+  const transitions = becoming ? null : await getTransitions(snapshotId, item);
   const carriedQuantities = line ? null : decodeSelection(single(query.selection), item);
+  const defaults = defaultSelection(item);
 
   return (
     <>
@@ -89,26 +98,35 @@ export default async function ItemCustomizationPage({
       </div>
       <ItemPage
         item={item}
-        snapshotId={menu.menu.snapshotId}
+        snapshotId={snapshotId}
         locationId={locationId}
         menuType={menuOrCatering}
         backHref={storeHref(locationId, menuOrCatering)}
         portionTitles={portionTitles}
         allowNotes={allowNotes}
         edit={
-          line && {
-            instanceId: line.id,
-            quantity: line.quantity,
-            portionId: line.portionId,
-            modifiers: line.selectedModifiers.map((m) => ({
-              itemPathKey: m.itemPathKey,
-              quantity: m.quantity,
-              portionId: m.portionId,
-            })),
-            note: line.note,
-          }
+          line
+            ? {
+                instanceId: line.id,
+                quantity: line.quantity,
+                portionId: line.portionId,
+                modifiers: line.selectedModifiers.map((m) => ({
+                  itemPathKey: m.itemPathKey,
+                  quantity: m.quantity,
+                  portionId: m.portionId,
+                })),
+                note: line.note,
+              }
+            : becoming && {
+                instanceId: becoming.id,
+                quantity: quantityParam ? carriedQuantity : becoming.quantity,
+                portionId: defaults.portionId ?? null,
+                modifiers: [...defaults.modifiers],
+                note: becoming.note,
+                transitionItemPathKey: item.itemPathKey,
+              }
         }
-        submit={line ? updateOrderItem : addOrderItem}
+        submit={line || becoming ? updateOrderItem : addOrderItem}
         layoutOverride={layoutOverride}
         hideDefaultModifiers={context.template?.orderingSettings.hideDefaultModifiers ?? false}
         carried={carriedQuantities && { quantities: carriedQuantities, quantity: carriedQuantity }}
