@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
 import { ItemPage } from './pages/item-page';
-import { skipPromoPopup } from './pages/promo-popup';
+import { closePromoPopup, skipPromoPopup, waitForPromoReset } from './pages/promo-popup';
 import { StorePage, scheduleIfStoreClosed } from './pages/store-page';
 
 const MOBILE = { width: 390, height: 844 };
@@ -127,7 +127,10 @@ test('switching to catering resets the order and orders with the catering menu',
   );
   await change.getByRole('button', { name: 'Change location' }).click();
   await expect(page).toHaveURL(/\/search-locations$/);
+  await waitForPromoReset(page);
   await page.goto('/1/catering');
+  // The search page reset the promo flag: the popup is due once more.
+  await closePromoPopup(page);
   await expect(new StorePage(page).myOrder.getByText('Your order will be shown here!')).toBeVisible();
 
   // Back on the main menu, a web token again.
@@ -142,7 +145,10 @@ test("the browser's Back button with items in the order asks first; Leave drops 
 }) => {
   await skipPromoPopup(page);
   await page.goto('/search-locations');
+  await waitForPromoReset(page);
   await page.goto('/1/menu');
+  // The search page reset the promo flag: the popup is due once.
+  await closePromoPopup(page);
   await addSimpleItem(page, 'Iced Tea', /\/1\/menu$/);
   // Back first returns to the item page (inside the location: no question), then from the menu it would leave.
   await page.goBack();
@@ -160,6 +166,8 @@ test("the browser's Back button with items in the order asks first; Leave drops 
   await page.goBack();
   await leave.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/search-locations$/);
+  await waitForPromoReset(page);
   await page.goto('/1/menu');
+  await closePromoPopup(page);
   await expect(new StorePage(page).myOrder.getByText('Your order will be shown here!')).toBeVisible();
 });

@@ -27,3 +27,10 @@ export async function skipPromoPopup(page: Page) {
   if (!url) throw new Error('skipPromoPopup needs the baseURL');
   await page.context().addCookies([{ name: 'sf_promo_shown', value: '1', url }]);
 }
+
+/** Waits until the search page has reset the popup's flag (it does so once hydrated): the next store shows it. */
+export async function waitForPromoReset(page: Page) {
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'sf_promo_shown'))
+    .toBe(false);
+}

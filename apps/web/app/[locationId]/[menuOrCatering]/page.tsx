@@ -73,7 +73,8 @@ export default async function StorePage({
           pickupMethods={pickupMethods}
         />
       ) : null}
-      {promo && !promoShown ? (
+      {/* One dialog at a time: the promo waits while a store or entry prompt, or a cross-sell offer, is due. */}
+      {promo && !promoShown && settings.prompt === null && !query.fp && !added ? (
         <PromoPopup popup={promo} pagePath={storeHref(locationId, menuOrCatering)} />
       ) : null}
       {order && added ? (

@@ -58,13 +58,23 @@ export function LeaveOrderGuard({
     if (!hasOrderItems || !entries) return;
     const guard = () => history.pushState({ ...(history.state as object), [GUARD_KEY]: true }, '');
     if (!isGuardState(history.state)) guard();
+    // The Back this guard passes on fires a popstate of its own, possibly while this page is still mounted (the
+    // router keeps it until the next page is ready): that one is not the guest's and is let through.
+    let passingOn = false;
     const onPopState = (event: PopStateEvent) => {
+      if (passingOn) {
+        passingOn = false;
+        return;
+      }
       if (isGuardState(event.state)) return;
       const current = entries();
       const below = current ? current.list[current.index - 1] : undefined;
       const headedTo = below?.url ? new URL(below.url) : null;
       if (!headedTo || !isLeavingLocation(headedTo.pathname, locationId)) {
-        if (below) history.back();
+        if (below) {
+          passingOn = true;
+          history.back();
+        }
         return;
       }
       guard();
