@@ -6,7 +6,13 @@ import { pluralLabel } from '@storefront/contracts/text';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { activeCategoryIndex, categoryScrollOffset } from '@/lib/store-scroll';
-import type { MenuCategoryView } from '../menu-view';
+
+/** What the tab bar needs of a category (the cards stay server-rendered: their data is not sent to the browser). */
+export interface CategoryTab {
+  anchor: string;
+  title: string;
+  itemCount: number;
+}
 
 /** The brand filter (multibrand stores) marks itself with this attribute; its height joins the offset. */
 const BRAND_FILTER_SELECTOR = '[data-brand-filter]';
@@ -32,7 +38,7 @@ function scrollToCategory(anchor: string) {
  * The category bar: one anchor per category (`#c-{id}`), sticky under the site header, following the scroll
  * (the category being read is highlighted), and the categories list modal with item counts.
  */
-export function CategoryTabs({ categories }: { categories: MenuCategoryView[] }) {
+export function CategoryTabs({ categories }: { categories: CategoryTab[] }) {
   const [active, setActive] = useState(0);
   const [listOpen, setListOpen] = useState(false);
   const barRef = useRef<HTMLUListElement>(null);
@@ -120,7 +126,7 @@ export function CategoryTabs({ categories }: { categories: MenuCategoryView[] })
               >
                 <span>{category.title}</span>
                 <span className="text-sm font-normal text-gray-700">
-                  {pluralLabel(category.items.length, 'item')}
+                  {pluralLabel(category.itemCount, 'item')}
                 </span>
               </a>
             </li>

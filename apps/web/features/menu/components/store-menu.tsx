@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { MENU_LAYOUT, type FulfillmentMethod, type MenuLayout } from '@storefront/contracts/enums';
 import { cn } from '@/lib/cn';
 import { buildMenuView } from '../menu-view';
@@ -12,6 +13,14 @@ const EAGER_IMAGES = 3;
  * remembered size), so the first paint of a 300-item menu costs what a 30-item one does.
  */
 const RENDERED_CATEGORIES = 2;
+/** Cards hydrated per task (see the Suspense boundaries below). */
+const HYDRATION_CHUNK = 12;
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
 
 const GRID_CLASS: Record<MenuLayout, string> = {
   [MENU_LAYOUT.Standard]: 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3',
@@ -50,7 +59,13 @@ export function StoreMenu({
   );
   return (
     <>
-      <CategoryTabs categories={categories} />
+      <CategoryTabs
+        categories={categories.map(({ anchor, title, items }) => ({
+          anchor,
+          title,
+          itemCount: items.length,
+        }))}
+      />
       <div className="flex flex-col gap-8 px-4 py-6">
         {categories.length === 0 ? (
           <p className="text-gray-700">There are no items on this menu right now.</p>
@@ -69,15 +84,21 @@ export function StoreMenu({
               {category.title}
             </h2>
             <ul className={GRID_CLASS[category.layout]}>
-              {category.items.map((item) => (
-                <li key={item.itemPathKey}>
-                  <MenuItemCard
-                    item={item}
-                    href={`${basePath}/${item.itemPathKey}`}
-                    layout={category.layout}
-                    eagerImage={eager.has(item.itemPathKey)}
-                  />
-                </li>
+              {chunks(category.items, HYDRATION_CHUNK).map((chunk) => (
+                // Nothing here suspends: the cards are in the first HTML, and each boundary is hydrated as a
+                // task of its own, so a long menu never blocks the main thread in one long task.
+                <Suspense key={chunk[0]?.itemPathKey}>
+                  {chunk.map((item) => (
+                    <li key={item.itemPathKey}>
+                      <MenuItemCard
+                        item={item}
+                        href={`${basePath}/${item.itemPathKey}`}
+                        layout={category.layout}
+                        eagerImage={eager.has(item.itemPathKey)}
+                      />
+                    </li>
+                  ))}
+                </Suspense>
               ))}
             </ul>
           </section>
