@@ -18,8 +18,9 @@ export class SerializedBody {
     this.etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   }
 
+  /** Compressed once per body, so at the strongest level: the bytes every request carries are what count. */
   get gzip(): Buffer {
-    this.gzipped ??= gzipSync(this.json, { level: 6 });
+    this.gzipped ??= gzipSync(this.bytes, { level: 9 });
     return this.gzipped;
   }
 }

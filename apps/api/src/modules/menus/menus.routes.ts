@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
+import { z } from 'zod';
 import {
+  CompactMenuResponseSchema,
   DescendantsQuerySchema,
   DescendantsResponseSchema,
   MenuQuerySchema,
@@ -29,7 +31,7 @@ const MENU_CACHE_CONTROL = 'private, no-cache';
 /** Answers addressed by snapshot id never change. */
 const SNAPSHOT_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-/** `Prefer: return=compact` (RFC 7240): item children are left out of the menu. */
+/** `Prefer: return=compact` (RFC 7240): items are sent as their cards (CompactMenuItemSchema), without their trees. */
 function prefersCompact(header: string | string[] | undefined): boolean {
   const values = Array.isArray(header) ? header : header ? [header] : [];
   return values.some((v) => /(^|[,;\s])return\s*=\s*"?compact"?/i.test(v));
@@ -43,9 +45,10 @@ const menusRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         tags: ['menus'],
-        summary: "The location's current menu snapshot (Prefer: return=compact leaves out item children)",
+        summary:
+          "The location's current menu snapshot (Prefer: return=compact sends item cards instead of item trees)",
         querystring: MenuQuerySchema,
-        response: { 200: MenuResponseSchema, ...errors },
+        response: { 200: z.union([MenuResponseSchema, CompactMenuResponseSchema]), ...errors },
       },
     },
     async (request, reply) => {
