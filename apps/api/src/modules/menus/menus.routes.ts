@@ -15,7 +15,7 @@ import {
 } from '@storefront/contracts/menu';
 import { ItemPricingResponseSchema, MenuItemPricingBodySchema } from '@storefront/contracts/orders';
 import { ok } from '../../lib/envelope';
-import { sendSerialized } from '../../lib/http-cache';
+import { sendSerialized, type SerializedBody } from '../../lib/http-cache';
 import {
   getDescendantsBody,
   getMenuBody,
@@ -51,11 +51,16 @@ const menusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.union([MenuResponseSchema, CompactMenuResponseSchema]), ...errors },
       },
     },
-    async (request, reply) => {
-      const body = await getMenuBody(app.db, request.query, prefersCompact(request.headers.prefer));
+    (request, reply) => {
       // The envelope is serialized once per snapshot variant and memoised: sent as is (or 304). The URL names the
       // location's current snapshot, which a new publication replaces: clients keep it and revalidate by ETag.
-      return sendSerialized(request, reply, body, MENU_CACHE_CONTROL, ['Prefer']);
+      const send = (body: SerializedBody) => {
+        sendSerialized(request, reply, body, MENU_CACHE_CONTROL, ['Prefer']);
+      };
+      const body = getMenuBody(app.db, request.query, prefersCompact(request.headers.prefer));
+      if (body instanceof Promise) return body.then(send);
+      // In memory already (the hot path): sent without a promise.
+      send(body);
     },
   );
 

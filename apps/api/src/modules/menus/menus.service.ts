@@ -157,28 +157,16 @@ export function requireItem(snapshot: LoadedSnapshot, itemPathKey: string): Menu
   return item;
 }
 
-/**
- * The location's current menu as a serialized success envelope (memoised per snapshot and variant with its ETag
- * and gzip copy, so the hot path is one cached pointer lookup). Fails with 404 InvalidLocation (21034) when the
- * location has no such menu.
- */
-export async function getMenuBody(db: Db, query: MenuQuery, compact: boolean): Promise<SerializedBody> {
-  const catering = query.catering ?? false;
-  const store = snapshotStore(db);
-  const snapshotId = await store.currentSnapshotId(query.locationId, catering);
-  if (snapshotId === null) {
-    throw notFound(
-      'InvalidLocation',
-      `No ${catering ? 'catering ' : ''}menu for location ${query.locationId}`,
-      ORDER_ERROR.InvalidLocation,
-    );
-  }
-  const snapshot = await requireSnapshot(db, snapshotId);
-  const filters: MenuFilters = {
+function menuFilters(query: MenuQuery): MenuFilters {
+  return {
     includeOutOfStock: query.includeOutOfStock ?? false,
     includeCrossSellTriggers: query.includeCrossSellTriggers ?? false,
     brandIds: query.brandIds ?? null,
   };
+}
+
+/** A snapshot's menu answer for the filters and form, serialized once and memoised on the snapshot. */
+function menuBodyOf(snapshot: LoadedSnapshot, filters: MenuFilters, compact: boolean): SerializedBody {
   const variant = `${compact}|${filters.includeOutOfStock}|${filters.includeCrossSellTriggers}|${filters.brandIds?.join(',') ?? ''}`;
   return memoResponse(snapshot, variant, () => {
     const head = {
@@ -197,6 +185,40 @@ export async function getMenuBody(db: Db, query: MenuQuery, compact: boolean): P
       : { ...head, compact: false, categories: filterNodes(snapshot.categories, filters) };
     return JSON.stringify({ value: menu, succeed: true, errors: [] });
   });
+}
+
+/**
+ * The location's current menu as a serialized success envelope (memoised per snapshot and variant with its ETag
+ * and gzip copy). The hot path answers at once, without a promise: the location's pointer (fresh) and its
+ * snapshot are in memory. Otherwise a promise, which fails with 404 InvalidLocation (21034) when the location
+ * has no such menu.
+ */
+export function getMenuBody(
+  db: Db,
+  query: MenuQuery,
+  compact: boolean,
+): SerializedBody | Promise<SerializedBody> {
+  const filters = menuFilters(query);
+  const ready = snapshotStore(db).currentIfLoaded(query.locationId, query.catering ?? false);
+  return ready ? menuBodyOf(ready, filters, compact) : loadMenuBody(db, query, filters, compact);
+}
+
+async function loadMenuBody(
+  db: Db,
+  query: MenuQuery,
+  filters: MenuFilters,
+  compact: boolean,
+): Promise<SerializedBody> {
+  const catering = query.catering ?? false;
+  const snapshotId = await snapshotStore(db).currentSnapshotId(query.locationId, catering);
+  if (snapshotId === null) {
+    throw notFound(
+      'InvalidLocation',
+      `No ${catering ? 'catering ' : ''}menu for location ${query.locationId}`,
+      ORDER_ERROR.InvalidLocation,
+    );
+  }
+  return menuBodyOf(await requireSnapshot(db, snapshotId), filters, compact);
 }
 
 /** A node with its whole subtree; 404 when the snapshot or the key is unknown. */
