@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
 import { z } from 'zod';
@@ -30,11 +31,21 @@ const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorE
 const MENU_CACHE_CONTROL = 'private, no-cache';
 /** Answers addressed by snapshot id never change. */
 const SNAPSHOT_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+/** The menu answer depends on Prefer (compact or full) besides the encoding. */
+const MENU_VARY = ['Prefer'] as const;
 
 /** `Prefer: return=compact` (RFC 7240): items are sent as their cards (CompactMenuItemSchema), without their trees. */
 function prefersCompact(header: string | string[] | undefined): boolean {
   const values = Array.isArray(header) ? header : header ? [header] : [];
   return values.some((v) => /(^|[,;\s])return\s*=\s*"?compact"?/i.test(v));
+}
+
+/**
+ * The envelope is serialized once per snapshot variant and memoised: sent as is (or 304). The URL names the
+ * location's current snapshot, which a new publication replaces: clients keep it and revalidate by ETag.
+ */
+function sendMenu(request: FastifyRequest, reply: FastifyReply, body: SerializedBody) {
+  sendSerialized(request, reply, body, MENU_CACHE_CONTROL, MENU_VARY);
 }
 
 /** Routes of the menus module (under /v1). */
@@ -52,15 +63,14 @@ const menusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      // The envelope is serialized once per snapshot variant and memoised: sent as is (or 304). The URL names the
-      // location's current snapshot, which a new publication replaces: clients keep it and revalidate by ETag.
-      const send = (body: SerializedBody) => {
-        sendSerialized(request, reply, body, MENU_CACHE_CONTROL, ['Prefer']);
-      };
       const body = getMenuBody(app.db, request.query, prefersCompact(request.headers.prefer));
-      if (body instanceof Promise) return body.then(send);
-      // In memory already (the hot path): sent without a promise.
-      send(body);
+      if (body instanceof Promise) {
+        return body.then((loaded) => {
+          sendMenu(request, reply, loaded);
+        });
+      }
+      // In memory already (the hot path): sent without a promise (or a closure).
+      sendMenu(request, reply, body);
     },
   );
 
