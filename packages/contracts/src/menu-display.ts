@@ -12,7 +12,7 @@
  *   Needs the item's children; compact menus leave them out and carry the result in `rollupPrice`. Without a satisfiable
  *   selection (a required group without enough in-stock modifiers) it falls back to the base price.
  */
-import { defaultPrice, isGroupNode, type MenuNode } from './menu';
+import { defaultPrice, isGroupNode, type CompactMenuItem, type MenuNode } from './menu';
 import { dollarsToCents } from './money';
 import { modifierMaxQuantity, nodePriceCents, priceItem, type SelectedModifier } from './pricing';
 
@@ -80,9 +80,10 @@ export function rolledUpCents(item: MenuNode): number | null {
 
 /**
  * The price an item card shows, or null (HideBasePrice, or an item without any price). Rollup items whose
- * price cannot vary (no children, one price) show their plain base price.
+ * price cannot vary (no children, one price) show their plain base price. A compact item's rolled-up price is
+ * its `rollupPrice` (it has no tree to compute one from).
  */
-export function cardPrice(item: MenuNode): CardPrice | null {
+export function cardPrice(item: MenuNode | CompactMenuItem): CardPrice | null {
   const display = item.displayAttribute?.baseItemsPriceDisplay ?? 'ShowBasePrice';
   if (display === 'HideBasePrice') return null;
   const base = defaultPrice(item);
@@ -94,7 +95,9 @@ export function cardPrice(item: MenuNode): CardPrice | null {
           item.rollupPrice === null
           ? null
           : dollarsToCents(item.rollupPrice)
-        : rolledUpCents(item);
+        : 'children' in item
+          ? rolledUpCents(item)
+          : null;
     if (rolled !== null) return { kind: 'from', cents: rolled };
   }
   return baseCents === null ? null : { kind: 'base', cents: baseCents };

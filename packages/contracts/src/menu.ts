@@ -194,16 +194,14 @@ export interface MenuNode {
   fulfillmentMethods?: FulfillmentMethod[];
 }
 
-export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
+/** A node's own fields (everything but its children). */
+const menuNodeFields = {
   itemPathKey: z.string(),
   itemMasterId: z.number().int(),
   title: z.string(),
   displayAttribute: DisplayAttributeSchema.nullable(),
   isOutOfStock: z.boolean(),
   lastNode: z.boolean(),
-  get children(): z.ZodArray<z.ZodType<MenuNode>> {
-    return z.array(MenuNodeSchema);
-  },
   itemType: ItemTypeSchema,
   selectionAttribute: SelectionAttributeSchema.nullable(),
   itemConfigurations: ItemConfigurationsSchema,
@@ -216,6 +214,13 @@ export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
   nutritionInfo: NutritionInfoSchema.nullable(),
   rollupPrice: z.number().nullable().optional(),
   fulfillmentMethods: z.array(FulfillmentMethodSchema).optional(),
+};
+
+export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
+  ...menuNodeFields,
+  get children(): z.ZodArray<z.ZodType<MenuNode>> {
+    return z.array(MenuNodeSchema);
+  },
 });
 
 /** Whether an item can be ordered for the method (items without a method list serve every method). */
@@ -236,7 +241,7 @@ export function isGroupNode(node: Pick<MenuNode, 'itemType'>): boolean {
 }
 
 /** Shown on the menu: has display data and is not hidden (out-of-stock ones show 'Not Available'). */
-export function isDisplayable(node: Pick<MenuNode, 'displayAttribute'>): boolean {
+export function isDisplayable(node: { displayAttribute: { hidden: boolean } | null }): boolean {
   return node.displayAttribute !== null && !node.displayAttribute.hidden;
 }
 
@@ -250,7 +255,9 @@ export function findMenuNode(nodes: readonly MenuNode[], key: string): MenuNode 
 }
 
 /** The default price entry (the one marked default, else the first), or null without prices. */
-export function defaultPrice(node: Pick<MenuNode, 'priceAttribute'>): ItemPrice | null {
+export function defaultPrice(node: {
+  priceAttribute: { prices: readonly ItemPrice[] } | null;
+}): ItemPrice | null {
   const prices = node.priceAttribute?.prices ?? [];
   return prices.find((p) => p.default) ?? prices[0] ?? null;
 }
@@ -295,6 +302,78 @@ export const MenuSchema = z.object({
 });
 export type Menu = z.infer<typeof MenuSchema>;
 export const MenuResponseSchema = envelope(MenuSchema);
+
+/**
+ * An item of a compact menu (`Prefer: return=compact`): its card on the store page and nothing more. The rest of
+ * the item (long description, modifier tree, configuration, transitions, brands) is on its descendants answer.
+ * Over the wire every field at its default is left out, and this schema fills it back in: `null` for nullable
+ * fields, `false` for flags, item type 1 (menu item), 'ShowBasePrice'. `rollupPrice` is there only on items shown
+ * with a rolled-up 'from' price, `fulfillmentMethods` only on items limited to some methods, as on full nodes.
+ * Items come in display order (the card needs no `displayOrder`).
+ */
+export const CompactMenuItemSchema = z.object({
+  itemPathKey: z.string(),
+  itemMasterId: z.number().int(),
+  title: z.string(),
+  itemType: ItemTypeSchema.default(ITEM_TYPE.MenuItem),
+  displayAttribute: z
+    .object({
+      itemTitle: z.string(),
+      shortDescription: z.string().nullable().default(null),
+      imageFileId: z.string().nullable().default(null),
+      hidden: z.boolean().default(false),
+      baseItemsPriceDisplay: PriceDisplaySchema.default('ShowBasePrice'),
+    })
+    .nullable()
+    .default(null),
+  isOutOfStock: z.boolean().default(false),
+  /** True when the item has no descendants at all. */
+  lastNode: z.boolean().default(false),
+  priceAttribute: z
+    .object({
+      prices: z.array(
+        z.object({
+          portionTypeId: z.number().int().nullable().default(null),
+          price: z.number(),
+          default: z.boolean().default(false),
+          isOutOfStock: z.boolean().default(false),
+        }),
+      ),
+    })
+    .nullable()
+    .default(null),
+  nutritionInfo: z
+    .object({
+      defaultCalories: z.number().int().nullable().default(null),
+      calories: z.string().nullable().default(null),
+    })
+    .nullable()
+    .default(null),
+  /** As on full nodes: only with `includeCrossSellTriggers`. */
+  isCrossSellTrigger: z.boolean().default(false),
+  crossSellTriggerMode: CrossSellTriggerModeSchema.nullable().default(null),
+  rollupPrice: z.number().nullable().optional(),
+  fulfillmentMethods: z.array(FulfillmentMethodSchema).optional(),
+});
+export type CompactMenuItem = z.infer<typeof CompactMenuItemSchema>;
+
+/** A category of a compact menu: a full category node whose children are compact items. */
+export const CompactMenuCategorySchema = z.object({
+  ...menuNodeFields,
+  children: z.array(CompactMenuItemSchema),
+});
+export type CompactMenuCategory = z.infer<typeof CompactMenuCategorySchema>;
+
+/**
+ * GET /v1/sales/menus with `Prefer: return=compact`: the menu with item cards instead of item trees (see
+ * CompactMenuItemSchema), a few times smaller than the full menu.
+ */
+export const CompactMenuSchema = MenuSchema.extend({
+  compact: z.literal(true),
+  categories: z.array(CompactMenuCategorySchema),
+});
+export type CompactMenu = z.infer<typeof CompactMenuSchema>;
+export const CompactMenuResponseSchema = envelope(CompactMenuSchema);
 
 /** Comma-separated numbers in a query string (`brandIds=1,2`). */
 export const IdListQuerySchema = z

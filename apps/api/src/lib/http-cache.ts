@@ -18,8 +18,9 @@ export class SerializedBody {
     this.etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   }
 
+  /** Compressed once per body, so at the strongest level: the bytes every request carries are what count. */
   get gzip(): Buffer {
-    this.gzipped ??= gzipSync(this.json, { level: 6 });
+    this.gzipped ??= gzipSync(this.bytes, { level: 9 });
     return this.gzipped;
   }
 }
@@ -27,6 +28,8 @@ export class SerializedBody {
 /** Whether an If-None-Match header names this ETag (weak comparison, `*` included). */
 export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
   if (header === undefined) return false;
+  // The usual revalidation sends back exactly the ETag it was given.
+  if (header === etag) return true;
   const opaque = etag.replace(/^W\//, '');
   const values = Array.isArray(header) ? header : [header];
   return values.some((value) =>
@@ -48,6 +51,19 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   });
 }
 
+const NO_VARY: readonly string[] = [];
+const varyHeaders = new WeakMap<readonly string[], string>();
+
+/** The Vary value of an answer that also varies by encoding (joined once per list: the lists are constants). */
+function varyHeader(vary: readonly string[]): string {
+  let value = varyHeaders.get(vary);
+  if (value === undefined) {
+    value = [...vary, 'Accept-Encoding'].join(', ');
+    varyHeaders.set(vary, value);
+  }
+  return value;
+}
+
 /**
  * Sends a pre-serialised JSON body with its ETag and Cache-Control: 304 without a body when the client already
  * holds it, gzip when accepted, the JSON text otherwise. The route's response schema still documents the shape;
@@ -58,12 +74,9 @@ export function sendSerialized(
   reply: FastifyReply,
   body: SerializedBody,
   cacheControl: string,
-  vary: readonly string[] = [],
+  vary: readonly string[] = NO_VARY,
 ): FastifyReply {
-  reply
-    .header('etag', body.etag)
-    .header('cache-control', cacheControl)
-    .header('vary', [...vary, 'Accept-Encoding'].join(', '));
+  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', varyHeader(vary));
   if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) {
     return reply.code(304).send();
   }

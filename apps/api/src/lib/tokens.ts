@@ -66,16 +66,23 @@ export class TokenService {
     return { token, sid, expiresIn: this.accessTtlSeconds };
   }
 
+  /**
+   * The session of an access token verified before and not expired yet, without waiting (the hot path of every
+   * authenticated request); null when it was not verified before or has expired: verify it then.
+   */
+  cachedSession(token: string): Session | null {
+    const cached = this.verified.get(token);
+    if (!cached) return null;
+    this.verified.delete(token);
+    if (cached.exp <= Date.now() / 1000) return null;
+    this.verified.set(token, cached);
+    return { ...cached.session };
+  }
+
   /** The session of a valid access token, or null when it is missing, expired, forged or of another kind. */
   async verifyAccessToken(token: string): Promise<Session | null> {
-    const cached = this.verified.get(token);
-    if (cached) {
-      this.verified.delete(token);
-      if (cached.exp > Date.now() / 1000) {
-        this.verified.set(token, cached);
-        return { ...cached.session };
-      }
-    }
+    const cached = this.cachedSession(token);
+    if (cached) return cached;
     const payload = await this.verify(token);
     const claims = AccessClaimsSchema.safeParse(payload);
     if (!claims.success) return null;

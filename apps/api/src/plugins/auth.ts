@@ -3,7 +3,7 @@
  * (staff key). Routes opt in with `onRequest: [app.authenticate]`.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { staffKeys } from '../db/schema/clients';
@@ -13,7 +13,7 @@ import { TokenService, type Session } from '../lib/tokens';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     authenticateStaff: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -47,13 +47,24 @@ export default fp(function authPlugin(app: FastifyInstance) {
   app.decorate('tokens', tokens);
   app.decorateRequest('session', null);
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized('Missing access token');
-    const session = await tokens.verifyAccessToken(token);
-    if (!session) throw unauthorized('Invalid or expired access token');
-    request.session = session;
-  });
+  // A callback hook rather than an async one: a token verified before is answered without a promise.
+  app.decorate(
+    'authenticate',
+    (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const token = bearerToken(request);
+      if (!token) return done(unauthorized('Missing access token'));
+      const cached = tokens.cachedSession(token);
+      if (cached) {
+        request.session = cached;
+        return done();
+      }
+      tokens.verifyAccessToken(token).then((session) => {
+        if (!session) return done(unauthorized('Invalid or expired access token'));
+        request.session = session;
+        done();
+      }, done);
+    },
+  );
 
   app.decorate('authenticateStaff', async (request: FastifyRequest) => {
     const header = request.headers['x-staff-key'];

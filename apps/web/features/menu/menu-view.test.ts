@@ -5,12 +5,14 @@ import {
   MENU_LAYOUT,
   type FulfillmentMethod,
 } from '@storefront/contracts/enums';
-import type { MenuNode } from '@storefront/contracts/menu';
+import type { z } from 'zod';
+import { CompactMenuItemSchema, type CompactMenuItem, type MenuNode } from '@storefront/contracts/menu';
 import { buildMenuView, menuImageSrc } from './menu-view';
 
-function node(key: string, overrides: Partial<MenuNode> = {}): MenuNode {
+/** A category node (full, as in every menu) holding compact items. */
+function category(key: string, children: CompactMenuItem[], overrides: Partial<MenuNode> = {}) {
   const id = Number(key.split('-').at(-1));
-  return {
+  const node: Omit<MenuNode, 'children'> = {
     itemPathKey: key,
     itemMasterId: id,
     title: `Node ${id}`,
@@ -18,48 +20,53 @@ function node(key: string, overrides: Partial<MenuNode> = {}): MenuNode {
       itemTitle: `Title ${id}`,
       shortDescription: null,
       description: null,
-      imageFileId: `img-${id}`,
+      imageFileId: null,
       hidden: false,
       webOrderingLayout: MENU_LAYOUT.Standard,
       baseItemsPriceDisplay: 'ShowBasePrice',
     },
     isOutOfStock: false,
-    lastNode: true,
-    children: [],
-    itemType: ITEM_TYPE.MenuItem,
+    lastNode: false,
+    itemType: ITEM_TYPE.Category,
     selectionAttribute: null,
     itemConfigurations: { displayOrder: id, maxQuantity: 0, defaultQuantity: 0 },
-    priceAttribute: {
-      priceType: 'BasePrice',
-      prices: [{ portionTypeId: null, price: 8.5, default: true, isOutOfStock: false }],
-      propagatePortionSelection: false,
-    },
+    priceAttribute: null,
     operationalAttribute: { promptForModifiers: false },
     itemTransitions: null,
     brandIds: [],
     isCrossSellTrigger: false,
     crossSellTriggerMode: null,
-    nutritionInfo: { defaultCalories: 640, calories: null },
+    nutritionInfo: null,
     ...overrides,
   };
+  return { ...node, children };
+}
+
+/** A compact item as the API sends it (defaults left out), parsed as the storefront parses it. */
+function item(key: string, overrides: Partial<z.input<typeof CompactMenuItemSchema>> = {}): CompactMenuItem {
+  const id = Number(key.split('-').at(-1));
+  return CompactMenuItemSchema.parse({
+    itemPathKey: key,
+    itemMasterId: id,
+    title: `Node ${id}`,
+    displayAttribute: { itemTitle: `Title ${id}`, imageFileId: `img-${id}` },
+    lastNode: true,
+    priceAttribute: { prices: [{ price: 8.5, default: true }] },
+    nutritionInfo: { defaultCalories: 640 },
+    ...overrides,
+  });
 }
 
 describe('buildMenuView', () => {
-  const hidden = node('1-2-12');
-  if (hidden.displayAttribute) hidden.displayAttribute = { ...hidden.displayAttribute, hidden: true };
   const menu = {
     categories: [
-      node('1-2', {
-        itemType: ITEM_TYPE.Category,
-        lastNode: false,
-        children: [
-          node('1-2-11'),
-          hidden,
-          node('1-2-13', { displayAttribute: null }),
-          node('1-2-14', { isOutOfStock: true }),
-        ],
-      }),
-      node('1-3', { itemType: ITEM_TYPE.Category, children: [node('1-3-15', { displayAttribute: null })] }),
+      category('1-2', [
+        item('1-2-11'),
+        item('1-2-12', { displayAttribute: { itemTitle: 'Title 12', hidden: true } }),
+        item('1-2-13', { displayAttribute: null }),
+        item('1-2-14', { isOutOfStock: true }),
+      ]),
+      category('1-3', [item('1-3-15', { displayAttribute: null })]),
     ],
   };
 
@@ -85,9 +92,8 @@ describe('buildMenuView', () => {
   });
 
   it("marks items the guest's method cannot serve, and out-of-stock ones, as not orderable", () => {
-    const sundae = node('1-2-16', { fulfillmentMethods: [FULFILLMENT_METHOD.Pickup] });
-    const category = node('1-2', { itemType: ITEM_TYPE.Category, children: [node('1-2-11'), sundae] });
-    const withSundae = { categories: [category] };
+    const sundae = item('1-2-16', { fulfillmentMethods: [FULFILLMENT_METHOD.Pickup] });
+    const withSundae = { categories: [category('1-2', [item('1-2-11'), sundae])] };
     const unavailable = (method: FulfillmentMethod | null) =>
       buildMenuView(withSundae, method)[0]?.items.map((i) => i.unavailable);
     expect(unavailable(FULFILLMENT_METHOD.Delivery)).toEqual([null, 'Not available for Delivery']);

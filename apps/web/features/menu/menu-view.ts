@@ -4,8 +4,8 @@ import {
   isAvailableFor,
   isDisplayable,
   unavailableForText,
-  type Menu,
-  type MenuNode,
+  type CompactMenu,
+  type CompactMenuItem,
 } from '@storefront/contracts/menu';
 import { cardPrice, type CardPrice } from '@storefront/contracts/menu-display';
 
@@ -35,14 +35,14 @@ export interface MenuCategoryView {
   items: MenuCardView[];
 }
 
-function caloriesOf(node: MenuNode): string | null {
+function caloriesOf(node: CompactMenuItem): string | null {
   const info = node.nutritionInfo;
   if (!info) return null;
   if (info.calories) return /cal/i.test(info.calories) ? info.calories : `${info.calories} Cal`;
   return info.defaultCalories === null ? null : `${info.defaultCalories} Cal`;
 }
 
-function cardOf(node: MenuNode, method: FulfillmentMethod | null): MenuCardView {
+function cardOf(node: CompactMenuItem, method: FulfillmentMethod | null): MenuCardView {
   const display = node.displayAttribute;
   return {
     itemPathKey: node.itemPathKey,
@@ -61,11 +61,11 @@ function cardOf(node: MenuNode, method: FulfillmentMethod | null): MenuCardView 
 }
 
 /**
- * Categories in menu order with their displayable items (hidden items and items without display data are
- * left out); categories that are hidden or end up empty are left out too.
+ * Categories in menu order with their displayable items in display order (the order of the compact menu; hidden
+ * items and items without display data are left out); categories that are hidden or end up empty are left out too.
  */
 export function buildMenuView(
-  menu: Pick<Menu, 'categories'>,
+  menu: Pick<CompactMenu, 'categories'>,
   fulfillmentMethod: FulfillmentMethod | null = null,
 ): MenuCategoryView[] {
   return menu.categories
@@ -75,10 +75,7 @@ export function buildMenuView(
       itemPathKey: category.itemPathKey,
       title: category.displayAttribute?.itemTitle || category.title,
       layout: category.displayAttribute?.webOrderingLayout ?? MENU_LAYOUT.Standard,
-      items: [...category.children]
-        .filter(isDisplayable)
-        .sort((a, b) => a.itemConfigurations.displayOrder - b.itemConfigurations.displayOrder)
-        .map((node) => cardOf(node, fulfillmentMethod)),
+      items: category.children.filter(isDisplayable).map((node) => cardOf(node, fulfillmentMethod)),
     }))
     .filter((category) => category.items.length > 0);
 }

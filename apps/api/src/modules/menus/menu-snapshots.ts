@@ -94,9 +94,18 @@ async function loadSnapshot(db: Db, snapshotId: number): Promise<LoadedSnapshot 
   };
 }
 
+interface Pointer {
+  at: number;
+  value: Promise<number | null>;
+  /** The snapshot id once the lookup has answered. */
+  settled?: number | null;
+}
+
 class SnapshotStore {
   private readonly snapshots = new Map<number, Promise<LoadedSnapshot | null>>();
-  private readonly pointers = new Map<string, { at: number; value: Promise<number | null> }>();
+  /** The snapshots of `snapshots` whose load has finished, for reads that need not wait. */
+  private readonly loaded = new Map<number, LoadedSnapshot>();
+  private readonly pointers = new Map<string, Pointer>();
 
   constructor(private readonly db: Db) {}
 
@@ -105,32 +114,56 @@ class SnapshotStore {
     if (!entry) {
       if (this.snapshots.size >= MAX_SNAPSHOTS) {
         const oldest = this.snapshots.keys().next();
-        if (!oldest.done) this.snapshots.delete(oldest.value);
+        if (!oldest.done) {
+          this.snapshots.delete(oldest.value);
+          this.loaded.delete(oldest.value);
+        }
       }
-      entry = loadSnapshot(this.db, snapshotId);
+      const load = loadSnapshot(this.db, snapshotId);
       // A failed or empty load is not kept: the next request tries again.
-      entry.then(
-        (loaded) => {
-          if (!loaded) this.snapshots.delete(snapshotId);
+      load.then(
+        (snapshot) => {
+          if (!snapshot) this.snapshots.delete(snapshotId);
+          else if (this.snapshots.get(snapshotId) === load) this.loaded.set(snapshotId, snapshot);
         },
         () => this.snapshots.delete(snapshotId),
       );
-      this.snapshots.set(snapshotId, entry);
+      this.snapshots.set(snapshotId, load);
+      entry = load;
     }
     return entry;
   }
 
   currentSnapshotId(locationId: number, catering: boolean): Promise<number | null> {
-    const key = `${locationId}|${catering}`;
+    const key = pointerKey(locationId, catering);
     const now = Date.now();
     const cached = this.pointers.get(key);
     if (cached && now - cached.at < POINTER_TTL_MS) return cached.value;
     const value = findLocationMenu(this.db, locationId, catering).then((row) => row?.snapshotId ?? null);
-    value.catch(() => this.pointers.delete(key));
-    this.pointers.set(key, { at: now, value });
+    const pointer: Pointer = { at: now, value };
+    value.then(
+      (snapshotId) => {
+        pointer.settled = snapshotId;
+      },
+      () => this.pointers.delete(key),
+    );
+    this.pointers.set(key, pointer);
     return value;
   }
+
+  /**
+   * The location's current snapshot when both the pointer (still fresh) and the snapshot are already in memory;
+   * undefined when either must be waited for (then use currentSnapshotId and get).
+   */
+  currentIfLoaded(locationId: number, catering: boolean): LoadedSnapshot | undefined {
+    const pointer = this.pointers.get(pointerKey(locationId, catering));
+    if (!pointer || Date.now() - pointer.at >= POINTER_TTL_MS) return undefined;
+    const snapshotId = pointer.settled;
+    return snapshotId === undefined || snapshotId === null ? undefined : this.loaded.get(snapshotId);
+  }
 }
+
+const pointerKey = (locationId: number, catering: boolean) => `${locationId}|${catering}`;
 
 const stores = new WeakMap<Db, SnapshotStore>();
 

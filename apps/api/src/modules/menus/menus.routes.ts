@@ -1,6 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
+import { z } from 'zod';
 import {
+  CompactMenuResponseSchema,
   DescendantsQuerySchema,
   DescendantsResponseSchema,
   MenuQuerySchema,
@@ -13,7 +16,7 @@ import {
 } from '@storefront/contracts/menu';
 import { ItemPricingResponseSchema, MenuItemPricingBodySchema } from '@storefront/contracts/orders';
 import { ok } from '../../lib/envelope';
-import { sendSerialized } from '../../lib/http-cache';
+import { sendSerialized, type SerializedBody } from '../../lib/http-cache';
 import {
   getDescendantsBody,
   getMenuBody,
@@ -28,11 +31,21 @@ const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorE
 const MENU_CACHE_CONTROL = 'private, no-cache';
 /** Answers addressed by snapshot id never change. */
 const SNAPSHOT_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+/** The menu answer depends on Prefer (compact or full) besides the encoding. */
+const MENU_VARY = ['Prefer'] as const;
 
-/** `Prefer: return=compact` (RFC 7240): item children are left out of the menu. */
+/** `Prefer: return=compact` (RFC 7240): items are sent as their cards (CompactMenuItemSchema), without their trees. */
 function prefersCompact(header: string | string[] | undefined): boolean {
   const values = Array.isArray(header) ? header : header ? [header] : [];
   return values.some((v) => /(^|[,;\s])return\s*=\s*"?compact"?/i.test(v));
+}
+
+/**
+ * The envelope is serialized once per snapshot variant and memoised: sent as is (or 304). The URL names the
+ * location's current snapshot, which a new publication replaces: clients keep it and revalidate by ETag.
+ */
+function sendMenu(request: FastifyRequest, reply: FastifyReply, body: SerializedBody) {
+  sendSerialized(request, reply, body, MENU_CACHE_CONTROL, MENU_VARY);
 }
 
 /** Routes of the menus module (under /v1). */
@@ -43,16 +56,21 @@ const menusRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         tags: ['menus'],
-        summary: "The location's current menu snapshot (Prefer: return=compact leaves out item children)",
+        summary:
+          "The location's current menu snapshot (Prefer: return=compact sends item cards instead of item trees)",
         querystring: MenuQuerySchema,
-        response: { 200: MenuResponseSchema, ...errors },
+        response: { 200: z.union([MenuResponseSchema, CompactMenuResponseSchema]), ...errors },
       },
     },
-    async (request, reply) => {
-      const body = await getMenuBody(app.db, request.query, prefersCompact(request.headers.prefer));
-      // The envelope is serialized once per snapshot variant and memoised: sent as is (or 304). The URL names the
-      // location's current snapshot, which a new publication replaces: clients keep it and revalidate by ETag.
-      return sendSerialized(request, reply, body, MENU_CACHE_CONTROL, ['Prefer']);
+    (request, reply) => {
+      const body = getMenuBody(app.db, request.query, prefersCompact(request.headers.prefer));
+      if (body instanceof Promise) {
+        return body.then((loaded) => {
+          sendMenu(request, reply, loaded);
+        });
+      }
+      // In memory already (the hot path): sent without a promise (or a closure).
+      sendMenu(request, reply, body);
     },
   );
 

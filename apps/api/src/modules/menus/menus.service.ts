@@ -1,9 +1,13 @@
+import type { z } from 'zod';
 import { ITEM_TYPE } from '@storefront/contracts/enums';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { rolledUpCents } from '@storefront/contracts/menu-display';
 import { centsToDollars } from '@storefront/contracts/money';
 import {
   isTopLevelItemKey,
+  type CompactMenuCategorySchema,
+  type CompactMenuItemSchema,
+  type CompactMenuSchema,
   type Menu,
   type MenuNode,
   type MenuQuery,
@@ -35,54 +39,101 @@ export interface MenuFilters {
   brandIds: readonly number[] | null;
 }
 
-/** A copy of the tree without out-of-stock nodes / other brands; never mutates the cached tree. */
-function filterNodes(
-  nodes: readonly MenuNode[],
-  filters: MenuFilters,
-  compact: boolean,
-  depth: number,
-): MenuNode[] {
-  const out: MenuNode[] = [];
-  for (const node of nodes) {
-    if (!filters.includeOutOfStock && node.isOutOfStock) continue;
-    if (
-      filters.brandIds &&
-      node.brandIds.length > 0 &&
-      !node.brandIds.some((id) => filters.brandIds?.includes(id))
-    ) {
-      continue;
-    }
-    // Items of a compact menu need their whole filtered tree only for a rolled-up price, then drop it.
-    const compactItemLevel = compact && depth === 1;
-    const needsTree =
-      !compactItemLevel || node.displayAttribute?.baseItemsPriceDisplay === 'RollupChildItemPricing';
-    const copy: MenuNode = {
-      ...node,
-      children: needsTree ? filterNodes(node.children, filters, compact && depth < 1, depth + 1) : [],
-      isCrossSellTrigger: filters.includeCrossSellTriggers && node.isCrossSellTrigger,
-      crossSellTriggerMode: filters.includeCrossSellTriggers ? node.crossSellTriggerMode : null,
-    };
-    out.push(compactItemLevel ? compactItem(copy) : copy);
-  }
-  return out;
+/** Whether a node stays under the filters: in stock (unless out-of-stock ones are asked for), of a chosen brand. */
+function isKept(node: MenuNode, filters: MenuFilters): boolean {
+  if (!filters.includeOutOfStock && node.isOutOfStock) return false;
+  return (
+    !filters.brandIds ||
+    node.brandIds.length === 0 ||
+    node.brandIds.some((id) => filters.brandIds?.includes(id))
+  );
 }
 
-/**
- * Compact: categories keep their items, items keep no children (lastNode tells whether they have some) and no
- * long description (the store page shows the short one; the item page reads the item's descendants). An item
- * whose card shows a rolled-up 'from' price gets it computed here from its (filtered) tree, so the menu need
- * not carry the tree: over half of a large menu's bytes were those trees.
- */
-function compactItem(item: MenuNode): MenuNode {
-  const display = item.displayAttribute;
-  const rollup = display?.baseItemsPriceDisplay === 'RollupChildItemPricing';
-  const cents = rollup ? rolledUpCents(item) : null;
+/** A copy of the tree without out-of-stock nodes / other brands; never mutates the cached tree. */
+function filterNodes(nodes: readonly MenuNode[], filters: MenuFilters): MenuNode[] {
+  return nodes.filter((node) => isKept(node, filters)).map((node) => withFilteredTree(node, filters));
+}
+
+function withFilteredTree(node: MenuNode, filters: MenuFilters): MenuNode {
   return {
-    ...item,
-    displayAttribute: display && { ...display, description: null },
-    children: [],
-    ...(rollup ? { rollupPrice: cents === null ? null : centsToDollars(cents) } : {}),
+    ...node,
+    children: filterNodes(node.children, filters),
+    isCrossSellTrigger: filters.includeCrossSellTriggers && node.isCrossSellTrigger,
+    crossSellTriggerMode: filters.includeCrossSellTriggers ? node.crossSellTriggerMode : null,
   };
+}
+
+type CompactItemWire = z.input<typeof CompactMenuItemSchema>;
+type CompactCategoryWire = z.input<typeof CompactMenuCategorySchema>;
+
+/**
+ * A compact item as sent: its card (CompactMenuItemSchema) with every field at its default left out, which the
+ * schema fills back in. An item whose card shows a rolled-up 'from' price gets it computed here from its
+ * (filtered) tree, so the menu need not carry the tree.
+ */
+function compactCard(item: MenuNode, filters: MenuFilters): CompactItemWire {
+  const card: CompactItemWire = {
+    itemPathKey: item.itemPathKey,
+    itemMasterId: item.itemMasterId,
+    title: item.title,
+  };
+  if (item.itemType !== ITEM_TYPE.MenuItem) card.itemType = item.itemType;
+  const display = item.displayAttribute;
+  if (display) {
+    const shown: NonNullable<CompactItemWire['displayAttribute']> = { itemTitle: display.itemTitle };
+    if (display.shortDescription !== null) shown.shortDescription = display.shortDescription;
+    if (display.imageFileId !== null) shown.imageFileId = display.imageFileId;
+    if (display.hidden) shown.hidden = true;
+    if (display.baseItemsPriceDisplay !== 'ShowBasePrice') {
+      shown.baseItemsPriceDisplay = display.baseItemsPriceDisplay;
+    }
+    card.displayAttribute = shown;
+  }
+  if (item.isOutOfStock) card.isOutOfStock = true;
+  if (item.lastNode) card.lastNode = true;
+  if (item.priceAttribute) {
+    card.priceAttribute = {
+      prices: item.priceAttribute.prices.map((p) => ({
+        ...(p.portionTypeId === null ? {} : { portionTypeId: p.portionTypeId }),
+        price: p.price,
+        ...(p.default ? { default: true } : {}),
+        ...(p.isOutOfStock ? { isOutOfStock: true } : {}),
+      })),
+    };
+  }
+  if (item.nutritionInfo) {
+    const { defaultCalories, calories } = item.nutritionInfo;
+    card.nutritionInfo = {
+      ...(defaultCalories === null ? {} : { defaultCalories }),
+      ...(calories === null ? {} : { calories }),
+    };
+  }
+  if (filters.includeCrossSellTriggers) {
+    if (item.isCrossSellTrigger) card.isCrossSellTrigger = true;
+    if (item.crossSellTriggerMode !== null) card.crossSellTriggerMode = item.crossSellTriggerMode;
+  }
+  if (display?.baseItemsPriceDisplay === 'RollupChildItemPricing') {
+    const cents = rolledUpCents(withFilteredTree(item, filters));
+    card.rollupPrice = cents === null ? null : centsToDollars(cents);
+  }
+  if (item.fulfillmentMethods !== undefined) card.fulfillmentMethods = item.fulfillmentMethods;
+  return card;
+}
+
+/** Categories of a compact menu: full category nodes whose children are item cards in display order. */
+function compactCategories(categories: readonly MenuNode[], filters: MenuFilters): CompactCategoryWire[] {
+  return categories
+    .filter((category) => isKept(category, filters))
+    .map((category) => ({
+      ...category,
+      isCrossSellTrigger: filters.includeCrossSellTriggers && category.isCrossSellTrigger,
+      crossSellTriggerMode: filters.includeCrossSellTriggers ? category.crossSellTriggerMode : null,
+      children: category.children
+        .filter((item) => isKept(item, filters))
+        // A stable sort: items of equal display order keep their menu order.
+        .sort((a, b) => a.itemConfigurations.displayOrder - b.itemConfigurations.displayOrder)
+        .map((item) => compactCard(item, filters)),
+    }));
 }
 
 /** Loads a snapshot or fails with 404 (code 811). */
@@ -106,15 +157,60 @@ export function requireItem(snapshot: LoadedSnapshot, itemPathKey: string): Menu
   return item;
 }
 
+function menuFilters(query: MenuQuery): MenuFilters {
+  return {
+    includeOutOfStock: query.includeOutOfStock ?? false,
+    includeCrossSellTriggers: query.includeCrossSellTriggers ?? false,
+    brandIds: query.brandIds ?? null,
+  };
+}
+
+/** A snapshot's menu answer for the filters and form, serialized once and memoised on the snapshot. */
+function menuBodyOf(snapshot: LoadedSnapshot, filters: MenuFilters, compact: boolean): SerializedBody {
+  const variant = `${compact}|${filters.includeOutOfStock}|${filters.includeCrossSellTriggers}|${filters.brandIds?.join(',') ?? ''}`;
+  return memoResponse(snapshot, variant, () => {
+    const head = {
+      snapshotId: snapshot.id,
+      menuId: snapshot.menuId,
+      locationId: snapshot.locationId,
+      title: snapshot.title,
+      catering: snapshot.catering,
+      createdAt: snapshot.createdAt,
+      brands: filters.brandIds
+        ? snapshot.brands.filter((b) => filters.brandIds?.includes(b.id))
+        : snapshot.brands,
+    };
+    const menu: Menu | z.input<typeof CompactMenuSchema> = compact
+      ? { ...head, compact: true, categories: compactCategories(snapshot.categories, filters) }
+      : { ...head, compact: false, categories: filterNodes(snapshot.categories, filters) };
+    return JSON.stringify({ value: menu, succeed: true, errors: [] });
+  });
+}
+
 /**
  * The location's current menu as a serialized success envelope (memoised per snapshot and variant with its ETag
- * and gzip copy, so the hot path is one cached pointer lookup). Fails with 404 InvalidLocation (21034) when the
- * location has no such menu.
+ * and gzip copy). The hot path answers at once, without a promise: the location's pointer (fresh) and its
+ * snapshot are in memory. Otherwise a promise, which fails with 404 InvalidLocation (21034) when the location
+ * has no such menu.
  */
-export async function getMenuBody(db: Db, query: MenuQuery, compact: boolean): Promise<SerializedBody> {
+export function getMenuBody(
+  db: Db,
+  query: MenuQuery,
+  compact: boolean,
+): SerializedBody | Promise<SerializedBody> {
+  const filters = menuFilters(query);
+  const ready = snapshotStore(db).currentIfLoaded(query.locationId, query.catering ?? false);
+  return ready ? menuBodyOf(ready, filters, compact) : loadMenuBody(db, query, filters, compact);
+}
+
+async function loadMenuBody(
+  db: Db,
+  query: MenuQuery,
+  filters: MenuFilters,
+  compact: boolean,
+): Promise<SerializedBody> {
   const catering = query.catering ?? false;
-  const store = snapshotStore(db);
-  const snapshotId = await store.currentSnapshotId(query.locationId, catering);
+  const snapshotId = await snapshotStore(db).currentSnapshotId(query.locationId, catering);
   if (snapshotId === null) {
     throw notFound(
       'InvalidLocation',
@@ -122,29 +218,7 @@ export async function getMenuBody(db: Db, query: MenuQuery, compact: boolean): P
       ORDER_ERROR.InvalidLocation,
     );
   }
-  const snapshot = await requireSnapshot(db, snapshotId);
-  const filters: MenuFilters = {
-    includeOutOfStock: query.includeOutOfStock ?? false,
-    includeCrossSellTriggers: query.includeCrossSellTriggers ?? false,
-    brandIds: query.brandIds ?? null,
-  };
-  const variant = `${compact}|${filters.includeOutOfStock}|${filters.includeCrossSellTriggers}|${filters.brandIds?.join(',') ?? ''}`;
-  return memoResponse(snapshot, variant, () => {
-    const menu: Menu = {
-      snapshotId: snapshot.id,
-      menuId: snapshot.menuId,
-      locationId: snapshot.locationId,
-      title: snapshot.title,
-      catering: snapshot.catering,
-      compact,
-      createdAt: snapshot.createdAt,
-      brands: filters.brandIds
-        ? snapshot.brands.filter((b) => filters.brandIds?.includes(b.id))
-        : snapshot.brands,
-      categories: filterNodes(snapshot.categories, filters, compact, 0),
-    };
-    return JSON.stringify({ value: menu, succeed: true, errors: [] });
-  });
+  return menuBodyOf(await requireSnapshot(db, snapshotId), filters, compact);
 }
 
 /** A node with its whole subtree; 404 when the snapshot or the key is unknown. */
@@ -159,7 +233,7 @@ export async function getDescendants(
   if (!node)
     throw notFound('InvalidItem', `Item ${itemPathKey} is not on this menu`, ORDER_ERROR.InvalidItem);
   const filters: MenuFilters = { includeOutOfStock, includeCrossSellTriggers: true, brandIds: null };
-  return { ...node, children: filterNodes(node.children, filters, false, 0) };
+  return { ...node, children: filterNodes(node.children, filters) };
 }
 
 /**

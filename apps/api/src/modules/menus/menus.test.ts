@@ -1,8 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CompactMenuResponseSchema,
   DescendantsResponseSchema,
   MenuResponseSchema,
+  type CompactMenu,
+  type CompactMenuItem,
   type Menu,
   type MenuNode,
 } from '@storefront/contracts/menu';
@@ -26,10 +29,40 @@ function findByTitle(nodes: readonly MenuNode[], title: string): MenuNode | unde
   return undefined;
 }
 
+function findCard(menu: CompactMenu, title: string): CompactMenuItem | undefined {
+  return menu.categories.flatMap((c) => c.children).find((item) => item.title === title);
+}
+
+/** What a compact menu says of a full item: its card (everything but rollupPrice, checked on its own). */
+function cardOf(node: MenuNode): Omit<CompactMenuItem, 'rollupPrice'> {
+  const display = node.displayAttribute;
+  return {
+    itemPathKey: node.itemPathKey,
+    itemMasterId: node.itemMasterId,
+    title: node.title,
+    itemType: node.itemType,
+    displayAttribute: display && {
+      itemTitle: display.itemTitle,
+      shortDescription: display.shortDescription,
+      imageFileId: display.imageFileId,
+      hidden: display.hidden,
+      baseItemsPriceDisplay: display.baseItemsPriceDisplay,
+    },
+    isOutOfStock: node.isOutOfStock,
+    lastNode: node.lastNode,
+    priceAttribute: node.priceAttribute && { prices: node.priceAttribute.prices },
+    nutritionInfo: node.nutritionInfo,
+    isCrossSellTrigger: node.isCrossSellTrigger,
+    crossSellTriggerMode: node.crossSellTriggerMode,
+    ...(node.fulfillmentMethods ? { fulfillmentMethods: node.fulfillmentMethods } : {}),
+  };
+}
+
 describe.each(await dbKinds())('menus on %s', (kind) => {
   let ctx: TestContext;
   let token: string;
-  let menu: Menu;
+  let menu: CompactMenu;
+  let compactJson: string;
   const auth = () => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
@@ -41,7 +74,8 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
       headers: { ...auth(), prefer: 'return=compact' },
     });
     expect(res.statusCode).toBe(200);
-    menu = res.json<Body<Menu>>().value;
+    compactJson = res.body;
+    menu = CompactMenuResponseSchema.parse(res.json()).value;
   });
   afterAll(() => ctx.close());
 
@@ -50,16 +84,17 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
     expect(menu.locationId).toBe(DEMO_LOCATIONS.open);
     expect(menu.compact).toBe(true);
     expect(menu.categories.map((c) => c.title)).toEqual(['Burgers', 'Bowls', 'Sides', 'Drinks', 'Desserts']);
-    const burger = findByTitle(menu.categories, 'Classic Burger');
-    expect(burger).toMatchObject({ children: [], lastNode: false, isCrossSellTrigger: false });
-    expect(findByTitle(menu.categories, 'Crispy Chicken Sandwich')).toMatchObject({
+    const burger = findCard(menu, 'Classic Burger');
+    expect(burger).toMatchObject({ lastNode: false, isCrossSellTrigger: false });
+    expect(burger).not.toHaveProperty('children');
+    expect(findCard(menu, 'Crispy Chicken Sandwich')).toMatchObject({
       isCrossSellTrigger: true,
       crossSellTriggerMode: 'AddItem',
     });
     expect(burger?.displayAttribute?.imageFileId).toMatch(/^food-/);
-    expect(findByTitle(menu.categories, 'Mushroom Swiss Burger')?.isOutOfStock).toBe(true);
-    expect(findByTitle(menu.categories, 'Bottled Water')?.displayAttribute).toBeNull();
-    expect(findByTitle(menu.categories, 'Key Lime Pie')?.displayAttribute?.hidden).toBe(true);
+    expect(findCard(menu, 'Mushroom Swiss Burger')?.isOutOfStock).toBe(true);
+    expect(findCard(menu, 'Bottled Water')?.displayAttribute).toBeNull();
+    expect(findCard(menu, 'Key Lime Pie')?.displayAttribute?.hidden).toBe(true);
   });
 
   it('answers the same snapshot again, the full tree without Prefer, and hides out-of-stock items by default', async () => {
@@ -84,11 +119,12 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
     });
     const full = res.json<Body<Menu>>().value;
     const fullBowl = findByTitle(full.categories, 'Build-Your-Own Bowl');
-    const compactBowl = findByTitle(menu.categories, 'Build-Your-Own Bowl');
+    const compactBowl = findCard(menu, 'Build-Your-Own Bowl');
     expect(fullBowl?.children.length).toBeGreaterThan(0);
     expect(fullBowl?.displayAttribute?.description).toMatch(/bowl/i);
-    expect(compactBowl).toMatchObject({ children: [], lastNode: false });
-    expect(compactBowl?.displayAttribute?.description).toBeNull();
+    expect(compactBowl).toMatchObject({ lastNode: false });
+    expect(compactBowl).not.toHaveProperty('children');
+    expect(compactBowl?.displayAttribute).not.toHaveProperty('description');
     expect(compactBowl?.displayAttribute?.shortDescription).toBe(
       fullBowl?.displayAttribute?.shortDescription,
     );
@@ -98,14 +134,27 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
     expect(compactBowl?.rollupPrice).toBeGreaterThan(0);
     expect(fullBowl?.rollupPrice).toBeUndefined();
     // Items shown with their base price carry no rollupPrice.
-    expect(findByTitle(menu.categories, 'Classic Burger')).not.toHaveProperty('rollupPrice');
-    // Every compact card price matches the one the full tree gives.
-    for (const category of full.categories) {
-      for (const item of category.children) {
-        const compactItem = findByTitle(menu.categories, item.title);
-        expect(compactItem && cardPrice(compactItem), item.title).toEqual(cardPrice(item));
+    expect(findCard(menu, 'Classic Burger')).not.toHaveProperty('rollupPrice');
+    // Every compact item is the card of the full item (in display order), with the same card price.
+    for (const [index, category] of full.categories.entries()) {
+      const items = [...category.children].sort(
+        (a, b) => a.itemConfigurations.displayOrder - b.itemConfigurations.displayOrder,
+      );
+      const cards = menu.categories[index]?.children ?? [];
+      expect(cards.map((c) => c.itemPathKey)).toEqual(items.map((i) => i.itemPathKey));
+      for (const [at, item] of items.entries()) {
+        const compactItem = cards[at];
+        if (!compactItem) throw new Error(`no card for ${item.title}`);
+        const { rollupPrice: _rollupPrice, ...card } = compactItem;
+        expect(card, item.title).toEqual(cardOf(item));
+        expect(cardPrice(compactItem), item.title).toEqual(cardPrice(item));
       }
     }
+    // Over the wire, item fields at their default are left out (the schema fills them back in).
+    const sent = JSON.parse(compactJson) as { value: { categories: { children: unknown[] }[] } };
+    const sentItems = JSON.stringify(sent.value.categories.flatMap((c) => c.children));
+    expect(sentItems).not.toMatch(/:null|:false|:\[\]|"ShowBasePrice"|"itemConfigurations"|"children"/);
+    expect(compactJson.length).toBeLessThan(res.body.length / 3);
   });
 
   it('filters by brand and serves the catering menu', async () => {
@@ -145,7 +194,7 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
   });
 
   it('serves descendants with nested groups, and 404 for unknown keys or snapshots', async () => {
-    const combo = findByTitle(menu.categories, 'Burger Combo');
+    const combo = findCard(menu, 'Burger Combo');
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/v1/sales/menus/${menu.snapshotId}/items/${combo?.itemPathKey}/descendants?includeOutOfStock=true`,
@@ -174,8 +223,8 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
   });
 
   it('lists transitions (combo) and an empty list when none', async () => {
-    const burger = findByTitle(menu.categories, 'Classic Burger');
-    const fries = findByTitle(menu.categories, 'Fries');
+    const burger = findCard(menu, 'Classic Burger');
+    const fries = findCard(menu, 'Fries');
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/v1/sales/menus/${menu.snapshotId}/items/${burger?.itemPathKey}/transitions`,
@@ -200,7 +249,7 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
   });
 
   it('prices an item from its defaults with a sequence of changes', async () => {
-    const bowl = findByTitle(menu.categories, 'Build-Your-Own Bowl');
+    const bowl = findCard(menu, 'Build-Your-Own Bowl');
     const url = `/v1/sales/menus/${menu.snapshotId}/items/${bowl?.itemPathKey}/pricings`;
     const key = bowl?.itemPathKey ?? '';
     const res = await ctx.app.inject({
@@ -256,7 +305,7 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
   });
 
   it('serves resized pictures with immutable caching, and says which parameter is missing', async () => {
-    const imageId = findByTitle(menu.categories, 'Classic Burger')?.displayAttribute?.imageFileId ?? '';
+    const imageId = findCard(menu, 'Classic Burger')?.displayAttribute?.imageFileId ?? '';
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/v1/images/${imageId}?width=226&height=170`,
@@ -343,7 +392,7 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
 
   it('sends descendants pre-serialised exactly as their schema reads them, immutable, 304 on revalidation', async () => {
     // Classic Burger: nested groups, and an out-of-stock topping that only one of the two answers carries.
-    const burger = findByTitle(menu.categories, 'Classic Burger');
+    const burger = findCard(menu, 'Classic Burger');
     const url = `/v1/sales/menus/${menu.snapshotId}/items/${burger?.itemPathKey ?? ''}/descendants`;
     const all = await ctx.app.inject({
       method: 'GET',

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isGroupNode, type Menu, type MenuNode } from '@storefront/contracts/menu';
+import { CompactMenuResponseSchema, isGroupNode, type MenuNode } from '@storefront/contracts/menu';
 import { dollarsToCents } from '@storefront/contracts/money';
 import type { ItemPricingValue } from '@storefront/contracts/orders';
 import { defaultSelection, isRadioGroup, priceItem, validateSelection } from '@storefront/contracts/pricing';
@@ -155,7 +155,7 @@ describe.each(await dbKinds())('item page price and pricing route agree on %s', 
       headers: { ...auth(), prefer: 'return=compact' },
     });
     expect(res.statusCode).toBe(200);
-    const menu = res.json<{ value: Menu }>().value;
+    const menu = CompactMenuResponseSchema.parse(res.json()).value;
     return menu.categories.flatMap((c) => c.children).map((node) => ({ snapshotId: menu.snapshotId, node }));
   }
 
