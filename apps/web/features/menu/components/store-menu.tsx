@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { MENU_LAYOUT, type FulfillmentMethod, type MenuLayout } from '@storefront/contracts/enums';
-import { cn } from '@/lib/cn';
 import { buildMenuView } from '../menu-view';
 import type { MenuResult } from '../menu.queries';
 import { CategoryTabs } from './category-tabs';
@@ -8,11 +7,6 @@ import { MenuItemCard } from './menu-item-card';
 
 /** Cards of the first row get their pictures eagerly (the widest row holds 3 standard or 4 grid cards). */
 const EAGER_IMAGES = 3;
-/**
- * Categories past these are laid out and painted only when scrolled near (content-visibility: auto, with a
- * remembered size), so the first paint of a 300-item menu costs what a 30-item one does.
- */
-const RENDERED_CATEGORIES = 2;
 /** Cards hydrated per task (see the Suspense boundaries below). */
 const HYDRATION_CHUNK = 12;
 
@@ -70,15 +64,12 @@ export function StoreMenu({
         {categories.length === 0 ? (
           <p className="text-gray-700">There are no items on this menu right now.</p>
         ) : null}
-        {categories.map((category, index) => (
+        {categories.map((category) => (
           <section
             key={category.anchor}
             id={category.anchor}
             aria-labelledby={`${category.anchor}-title`}
-            className={cn(
-              'scroll-mt-[105px] md:scroll-mt-[120px] xl:scroll-mt-[150px]',
-              index >= RENDERED_CATEGORIES && '[contain-intrinsic-size:auto_40rem] [content-visibility:auto]',
-            )}
+            className="scroll-mt-[105px] md:scroll-mt-[120px] xl:scroll-mt-[150px]"
           >
             <h2 id={`${category.anchor}-title`} className="mb-3 font-display text-xl font-bold text-gray-900">
               {category.title}
