@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { MENU_LAYOUT, type FulfillmentMethod, type MenuLayout } from '@storefront/contracts/enums';
 import { buildMenuView } from '../menu-view';
 import type { MenuResult } from '../menu.queries';
@@ -7,14 +6,6 @@ import { MenuItemCard } from './menu-item-card';
 
 /** Cards of the first row get their pictures eagerly (the widest row holds 3 standard or 4 grid cards). */
 const EAGER_IMAGES = 3;
-/** Cards hydrated per task (see the Suspense boundaries below). */
-const HYDRATION_CHUNK = 12;
-
-function chunks<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 const GRID_CLASS: Record<MenuLayout, string> = {
   [MENU_LAYOUT.Standard]: 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3',
@@ -75,21 +66,15 @@ export function StoreMenu({
               {category.title}
             </h2>
             <ul className={GRID_CLASS[category.layout]}>
-              {chunks(category.items, HYDRATION_CHUNK).map((chunk) => (
-                // Nothing here suspends: the cards are in the first HTML, and each boundary is hydrated as a
-                // task of its own, so a long menu never blocks the main thread in one long task.
-                <Suspense key={chunk[0]?.itemPathKey}>
-                  {chunk.map((item) => (
-                    <li key={item.itemPathKey}>
-                      <MenuItemCard
-                        item={item}
-                        href={`${basePath}/${item.itemPathKey}`}
-                        layout={category.layout}
-                        eagerImage={eager.has(item.itemPathKey)}
-                      />
-                    </li>
-                  ))}
-                </Suspense>
+              {category.items.map((item) => (
+                <li key={item.itemPathKey}>
+                  <MenuItemCard
+                    item={item}
+                    href={`${basePath}/${item.itemPathKey}`}
+                    layout={category.layout}
+                    eagerImage={eager.has(item.itemPathKey)}
+                  />
+                </li>
               ))}
             </ul>
           </section>
