@@ -20,6 +20,7 @@ import {
   ITEM_QUANTITY_MIN,
   SelectedModifierInputSchema,
   SequenceOfChangesSchema,
+  type SelectedModifier,
 } from './pricing';
 import { NOTE_MAX } from './text';
 
@@ -64,6 +65,15 @@ export const OrderItemSchema = z.object({
   orderDate: z.string(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+/** The modifiers an order line was saved with, as the selection to edit or send it again. */
+export function lineModifiers(line: Pick<OrderItem, 'selectedModifiers'>): SelectedModifier[] {
+  return line.selectedModifiers.map((m) => ({
+    itemPathKey: m.itemPathKey,
+    quantity: m.quantity,
+    portionId: m.portionId,
+  }));
+}
 
 export const OrderTotalsSchema = z.object({
   subtotal: z.number(),

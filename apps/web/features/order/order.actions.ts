@@ -6,7 +6,13 @@ import type { ApiError } from '@storefront/contracts/api';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { ItemPathKeySchema } from '@storefront/contracts/menu';
-import { ItemNoteSchema, ItemQuantitySchema, OrderSchema, type Order } from '@storefront/contracts/orders';
+import {
+  ItemNoteSchema,
+  ItemQuantitySchema,
+  OrderSchema,
+  lineModifiers,
+  type Order,
+} from '@storefront/contracts/orders';
 import { SelectedModifierInputSchema } from '@storefront/contracts/pricing';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
@@ -210,11 +216,7 @@ export async function setOrderItemQuantity(
       body: {
         quantity: data.quantity,
         portionId: line.portionId,
-        modifiers: line.selectedModifiers.map((m) => ({
-          itemPathKey: m.itemPathKey,
-          quantity: m.quantity,
-          portionId: m.portionId,
-        })),
+        modifiers: lineModifiers(line),
         note: line.note,
       },
     }),

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { MenuLayout } from '@storefront/contracts/enums';
 import { ItemPathKeySchema, isTopLevelItemKey } from '@storefront/contracts/menu';
+import { lineModifiers } from '@storefront/contracts/orders';
 import { defaultSelection } from '@storefront/contracts/pricing';
 import { SiteHeader } from '@/components/ui/site-header';
 import { getStoreContext } from '@/features/locations/locations.queries';
@@ -110,11 +111,7 @@ export default async function ItemCustomizationPage({
                 instanceId: line.id,
                 quantity: line.quantity,
                 portionId: line.portionId,
-                modifiers: line.selectedModifiers.map((m) => ({
-                  itemPathKey: m.itemPathKey,
-                  quantity: m.quantity,
-                  portionId: m.portionId,
-                })),
+                modifiers: lineModifiers(line),
                 note: line.note,
               }
             : becoming && {
