@@ -50,6 +50,8 @@ export default defineConfig({
         PGLITE_DIR: dataDir,
         LOG_LEVEL: 'warn',
         STAFF_KEY: 'e2e-staff-key',
+        // The large store page's journey (e2e/large-menu.spec.ts): 'Bench Large Menu' in Anchorage, 300 items.
+        SEED_LARGE_MENU_ITEMS: '300',
       },
     },
     {

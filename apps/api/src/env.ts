@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   INSTORE_CLIENT_SECRET: z.string().min(8).default('instore-demo-secret'),
   /** Staff key for the kitchen screen and the staff API, seeded on first start. */
   STAFF_KEY: z.string().min(8).default('kitchen-demo-key'),
+  /**
+   * With the demo data, also the bench's large-menu store ('Bench Large Menu', Anchorage) with this many items:
+   * the browser journeys of a large store page use it. 0: none.
+   */
+  SEED_LARGE_MENU_ITEMS: z.coerce.number().int().min(0).max(5000).default(0),
   /** Load demo data when the database is empty. */
   SEED_DEMO: z
     .enum(['true', 'false'])

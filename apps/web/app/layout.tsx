@@ -4,15 +4,13 @@ import './globals.css';
 import { ToastProvider } from '@/components/ui/toast';
 
 /**
- * Inter (the @fontsource files) through next/font: preloaded, and shown over a fallback whose metrics are adjusted
- * to Inter's, so text does not reflow (a layout shift on the store header) when the font arrives.
+ * Inter (the @fontsource-variable file: one 48 kB file for every weight, against 72 kB for the three static
+ * weights it replaced) through next/font: preloaded, and shown over a fallback whose metrics are adjusted to
+ * Inter's, so text does not reflow (a layout shift on the store header) when the font arrives.
  */
 const inter = localFont({
-  src: [
-    { path: '../../../node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2', weight: '400' },
-    { path: '../../../node_modules/@fontsource/inter/files/inter-latin-600-normal.woff2', weight: '600' },
-    { path: '../../../node_modules/@fontsource/inter/files/inter-latin-700-normal.woff2', weight: '700' },
-  ],
+  src: '../../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  weight: '100 900',
   variable: '--font-inter',
   display: 'swap',
   adjustFontFallback: 'Arial',

@@ -57,7 +57,14 @@ test('the promo popup shows once, and again after the location search', async ({
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('img')).toBeVisible();
   await expectNoAxeViolations(page, 'promo popup open');
-  await dialog.getByRole('button', { name: 'No thanks' }).click();
+  // Keyboard: focus is in the dialog and Tab cycles through its controls only; Escape closes it.
+  const focusInDialog = () => dialog.evaluate((el) => el.contains(document.activeElement));
+  await expect.poll(focusInDialog).toBe(true);
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusInDialog()).toBe(true);
+  }
+  await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // Focus returns to the page, and a reload does not show it again.
   await page.reload();

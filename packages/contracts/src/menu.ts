@@ -427,11 +427,9 @@ export type TransitionItem = z.infer<typeof TransitionItemSchema>;
 export const TransitionsResponseSchema = envelope(z.array(TransitionItemSchema));
 
 /** The spec's image sizes: menu card, item page, modifier. */
-export const IMAGE_SIZES = {
-  menuItem: { width: 226, height: 170 },
-  itemPage: { width: 828, height: 622 },
-  modifier: { width: 192, height: 144 },
-} as const;
+import { IMAGE_SIZES } from './image-sizes';
+
+export { IMAGE_SIZES };
 
 /** `/v1/images/{id}?width=&height=` (relative to the API base). */
 export function imagePath(imageId: string, size: { width: number; height: number }): string {

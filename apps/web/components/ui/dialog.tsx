@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import dynamic from 'next/dynamic';
+import { hideOthers } from 'aria-hidden';
 import {
   DIALOG_CLOSE_CLASS,
   DIALOG_DESCRIPTION_CLASS,
@@ -23,32 +24,76 @@ const DialogImpl = dynamic(() => import('./dialog-impl').then((m) => m.DialogImp
  * page.
  *
  * `prerender`: a dialog already open when the page is served (the promo popup) is drawn in the server's HTML, so
- * it paints with the page instead of after hydration; the Radix modal takes its place once its code is loaded.
+ * it paints with the page instead of after hydration, and is a modal of its own (PrerenderedDialog), so the
+ * page's first load does not carry the Radix modal's code.
  */
 export function Dialog({ prerender = false, ...props }: DialogProps & { prerender?: boolean }) {
   if (!props.open) return null;
   return prerender ? <PrerenderedDialog {...props} /> : <DialogImpl {...props} />;
 }
 
+/** What can take focus in the prerendered frame, in order. */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal drawn in the server's HTML, open from the first paint. Once hydrated it behaves as the Radix modal
+ * does: focus moves to its first control and Tab / Shift+Tab cycle through its controls only, Escape and a click
+ * on the backdrop close it (when dismissible), the page behind is hidden from assistive technology (aria-hidden,
+ * as Radix does) and does not scroll. It never hands over to the Radix modal: swapping the frame for a portal
+ * while the guest is tabbing left focus on the page body for a render or two.
+ */
 function PrerenderedDialog(props: DialogProps) {
-  const [Impl, setImpl] = useState<ComponentType<DialogProps> | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
+  const { title, description, children, actions, dismissible = true, className, width = 'md' } = props;
+  const close = useEffectEvent(() => props.onOpenChange(false));
   useEffect(() => {
-    let live = true;
-    void import('./dialog-impl').then((m) => {
-      if (live) setImpl(() => m.DialogImpl);
-    });
+    const onKey = (event: KeyboardEvent) => {
+      const tabbable = [...(frame.current?.querySelectorAll<HTMLElement>(TABBABLE) ?? [])];
+      if (event.key === 'Escape' && dismissible) {
+        event.preventDefault();
+        close();
+      } else if (event.key === 'Tab' && tabbable.length > 0) {
+        const at = tabbable.indexOf(document.activeElement as HTMLElement);
+        const next = event.shiftKey ? (at <= 0 ? tabbable.length - 1 : at - 1) : (at + 1) % tabbable.length;
+        event.preventDefault();
+        tabbable[next]?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [dismissible]);
+  useEffect(() => {
+    if (!frame.current || !backdrop.current) return;
+    // As the Radix modal does on opening: focus goes to the dialog's first control.
+    if (!frame.current.contains(document.activeElement)) {
+      frame.current.querySelector<HTMLElement>(TABBABLE)?.focus({ preventScroll: true });
+    }
+    const undoHide = hideOthers([frame.current, backdrop.current]);
+    // Scroll lock, keeping the width the scroll bar took so the page does not move sideways.
+    const root = document.documentElement;
+    const gap = window.innerWidth - root.clientWidth;
+    const before = { overflow: root.style.overflow, paddingRight: root.style.paddingRight };
+    root.style.overflow = 'hidden';
+    if (gap > 0) root.style.paddingRight = `${gap}px`;
     return () => {
-      live = false;
+      undoHide();
+      root.style.overflow = before.overflow;
+      root.style.paddingRight = before.paddingRight;
     };
   }, []);
   const id = useId();
-  if (Impl) return <Impl {...props} />;
-  const { title, description, children, actions, dismissible = true, className, width = 'md' } = props;
-  // The same frame as DialogImpl's, without its behaviour: the close button works once hydrated.
+  // The same frame as DialogImpl's (dialog-frame.tsx).
   return (
     <>
-      <div className={DIALOG_OVERLAY_CLASS} />
       <div
+        ref={backdrop}
+        className={DIALOG_OVERLAY_CLASS}
+        onClick={dismissible ? () => props.onOpenChange(false) : undefined}
+      />
+      <div
+        ref={frame}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}

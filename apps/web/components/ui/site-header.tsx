@@ -25,7 +25,8 @@ export function SiteHeader({
     <header className="sticky top-0 z-30 bg-header text-header-fg shadow-sm">
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4">
         {logoHref ? (
-          <Link href={logoHref} aria-label={`${brandName} home`}>
+          // Not prefetched: the page's own requests come first while it loads (the home page is rarely next).
+          <Link href={logoHref} prefetch={false} aria-label={`${brandName} home`}>
             {logo}
           </Link>
         ) : (

@@ -1,61 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FULFILLMENT_METHOD,
-  ITEM_TYPE,
-  MENU_LAYOUT,
-  type FulfillmentMethod,
-} from '@storefront/contracts/enums';
-import type { z } from 'zod';
-import { CompactMenuItemSchema, type CompactMenuItem, type MenuNode } from '@storefront/contracts/menu';
-import { buildMenuView, menuImageSrc } from './menu-view';
-
-/** A category node (full, as in every menu) holding compact items. */
-function category(key: string, children: CompactMenuItem[], overrides: Partial<MenuNode> = {}) {
-  const id = Number(key.split('-').at(-1));
-  const node: Omit<MenuNode, 'children'> = {
-    itemPathKey: key,
-    itemMasterId: id,
-    title: `Node ${id}`,
-    displayAttribute: {
-      itemTitle: `Title ${id}`,
-      shortDescription: null,
-      description: null,
-      imageFileId: null,
-      hidden: false,
-      webOrderingLayout: MENU_LAYOUT.Standard,
-      baseItemsPriceDisplay: 'ShowBasePrice',
-    },
-    isOutOfStock: false,
-    lastNode: false,
-    itemType: ITEM_TYPE.Category,
-    selectionAttribute: null,
-    itemConfigurations: { displayOrder: id, maxQuantity: 0, defaultQuantity: 0 },
-    priceAttribute: null,
-    operationalAttribute: { promptForModifiers: false },
-    itemTransitions: null,
-    brandIds: [],
-    isCrossSellTrigger: false,
-    crossSellTriggerMode: null,
-    nutritionInfo: null,
-    ...overrides,
-  };
-  return { ...node, children };
-}
-
-/** A compact item as the API sends it (defaults left out), parsed as the storefront parses it. */
-function item(key: string, overrides: Partial<z.input<typeof CompactMenuItemSchema>> = {}): CompactMenuItem {
-  const id = Number(key.split('-').at(-1));
-  return CompactMenuItemSchema.parse({
-    itemPathKey: key,
-    itemMasterId: id,
-    title: `Node ${id}`,
-    displayAttribute: { itemTitle: `Title ${id}`, imageFileId: `img-${id}` },
-    lastNode: true,
-    priceAttribute: { prices: [{ price: 8.5, default: true }] },
-    nutritionInfo: { defaultCalories: 640 },
-    ...overrides,
-  });
-}
+import { FULFILLMENT_METHOD, MENU_LAYOUT, type FulfillmentMethod } from '@storefront/contracts/enums';
+import { menuCategory as category, menuItem as item } from './menu.fixtures';
+import { FIRST_PAINT_ITEMS, buildMenuView, deferredCards, firstPaintCounts, menuImageSrc } from './menu-view';
 
 describe('buildMenuView', () => {
   const menu = {
@@ -104,5 +50,46 @@ describe('buildMenuView', () => {
 
   it('builds same-origin image URLs at the card size', () => {
     expect(menuImageSrc('img 1', { width: 226, height: 170 })).toBe('/images/img%201?width=226&height=170');
+  });
+});
+
+describe('first paint split (large menus)', () => {
+  const view = (sizes: number[]) =>
+    sizes.map((n, c) => ({
+      anchor: `c-${c}`,
+      itemPathKey: `1-${c}`,
+      title: `Category ${c}`,
+      layout: MENU_LAYOUT.Standard,
+      items: Array.from({ length: n }, (_, i) => ({
+        itemPathKey: `1-${c}-${i}`,
+        title: `Item ${c}.${i}`,
+        shortDescription: null,
+        imageFileId: null,
+        price: null,
+        calories: null,
+        isOutOfStock: false,
+        unavailable: null,
+      })),
+    }));
+
+  it('draws a menu of FIRST_PAINT_ITEMS cards or fewer whole', () => {
+    expect(FIRST_PAINT_ITEMS).toBe(30);
+    expect(firstPaintCounts(view([10, 12, 8]))).toEqual([10, 12, 8]);
+    expect(deferredCards(view([10, 12, 8]))).toEqual([]);
+  });
+
+  it('fills categories in order up to the budget, cutting one mid-way, and defers the rest', () => {
+    const categories = view([20, 25, 40]);
+    expect(firstPaintCounts(categories)).toEqual([20, 10, 0]);
+    const rest = deferredCards(categories);
+    expect(rest.map((c) => [c.anchor, c.items.length])).toEqual([
+      ['c-1', 15],
+      ['c-2', 40],
+    ]);
+    // The deferred cards continue where the first paint stopped, in menu order.
+    expect(rest[0]?.items[0]?.itemPathKey).toBe('1-1-10');
+    const total =
+      firstPaintCounts(categories).reduce((a, b) => a + b, 0) + rest.reduce((a, c) => a + c.items.length, 0);
+    expect(total).toBe(85);
   });
 });

@@ -82,3 +82,38 @@ export function buildMenuView(
 
 /** Storefront-origin image URL (proxied to the API's image route). */
 export { imageSrc as menuImageSrc } from '@/lib/image-src';
+
+/**
+ * How many item cards the store page's HTML carries. Beyond them the cards arrive in a second request once the
+ * page is up (DeferredCards): a 300-item menu's document would otherwise need more round trips on a slow
+ * connection than a 30-item one's, and paint later (the issue's rule: a large menu is not slower to first paint).
+ */
+export const FIRST_PAINT_ITEMS = 30;
+
+/** Per category (in order), how many of its cards the first paint draws: categories fill up to `budget` cards. */
+export function firstPaintCounts(
+  categories: readonly Pick<MenuCategoryView, 'items'>[],
+  budget = FIRST_PAINT_ITEMS,
+): number[] {
+  let left = budget;
+  return categories.map((category) => {
+    const count = Math.min(category.items.length, left);
+    left -= count;
+    return count;
+  });
+}
+
+/** The cards left out of the first paint, by category anchor (categories with none left out are absent). */
+export function deferredCards(
+  categories: readonly MenuCategoryView[],
+  budget = FIRST_PAINT_ITEMS,
+): { anchor: string; layout: MenuLayout; items: MenuCardView[] }[] {
+  const counts = firstPaintCounts(categories, budget);
+  return categories
+    .map((category, i) => ({
+      anchor: category.anchor,
+      layout: category.layout,
+      items: category.items.slice(counts[i]),
+    }))
+    .filter((category) => category.items.length > 0);
+}

@@ -1,14 +1,15 @@
 /**
- * Bench only (never part of the demo data): a copy of the open demo store far from the demo area ("Bench Large
- * Menu", Anchorage, so location searches around Washington do not see it) whose main menu is the demo menu with
- * its items repeated, modifiers and all, up to a given item count (300 by default). `npm run bench` calls it on
- * its own database to measure GET /v1/sales/menus at demo scale and at 300 items.
+ * The bench's large-menu store, not part of the demo data (the API adds it on first start when
+ * SEED_LARGE_MENU_ITEMS asks, as the browser journeys do): a copy of the open demo store far from the demo area
+ * ("Bench Large Menu", Anchorage, so location searches around Washington do not see it) whose main menu is the
+ * demo menu with its items repeated, modifiers and all, up to a given item count (300 by default). `npm run bench`
+ * calls it on its own database to measure GET /v1/sales/menus and the store page at demo scale and at 300 items.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { ITEM_TYPE } from '@storefront/contracts/enums';
 import { splitItemPathKey } from '@storefront/contracts/menu';
 import type { Db } from '../client';
-import { locationBrands, locations } from '../schema/locations';
+import { locationBrands, locationHours, locations } from '../schema/locations';
 import { locationMenus, menuSnapshotNodes, menuSnapshots } from '../schema/menus';
 import { DEMO_LOCATIONS } from './locations';
 
@@ -61,6 +62,18 @@ export async function seedBenchLargeMenu(db: Db, itemCount = BENCH_LARGE_MENU_IT
       .where(eq(locationBrands.locationId, DEMO_LOCATIONS.open));
     if (brands.length > 0) {
       await tx.insert(locationBrands).values(brands.map((b) => ({ ...b, locationId: location.id })));
+    }
+    // Its opening hours too: open when the demo store is, so its page is the store page a guest orders from.
+    const hours = await tx
+      .select({
+        weekday: locationHours.weekday,
+        opensAt: locationHours.opensAt,
+        closesAt: locationHours.closesAt,
+      })
+      .from(locationHours)
+      .where(eq(locationHours.locationId, DEMO_LOCATIONS.open));
+    if (hours.length > 0) {
+      await tx.insert(locationHours).values(hours.map((h) => ({ ...h, locationId: location.id })));
     }
 
     const rows: Row[] = await tx

@@ -7,6 +7,7 @@ import { seedClients } from './clients';
 import { seedLocations } from './locations';
 import { seedMenus } from './menus';
 import { seedMarketing } from './marketing';
+import { seedBenchLargeMenu } from './bench-menu';
 
 /** Each domain's seed, in dependency order. They run in one transaction. */
 export async function seedDemo(db: Db, env: Env) {
@@ -18,10 +19,11 @@ export async function seedDemo(db: Db, env: Env) {
   });
 }
 
-/** Seeds only when no client exists yet; returns whether it seeded. */
+/** Seeds only when no client exists yet (and the large-menu store when SEED_LARGE_MENU_ITEMS asks); returns whether it seeded. */
 export async function seedIfEmpty(db: Db, env: Env): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(clients);
   if ((row?.n ?? 0) > 0) return false;
   await seedDemo(db, env);
+  if (env.SEED_LARGE_MENU_ITEMS > 0) await seedBenchLargeMenu(db, env.SEED_LARGE_MENU_ITEMS);
   return true;
 }

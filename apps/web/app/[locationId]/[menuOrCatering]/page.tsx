@@ -50,11 +50,12 @@ export default async function StorePage({
   if (!context) notFound();
   // Multibrand stores: the brand filter's selection (?brands=, else the template's defaults) narrows the menu.
   const brands = parseBrandSelection(context.template, search);
+  const brandIds = brands.brandIds?.join(',') ?? null;
   // Fetched side by side: the menu does not wait for the order settings (time to first byte).
   const [settings, pickupMethods, menu] = await Promise.all([
     getStoreOrderSettings(context.store, catering, query.fm),
     query.fp === 'curbside' ? getPickupMethods(locationId) : Promise.resolve([]),
-    getMenu(locationId, catering, undefined, brands.brandIds?.join(',') ?? null),
+    getMenu(locationId, catering, undefined, brandIds),
   ]);
   const hasOrderItems = orderItemCount(order) > 0;
   // addedItemId: the order line just added; its item's AddItem cross-sell offers are asked for.
@@ -100,6 +101,7 @@ export default async function StorePage({
               result={menu}
               basePath={storeHref(locationId, menuOrCatering)}
               fulfillmentMethod={settings.fulfillmentMethod}
+              deferred={{ locationId, menuType: menuOrCatering, brandIds }}
             />
           </ItemCardLinks>
         </main>

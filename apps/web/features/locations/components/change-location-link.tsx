@@ -27,6 +27,8 @@ export function ChangeLocationLink({
     <>
       <Link
         href="/search-locations"
+        // Not prefetched while the store page loads (its own requests come first); a click fetches it.
+        prefetch={false}
         data-change-location=""
         onClick={(event) => {
           if (!hasOrderItems) return;

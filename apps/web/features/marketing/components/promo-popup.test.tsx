@@ -29,7 +29,7 @@ afterEach(() => {
 describe('PromoPopup', () => {
   it('is drawn open at once (server HTML), then closing it sets the flag the store page reads', async () => {
     render(<PromoPopup popup={popup} pagePath="/1/menu" />);
-    // Before the modal's code arrives, the prerendered frame is already a named dialog with the pictures.
+    // The server's HTML is already a named dialog with the pictures.
     const dialog = screen.getByRole('dialog', { name: 'Milkshake Mondays' });
     expect(dialog.querySelector('img')?.getAttribute('src')).toBe(
       '/images/promo-mobile?width=360&height=480',
@@ -43,11 +43,67 @@ describe('PromoPopup', () => {
     expect(shown()).toBe(true);
   });
 
-  it('closes from the prerendered frame too, before the modal code has loaded', () => {
+  it('closes from its corner button', () => {
     render(<PromoPopup popup={popup} pagePath="/1/menu" />);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(shown()).toBe(true);
+  });
+
+  it('takes focus, keeps Tab inside and closes on Escape', async () => {
+    render(
+      <>
+        <button type="button">Behind</button>
+        <PromoPopup popup={popup} pagePath="/1/menu" />
+      </>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Milkshake Mondays' });
+    const focused = () => {
+      const el = document.activeElement as HTMLElement;
+      return el.getAttribute('aria-label') ?? (el.textContent || el.tagName);
+    };
+    const tab = (shiftKey = false) =>
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', shiftKey });
+    // Focus starts on the dialog's first control and cycles through its controls only.
+    const order = [focused()];
+    for (let i = 0; i < 3; i += 1) {
+      tab();
+      order.push(focused());
+    }
+    expect(order).toEqual(['A', 'No thanks', 'Close', 'A']); // the picture's link first
+    tab(true);
+    expect(focused()).toBe('Close');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(shown()).toBe(true);
+  });
+
+  it('hides the page behind from assistive technology and stops it scrolling, until closed', () => {
+    render(
+      <>
+        <main>The menu</main>
+        <PromoPopup popup={popup} pagePath="/1/menu" />
+      </>,
+    );
+    const page = screen.getByText('The menu');
+    expect(page.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('dialog').closest('[aria-hidden]')).toBeNull();
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(screen.getByRole('dialog').hasAttribute('data-state')).toBe(false); // stays the same modal
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(page.hasAttribute('aria-hidden')).toBe(false);
+    expect(document.documentElement.style.overflow).toBe('');
+    expect(shown()).toBe(true);
+  });
+
+  it('closes on a click on the backdrop', () => {
+    render(<PromoPopup popup={popup} pagePath="/1/menu" />);
+    const backdrop = screen.getByRole('dialog').previousElementSibling as HTMLElement;
+    fireEvent.click(backdrop);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('the search page resets the flag', () => {
@@ -58,7 +114,6 @@ describe('PromoPopup', () => {
 
   it('navigates in the app for a relative target, resolved against the store page', async () => {
     render(<PromoPopup popup={popup} pagePath="/1/menu" />);
-    await act(async () => {}); // the modal code has loaded and taken the frame's place
     const link = screen.getByRole('link', { name: 'Milkshake Mondays' });
     expect(link.getAttribute('href')).toBe('/1/menu/1-50-502');
     fireEvent.click(link);

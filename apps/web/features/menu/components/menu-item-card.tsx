@@ -1,11 +1,12 @@
 import { UtensilsCrossed } from 'lucide-react';
-import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
-import { IMAGE_SIZES } from '@storefront/contracts/menu';
+import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values';
+import { IMAGE_SIZES } from '@storefront/contracts/image-sizes';
 import type { CardPrice } from '@storefront/contracts/menu-display';
 import { formatCents } from '@storefront/contracts/money';
 import { SizedImage } from '@/components/ui/sized-image';
 import { cn } from '@/lib/cn';
-import { menuImageSrc, type MenuCardView } from '../menu-view';
+import { imageSrc as menuImageSrc } from '@/lib/image-src';
+import type { MenuCardView } from '../menu-view';
 
 const { width, height } = IMAGE_SIZES.menuItem;
 
@@ -14,11 +15,23 @@ export function cardPriceLabel(price: CardPrice): string {
   return price.kind === 'from' ? `from ${formatCents(price.cents)}` : formatCents(price.cents);
 }
 
+/** Each layout's card frame. */
+const CARD_FRAME: Record<MenuLayout, string> = {
+  [MENU_LAYOUT.Condensed]:
+    'flex h-full items-start justify-between gap-3 rounded-xl border border-gray-200 bg-white px-4 py-3',
+  [MENU_LAYOUT.ImageGrid]: 'flex h-full flex-col gap-2 rounded-2xl border border-gray-200 bg-white p-2',
+  [MENU_LAYOUT.Standard]: 'flex h-full gap-3 rounded-2xl border border-gray-200 bg-white p-3 sm:flex-col',
+};
+const IMAGE_BOX = 'relative aspect-[226/170] shrink-0 overflow-hidden rounded-xl bg-gray-100';
+const IMAGE_WIDTH: Record<MenuLayout, string> = {
+  [MENU_LAYOUT.Condensed]: '',
+  [MENU_LAYOUT.ImageGrid]: 'w-full',
+  [MENU_LAYOUT.Standard]: 'w-32 sm:w-full',
+};
+
 function CardImage({ item, eager, className }: { item: MenuCardView; eager: boolean; className?: string }) {
   return (
-    <div
-      className={cn('relative aspect-[226/170] shrink-0 overflow-hidden rounded-xl bg-gray-100', className)}
-    >
+    <div className={cn(IMAGE_BOX, className)}>
       {item.imageFileId ? (
         // Width and height reserve the box (no layout shift); the first row loads at once with high priority.
         <SizedImage
@@ -66,11 +79,9 @@ export function MenuItemCard({
   /** The first cards above the fold load their picture at once (LCP). */
   eagerImage?: boolean;
 }) {
-  let frame: string;
+  const frame = CARD_FRAME[layout];
   let body: React.ReactNode;
   if (layout === MENU_LAYOUT.Condensed) {
-    frame =
-      'flex h-full items-start justify-between gap-3 rounded-xl border border-gray-200 bg-white px-4 py-3';
     body = (
       <>
         <div className="flex min-w-0 flex-col gap-0.5">
@@ -85,10 +96,9 @@ export function MenuItemCard({
       </>
     );
   } else if (layout === MENU_LAYOUT.ImageGrid) {
-    frame = 'flex h-full flex-col gap-2 rounded-2xl border border-gray-200 bg-white p-2';
     body = (
       <>
-        <CardImage item={item} eager={eagerImage} className="w-full" />
+        <CardImage item={item} eager={eagerImage} className={IMAGE_WIDTH[layout]} />
         <div className="flex flex-col gap-1 px-1 pb-1">
           <h3 className="line-clamp-2 font-semibold text-gray-900">{item.title}</h3>
           <PriceLine item={item} />
@@ -96,10 +106,9 @@ export function MenuItemCard({
       </>
     );
   } else {
-    frame = 'flex h-full gap-3 rounded-2xl border border-gray-200 bg-white p-3 sm:flex-col';
     body = (
       <>
-        <CardImage item={item} eager={eagerImage} className="w-32 sm:w-full" />
+        <CardImage item={item} eager={eagerImage} className={IMAGE_WIDTH[layout]} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h3 className="font-semibold text-gray-900">{item.title}</h3>
           {item.shortDescription ? (

@@ -1,7 +1,8 @@
 import { MENU_LAYOUT, type FulfillmentMethod, type MenuLayout } from '@storefront/contracts/enums';
-import { buildMenuView } from '../menu-view';
+import { buildMenuView, firstPaintCounts } from '../menu-view';
 import type { MenuResult } from '../menu.queries';
 import { CategoryTabs } from './category-tabs';
+import { DeferredCards, DeferredCardsProvider, type DeferredCardsQuery } from './deferred-cards';
 import { MenuItemCard } from './menu-item-card';
 
 /** Cards of the first row get their pictures eagerly (the widest row holds 3 standard or 4 grid cards). */
@@ -13,16 +14,22 @@ const GRID_CLASS: Record<MenuLayout, string> = {
   [MENU_LAYOUT.Condensed]: 'grid gap-2 lg:grid-cols-2',
 };
 
-/** The store's menu: category bar and a section per category with its item cards. */
+/**
+ * The store's menu: category bar and a section per category with its item cards. The HTML carries the first
+ * FIRST_PAINT_ITEMS cards; the others (large menus) load once the page is up, in their sections' places.
+ */
 export function StoreMenu({
   result,
   basePath,
   fulfillmentMethod = null,
+  deferred,
 }: {
   result: MenuResult;
   basePath: string;
   /** The guest's method: items it cannot serve read 'Not available for …' and do not open. */
   fulfillmentMethod?: FulfillmentMethod | null;
+  /** Where the cards beyond the first paint are asked for (the same menu: store, type, brands, method). */
+  deferred: Omit<DeferredCardsQuery, 'fulfillmentMethod'>;
 }) {
   if (!result.ok) {
     return (
@@ -35,6 +42,12 @@ export function StoreMenu({
     );
   }
   const categories = buildMenuView(result.menu, fulfillmentMethod);
+  const counts = firstPaintCounts(categories);
+  const firstDeferred = categories.findIndex((c, i) => c.items.length > (counts[i] ?? 0));
+  // Where each category's deferred cards start in the deferred cards' menu order.
+  const offsets = categories.map((_, index) =>
+    categories.slice(0, index).reduce((n, c, i) => n + c.items.length - (counts[i] ?? 0), 0),
+  );
   const pictured = categories.filter((c) => c.layout !== MENU_LAYOUT.Condensed);
   const eager = new Set(
     pictured
@@ -42,20 +55,14 @@ export function StoreMenu({
       .flatMap((c) => c.items.map((i) => i.itemPathKey))
       .slice(0, EAGER_IMAGES),
   );
-  return (
-    <>
-      <CategoryTabs
-        categories={categories.map(({ anchor, title, items }) => ({
-          anchor,
-          title,
-          itemCount: items.length,
-        }))}
-      />
-      <div className="flex flex-col gap-8 px-4 py-6">
-        {categories.length === 0 ? (
-          <p className="text-gray-700">There are no items on this menu right now.</p>
-        ) : null}
-        {categories.map((category) => (
+  const sections = (
+    <div className="flex flex-col gap-8 px-4 py-6">
+      {categories.length === 0 ? (
+        <p className="text-gray-700">There are no items on this menu right now.</p>
+      ) : null}
+      {categories.map((category, index) => {
+        const drawn = counts[index] ?? 0;
+        return (
           <section
             key={category.anchor}
             id={category.anchor}
@@ -66,7 +73,7 @@ export function StoreMenu({
               {category.title}
             </h2>
             <ul className={GRID_CLASS[category.layout]}>
-              {category.items.map((item) => (
+              {category.items.slice(0, drawn).map((item) => (
                 <li key={item.itemPathKey}>
                   <MenuItemCard
                     item={item}
@@ -76,10 +83,38 @@ export function StoreMenu({
                   />
                 </li>
               ))}
+              {category.items.length > drawn ? (
+                <DeferredCards
+                  anchor={category.anchor}
+                  offset={offsets[index] ?? 0}
+                  layout={category.layout}
+                  basePath={basePath}
+                  first={index === firstDeferred}
+                />
+              ) : null}
             </ul>
           </section>
-        ))}
-      </div>
+        );
+      })}
+    </div>
+  );
+  const query: DeferredCardsQuery = { ...deferred, fulfillmentMethod };
+  return (
+    <>
+      <CategoryTabs
+        categories={categories.map(({ anchor, title, items }) => ({
+          anchor,
+          title,
+          itemCount: items.length,
+        }))}
+      />
+      {firstDeferred === -1 ? (
+        sections
+      ) : (
+        <DeferredCardsProvider key={JSON.stringify(query)} query={query}>
+          {sections}
+        </DeferredCardsProvider>
+      )}
     </>
   );
 }
