@@ -24,7 +24,6 @@ import { envelope } from './api';
 import { BrandSchema } from './locations';
 import {
   CrossSellTriggerModeSchema,
-  FULFILLMENT_METHOD_LABEL,
   FulfillmentMethodSchema,
   ITEM_TYPE,
   ItemTypeSchema,
@@ -34,66 +33,14 @@ import {
   type FulfillmentMethod,
 } from './enums';
 
+export * from './menu-tree';
+
 export const ITEM_PATH_KEY_MAX = 200;
 export const ItemPathKeySchema = z
   .string()
   .max(ITEM_PATH_KEY_MAX)
   .regex(/^\d{1,9}(-\d{1,9})*$/, 'Invalid item path key');
 export type ItemPathKey = z.infer<typeof ItemPathKeySchema>;
-
-/** Segment count of a top-level item key (menu-category-item). */
-export const TOP_LEVEL_ITEM_DEPTH = 3;
-
-export function splitItemPathKey(key: string): string[] {
-  return key.split('-');
-}
-
-export function joinItemPathKey(segments: readonly (string | number)[]): string {
-  return segments.map(String).join('-');
-}
-
-/** The key one level up (a modifier's group, a group's item); null for a menu key. */
-export function parentItemPathKey(key: string): string | null {
-  const at = key.lastIndexOf('-');
-  return at < 0 ? null : key.slice(0, at);
-}
-
-export function itemPathKeyDepth(key: string): number {
-  return splitItemPathKey(key).length;
-}
-
-/** Odd segment count from 3: an orderable node (top-level item, modifier, nested modifier). */
-export function isOrderableKey(key: string): boolean {
-  const depth = itemPathKeyDepth(key);
-  return depth >= TOP_LEVEL_ITEM_DEPTH && depth % 2 === 1;
-}
-
-export function isTopLevelItemKey(key: string): boolean {
-  return itemPathKeyDepth(key) === TOP_LEVEL_ITEM_DEPTH;
-}
-
-/** More than 5 dash-separated parts: a nested item (modifier of a modifier) or its group. */
-export function isNestedItemKey(key: string): boolean {
-  return itemPathKeyDepth(key) > 5;
-}
-
-/** Where a modifier's selection is examined: its parent key (the group holding min/max/included). */
-export function selectionKeyOf(modifierKey: string): string | null {
-  return parentItemPathKey(modifierKey);
-}
-
-/** The top-level item a modifier key belongs to (first 3 segments); null above item level. */
-export function topLevelItemKeyOf(key: string): string | null {
-  const segments = splitItemPathKey(key);
-  return segments.length < TOP_LEVEL_ITEM_DEPTH
-    ? null
-    : joinItemPathKey(segments.slice(0, TOP_LEVEL_ITEM_DEPTH));
-}
-
-/** Whether `key` lies strictly under `ancestorKey`. */
-export function isDescendantKey(key: string, ancestorKey: string): boolean {
-  return key.startsWith(`${ancestorKey}-`);
-}
 
 export const DisplayAttributeSchema = z.object({
   itemTitle: z.string(),
@@ -222,55 +169,6 @@ export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
     return z.array(MenuNodeSchema);
   },
 });
-
-/** Whether an item can be ordered for the method (items without a method list serve every method). */
-export function isAvailableFor(
-  node: Pick<MenuNode, 'fulfillmentMethods'>,
-  fulfillmentMethod: FulfillmentMethod,
-): boolean {
-  return node.fulfillmentMethods === undefined || node.fulfillmentMethods.includes(fulfillmentMethod);
-}
-
-/** 'Not available for Delivery': why an item cannot be ordered for the method. */
-export const unavailableForText = (fulfillmentMethod: FulfillmentMethod) =>
-  `Not available for ${FULFILLMENT_METHOD_LABEL[fulfillmentMethod]}`;
-
-/** Groups hold modifiers; everything else with a price is orderable. */
-export function isGroupNode(node: Pick<MenuNode, 'itemType'>): boolean {
-  return node.itemType === ITEM_TYPE.Group;
-}
-
-/** Shown on the menu: has display data and is not hidden (out-of-stock ones show 'Not Available'). */
-export function isDisplayable(node: { displayAttribute: { hidden: boolean } | null }): boolean {
-  return node.displayAttribute !== null && !node.displayAttribute.hidden;
-}
-
-/** Depth-first search for a key in a tree (or forest). */
-export function findMenuNode(nodes: readonly MenuNode[], key: string): MenuNode | null {
-  for (const node of nodes) {
-    if (node.itemPathKey === key) return node;
-    if (isDescendantKey(key, node.itemPathKey)) return findMenuNode(node.children, key);
-  }
-  return null;
-}
-
-/** The default price entry (the one marked default, else the first), or null without prices. */
-export function defaultPrice(node: {
-  priceAttribute: { prices: readonly ItemPrice[] } | null;
-}): ItemPrice | null {
-  const prices = node.priceAttribute?.prices ?? [];
-  return prices.find((p) => p.default) ?? prices[0] ?? null;
-}
-
-/** Whether the item asks the guest to choose a portion (priced by portions with portion ids). */
-export function hasPortions(node: Pick<MenuNode, 'priceAttribute'>): boolean {
-  const attribute = node.priceAttribute;
-  return (
-    attribute !== null &&
-    attribute.priceType === 'Portions' &&
-    attribute.prices.some((p) => p.portionTypeId !== null)
-  );
-}
 
 export const UNIT_TYPES = ['oz', '$', 'lb', 'kg', 'ounce', 'pound', 'kilogram'] as const;
 export const PortionSchema = z.object({

@@ -18,8 +18,10 @@ import { ItemPathKeySchema } from './menu';
 import {
   ITEM_QUANTITY_MAX,
   ITEM_QUANTITY_MIN,
-  SelectedModifierInputSchema,
-  SequenceOfChangesSchema,
+  MODIFIER_QUANTITY_MAX,
+  PRICE_CHANGE_OPERATIONS,
+  SEQUENCE_OF_CHANGES_MAX,
+  type PriceChange,
   type SelectedModifier,
 } from './pricing';
 import { NOTE_MAX } from './text';
@@ -28,6 +30,23 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 /** Order ids are bigint in the database; they stay below 2^53 and cross HTTP as numbers. */
 const OrderId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const IsoDateTime = z.iso.datetime({ offset: true });
+
+/** A chosen modifier in an add-item or update body. */
+export const SelectedModifierInputSchema = z.object({
+  itemPathKey: ItemPathKeySchema,
+  quantity: z.number().int().min(0).max(MODIFIER_QUANTITY_MAX),
+  portionId: z.number().int().positive().nullable().optional(),
+});
+export type SelectedModifierInput = z.infer<typeof SelectedModifierInputSchema>;
+
+/** A price-change entry (pricing.ts PriceChange) as the pricing calls receive it. */
+export const PriceChangeSchema = z.object({
+  itemPathKey: ItemPathKeySchema,
+  quantity: z.number().int().min(0).max(MODIFIER_QUANTITY_MAX),
+  portionId: z.number().int().positive().nullable().optional(),
+  operationType: z.enum(PRICE_CHANGE_OPERATIONS),
+}) satisfies z.ZodType<PriceChange>;
+export const SequenceOfChangesSchema = z.array(PriceChangeSchema).max(SEQUENCE_OF_CHANGES_MAX);
 
 export const ItemQuantitySchema = z.number().int().min(ITEM_QUANTITY_MIN).max(ITEM_QUANTITY_MAX);
 

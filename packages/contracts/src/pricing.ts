@@ -11,31 +11,16 @@
  * the order in which the guest ticked boxes, and a premium choice is never given away in place of a standard one.
  * Only a modifier's own price is waived; the nested modifiers under it are charged as usual.
  */
-import { z } from 'zod';
 import { ORDER_ERROR } from './errors';
 import { dollarsToCents } from './money';
-import {
-  ItemPathKeySchema,
-  defaultPrice,
-  hasPortions,
-  isDescendantKey,
-  isGroupNode,
-  parentItemPathKey,
-  type MenuNode,
-} from './menu';
+import { defaultPrice, hasPortions, isDescendantKey, isGroupNode, parentItemPathKey } from './menu-tree';
+import type { MenuNode } from './menu';
 import { QUANTITY_MAX } from './text';
 
 export const ITEM_QUANTITY_MIN = 1;
 export const ITEM_QUANTITY_MAX = QUANTITY_MAX;
 /** Upper bound of one modifier's quantity on the wire (the menu's maxQuantity is the real limit). */
 export const MODIFIER_QUANTITY_MAX = 99;
-
-export const SelectedModifierInputSchema = z.object({
-  itemPathKey: ItemPathKeySchema,
-  quantity: z.number().int().min(0).max(MODIFIER_QUANTITY_MAX),
-  portionId: z.number().int().positive().nullable().optional(),
-});
-export type SelectedModifierInput = z.infer<typeof SelectedModifierInputSchema>;
 
 export interface SelectedModifier {
   itemPathKey: string;
@@ -52,16 +37,17 @@ export interface ItemSelection {
 export const PRICE_CHANGE_OPERATIONS = ['add', 'update', 'remove'] as const;
 export type PriceChangeOperation = (typeof PRICE_CHANGE_OPERATIONS)[number];
 
-/** A price-change entry (`sequenceOfChanges`): what the guest did to the modifiers, in order. */
-export const PriceChangeSchema = z.object({
-  itemPathKey: ItemPathKeySchema,
-  quantity: z.number().int().min(0).max(MODIFIER_QUANTITY_MAX),
-  portionId: z.number().int().positive().nullable().optional(),
-  operationType: z.enum(PRICE_CHANGE_OPERATIONS),
-});
-export type PriceChange = z.infer<typeof PriceChangeSchema>;
+/**
+ * A price-change entry (`sequenceOfChanges`): what the guest did to the modifiers, in order. Its schema is in
+ * orders.ts (PriceChangeSchema), with the other request bodies, so this module stays free of zod.
+ */
+export interface PriceChange {
+  itemPathKey: string;
+  quantity: number;
+  portionId?: number | null | undefined;
+  operationType: PriceChangeOperation;
+}
 export const SEQUENCE_OF_CHANGES_MAX = 200;
-export const SequenceOfChangesSchema = z.array(PriceChangeSchema).max(SEQUENCE_OF_CHANGES_MAX);
 
 /**
  * Replays `changes` on `base`: `add` adds its quantity (creating the entry), `update` sets quantity and portion

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { ItemPathKeySchema } from '@storefront/contracts/menu';
-import { ItemQuantitySchema } from '@storefront/contracts/orders';
-import { SequenceOfChangesSchema } from '@storefront/contracts/pricing';
+import { ItemQuantitySchema, SequenceOfChangesSchema } from '@storefront/contracts/orders';
 
 const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -33,8 +32,3 @@ export const LivePriceRequestSchema = z.discriminatedUnion('mode', [
   }),
 ]);
 export type LivePriceRequest = z.infer<typeof LivePriceRequestSchema>;
-
-export const LivePriceResponseSchema = z.object({ total: z.number() });
-export type LivePriceResponse = z.infer<typeof LivePriceResponseSchema>;
-
-export const LIVE_PRICE_DEBOUNCE_MS = 300;

@@ -3,7 +3,8 @@
  * choice, a checkbox group stops at its maxQty, a modifier's quantity stays within its maxQuantity and the group's
  * room, and removing a modifier removes everything nested under it. Rules (validity, price) come from contracts.
  */
-import { isDescendantKey, isGroupNode, type MenuNode } from '@storefront/contracts/menu';
+import type { MenuNode } from '@storefront/contracts/menu';
+import { isDescendantKey, isGroupNode } from '@storefront/contracts/menu-tree';
 import { modifierMaxQuantity, type PriceChange, type SelectedModifier } from '@storefront/contracts/pricing';
 
 /** Chosen modifiers by item path key (nested ones included) with their quantity. */

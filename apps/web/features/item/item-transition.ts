@@ -4,7 +4,8 @@
  * 'Cheese' under its Classic Burger is the burger's own 'Cheese'); the target's defaults fill everything else.
  * The carried selection travels in the target page's `selection` query (`key.qty,key.qty`).
  */
-import { findMenuNode, isGroupNode, type MenuNode } from '@storefront/contracts/menu';
+import type { MenuNode } from '@storefront/contracts/menu';
+import { findMenuNode, isGroupNode } from '@storefront/contracts/menu-tree';
 import { defaultSelection } from '@storefront/contracts/pricing';
 import {
   chooseRadio,

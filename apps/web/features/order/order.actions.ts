@@ -10,10 +10,10 @@ import {
   ItemNoteSchema,
   ItemQuantitySchema,
   OrderSchema,
+  SelectedModifierInputSchema,
   lineModifiers,
   type Order,
 } from '@storefront/contracts/orders';
-import { SelectedModifierInputSchema } from '@storefront/contracts/pricing';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
 import { getDeliveryChoice } from '@/lib/delivery-address-cookie';

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { triggersAt } from '@storefront/contracts/cross-sell';
 import { formatCents } from '@storefront/contracts/money';
 import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values';
-import { isGroupNode, type MenuNode } from '@storefront/contracts/menu';
+import type { MenuNode } from '@storefront/contracts/menu';
+import { isGroupNode } from '@storefront/contracts/menu-tree';
 import {
   defaultSelection,
   groupsOf,

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { ArrowLeft } from 'lucide-react';
-import { IMAGE_SIZES, type MenuNode } from '@storefront/contracts/menu';
+import { IMAGE_SIZES } from '@storefront/contracts/image-sizes';
+import type { MenuNode } from '@storefront/contracts/menu';
 import {
   ItemCustomization,
   type ItemOptions,

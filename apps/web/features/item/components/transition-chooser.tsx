@@ -2,7 +2,8 @@
 
 import { useId, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { IMAGE_SIZES, type MenuNode, type TransitionItem } from '@storefront/contracts/menu';
+import { IMAGE_SIZES } from '@storefront/contracts/image-sizes';
+import type { MenuNode, TransitionItem } from '@storefront/contracts/menu';
 import { formatCents } from '@storefront/contracts/money';
 import { defaultSelection, priceItem } from '@storefront/contracts/pricing';
 import { Button } from '@/components/ui/button';
