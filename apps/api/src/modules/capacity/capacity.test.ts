@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KITCHEN_FULL_MESSAGE, slotStartOf } from '@storefront/contracts/capacity';
+import { localDateOf } from '@storefront/contracts/store-hours';
+import { DEMO_TIME_ZONE } from '../../db/seed/locations';
 import { kitchenSlotLoads, locationSlotCapacities } from '../../db/schema/capacity';
 import { orders } from '../../db/schema/orders';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
@@ -164,10 +166,13 @@ describe.each(await dbKinds())('kitchen capacity on %s', (kind) => {
     const order = await createOrderFixture(ctx);
     const checkout = await prepareCheckout(ctx, order, CARDS.approve);
     expect((await closeRequest(ctx, order, { paymentToken: checkout.paymentToken })).statusCode).toBe(200);
+    // The load of the order's local day: late in the evening its slot is already tomorrow's.
+    const [placed] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const readyDay = localDateOf(placed?.expectedReadyAt?.getTime() ?? Date.now(), DEMO_TIME_ZONE);
 
     const load = await ctx.app.inject({
       method: 'GET',
-      url: `/v1/staff/locations/${LOCATION}/kitchen-load`,
+      url: `/v1/staff/locations/${LOCATION}/kitchen-load?date=${readyDay}`,
       headers: staff,
     });
     expect(load.statusCode).toBe(200);
