@@ -4,13 +4,8 @@
  * the same request already see it.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import {
-  ACCESS_TOKEN_COOKIE,
-  CLIENT_TYPE_COOKIE,
-  ORDER_COOKIE,
-  cookieOptions,
-  secondsUntilExpiry,
-} from './lib/cookies';
+import { ACCESS_TOKEN_COOKIE, CLIENT_TYPE_COOKIE, ORDER_COOKIE, cookieOptions } from './lib/cookies';
+import { secondsUntilExpiry } from './lib/token-expiry';
 import { fetchClientToken, parseClientType } from './lib/token';
 import { ORDER_CHANNEL, type OrderChannel } from '@storefront/contracts/enums';
 import { secureCookies } from './lib/env';

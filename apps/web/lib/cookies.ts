@@ -1,4 +1,7 @@
-/** Cookie names and options shared by the proxy, route handlers and server actions. */
+/**
+ * Cookie names and options shared by the proxy, route handlers, server actions and browser code. Keep it free of
+ * Node APIs: a `Buffer` here put a 6 kB Buffer polyfill into every page that reads a cookie name.
+ */
 export const ACCESS_TOKEN_COOKIE = 'sf_at';
 /** The client app type the token was issued for (107 web, 106 catering, 105 in-store). */
 export const CLIENT_TYPE_COOKIE = 'sf_ct';
@@ -21,16 +24,5 @@ export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
   };
 }
 
-/** Seconds until a JWT expires, read without verifying it (the API verifies); null when unreadable. */
-export function secondsUntilExpiry(token: string, nowMs = Date.now()): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof claims.exp === 'number' ? claims.exp - Math.floor(nowMs / 1000) : null;
-  } catch {
-    return null;
-  }
-}
 /** The guest's order settings (method, time, pickup option, place) for the last store, as JSON (contracts' OrderSettings). */
 export const ORDER_SETTINGS_COOKIE = 'sf_settings';
