@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_TYPE, type PriceDisplay } from './enums';
 import type { MenuNode } from './menu';
+import { menuNode as node } from './menu.fixtures';
 import { cardPrice, rollupPriceCents } from './menu-display';
-
-function node(partial: Partial<MenuNode> & Pick<MenuNode, 'itemPathKey' | 'title'>): MenuNode {
-  return {
-    itemMasterId: Number(partial.itemPathKey.split('-').at(-1)),
-    displayAttribute: null,
-    isOutOfStock: false,
-    lastNode: (partial.children ?? []).length === 0,
-    children: [],
-    itemType: ITEM_TYPE.MenuItem,
-    selectionAttribute: null,
-    itemConfigurations: { displayOrder: 0, maxQuantity: 1, defaultQuantity: 0 },
-    priceAttribute: null,
-    operationalAttribute: { promptForModifiers: false },
-    itemTransitions: null,
-    brandIds: [],
-    isCrossSellTrigger: false,
-    crossSellTriggerMode: null,
-    nutritionInfo: null,
-    ...partial,
-  };
-}
 
 const display = (baseItemsPriceDisplay: PriceDisplay) => ({
   itemTitle: 'x',

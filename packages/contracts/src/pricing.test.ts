@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { ITEM_TYPE } from './enums';
 import { ORDER_ERROR } from './errors';
 import type { MenuNode } from './menu';
+import { menuNode as node } from './menu.fixtures';
 import {
   applySequenceOfChanges,
   computeOrderTotals,
@@ -15,27 +16,6 @@ import {
   validateSelection,
   type SelectedModifier,
 } from './pricing';
-
-function node(partial: Partial<MenuNode> & Pick<MenuNode, 'itemPathKey' | 'title'>): MenuNode {
-  return {
-    itemMasterId: Number(partial.itemPathKey.split('-').at(-1)),
-    displayAttribute: null,
-    isOutOfStock: false,
-    lastNode: (partial.children ?? []).length === 0,
-    children: [],
-    itemType: ITEM_TYPE.MenuItem,
-    selectionAttribute: null,
-    itemConfigurations: { displayOrder: 0, maxQuantity: 1, defaultQuantity: 0 },
-    priceAttribute: null,
-    operationalAttribute: { promptForModifiers: false },
-    itemTransitions: null,
-    brandIds: [],
-    isCrossSellTrigger: false,
-    crossSellTriggerMode: null,
-    nutritionInfo: null,
-    ...partial,
-  };
-}
 
 const base = (price: number) => ({
   priceType: 'BasePrice' as const,

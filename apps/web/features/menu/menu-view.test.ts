@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FULFILLMENT_METHOD, MENU_LAYOUT, type FulfillmentMethod } from '@storefront/contracts/enums';
 import { menuCategory as category, menuItem as item } from './menu.fixtures';
-import { FIRST_PAINT_ITEMS, buildMenuView, deferredCards, firstPaintCounts, menuImageSrc } from './menu-view';
+import {
+  FIRST_PAINT_ITEMS,
+  buildMenuView,
+  deferredCards,
+  deferredOffsets,
+  firstPaintCounts,
+  menuImageSrc,
+} from './menu-view';
 
 describe('buildMenuView', () => {
   const menu = {
@@ -88,6 +95,8 @@ describe('first paint split (large menus)', () => {
     ]);
     // The deferred cards continue where the first paint stopped, in menu order.
     expect(rest[0]?.items[0]?.itemPathKey).toBe('1-1-10');
+    // Each category's deferred cards start after those of the categories before it.
+    expect(deferredOffsets(categories, firstPaintCounts(categories))).toEqual([0, 0, 15]);
     const total =
       firstPaintCounts(categories).reduce((a, b) => a + b, 0) + rest.reduce((a, c) => a + c.items.length, 0);
     expect(total).toBe(85);

@@ -103,6 +103,20 @@ export function firstPaintCounts(
   });
 }
 
+/** Per category, how many deferred cards (those past `counts`) come before its own, in menu order. */
+export function deferredOffsets(
+  categories: readonly Pick<MenuCategoryView, 'items'>[],
+  counts: readonly number[],
+): number[] {
+  const offsets: number[] = [];
+  let before = 0;
+  for (const [i, category] of categories.entries()) {
+    offsets.push(before);
+    before += category.items.length - (counts[i] ?? 0);
+  }
+  return offsets;
+}
+
 /** The cards left out of the first paint, by category anchor (categories with none left out are absent). */
 export function deferredCards(
   categories: readonly MenuCategoryView[],

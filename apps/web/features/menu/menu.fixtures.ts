@@ -2,13 +2,13 @@
 import { ITEM_TYPE, MENU_LAYOUT } from '@storefront/contracts/enums';
 import type { z } from 'zod';
 import { CompactMenuItemSchema, type CompactMenuItem, type MenuNode } from '@storefront/contracts/menu';
+import { menuNode } from '@storefront/contracts/menu.fixtures';
 
 /** A category node (full, as in every menu) holding compact items. */
 export function menuCategory(key: string, children: CompactMenuItem[], overrides: Partial<MenuNode> = {}) {
   const id = Number(key.split('-').at(-1));
-  const node: Omit<MenuNode, 'children'> = {
+  const node = menuNode({
     itemPathKey: key,
-    itemMasterId: id,
     title: `Node ${id}`,
     displayAttribute: {
       itemTitle: `Title ${id}`,
@@ -19,20 +19,11 @@ export function menuCategory(key: string, children: CompactMenuItem[], overrides
       webOrderingLayout: MENU_LAYOUT.Standard,
       baseItemsPriceDisplay: 'ShowBasePrice',
     },
-    isOutOfStock: false,
     lastNode: false,
     itemType: ITEM_TYPE.Category,
-    selectionAttribute: null,
     itemConfigurations: { displayOrder: id, maxQuantity: 0, defaultQuantity: 0 },
-    priceAttribute: null,
-    operationalAttribute: { promptForModifiers: false },
-    itemTransitions: null,
-    brandIds: [],
-    isCrossSellTrigger: false,
-    crossSellTriggerMode: null,
-    nutritionInfo: null,
     ...overrides,
-  };
+  });
   return { ...node, children };
 }
 

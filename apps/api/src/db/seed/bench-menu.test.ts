@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompactMenuResponseSchema, type MenuNode } from '@storefront/contracts/menu';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { asc, eq } from 'drizzle-orm';
-import { locationHours } from '../schema/locations';
-import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from './bench-menu';
+import { BENCH_LARGE_MENU_ITEMS, openingHoursOf, seedBenchLargeMenu } from './bench-menu';
 import { DEMO_LOCATIONS } from './locations';
 
 describe.each(await dbKinds())('bench large menu on %s', (kind) => {
@@ -45,20 +43,8 @@ describe.each(await dbKinds())('bench large menu on %s', (kind) => {
       nearby.json<{ value: { items: { item: { id: number } }[] } }>().value.items.map((i) => i.item.id),
     ).not.toContain(locationId);
     // It opens when the demo store it copies does (its page takes orders).
-    const hoursOf = async (id: number) =>
-      (
-        await ctx.app.db
-          .select({
-            weekday: locationHours.weekday,
-            opensAt: locationHours.opensAt,
-            closesAt: locationHours.closesAt,
-          })
-          .from(locationHours)
-          .where(eq(locationHours.locationId, id))
-          .orderBy(asc(locationHours.weekday), asc(locationHours.opensAt))
-      ).map((h) => [h.weekday, h.opensAt, h.closesAt]);
-    const hours = await hoursOf(locationId);
+    const hours = await openingHoursOf(ctx.app.db, locationId);
     expect(hours.length).toBeGreaterThan(0);
-    expect(hours).toEqual(await hoursOf(DEMO_LOCATIONS.open));
+    expect(hours).toEqual(await openingHoursOf(ctx.app.db, DEMO_LOCATIONS.open));
   });
 });

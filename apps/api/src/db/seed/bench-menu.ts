@@ -29,6 +29,19 @@ function withItemSegment(key: string, itemSegment: string): string {
   return parts.join('-');
 }
 
+/** A store's opening hours (weekday, opens, closes), in week order. */
+export function openingHoursOf(db: Pick<Db, 'select'>, locationId: number) {
+  return db
+    .select({
+      weekday: locationHours.weekday,
+      opensAt: locationHours.opensAt,
+      closesAt: locationHours.closesAt,
+    })
+    .from(locationHours)
+    .where(eq(locationHours.locationId, locationId))
+    .orderBy(asc(locationHours.weekday), asc(locationHours.opensAt));
+}
+
 /**
  * Publishes the large menu for a new bench location and returns the location id. Items are copied in menu order
  * (copy n of item 101 becomes item 101_00n, titled "... #n") until `itemCount` top-level items exist.
@@ -64,14 +77,7 @@ export async function seedBenchLargeMenu(db: Db, itemCount = BENCH_LARGE_MENU_IT
       await tx.insert(locationBrands).values(brands.map((b) => ({ ...b, locationId: location.id })));
     }
     // Its opening hours too: open when the demo store is, so its page is the store page a guest orders from.
-    const hours = await tx
-      .select({
-        weekday: locationHours.weekday,
-        opensAt: locationHours.opensAt,
-        closesAt: locationHours.closesAt,
-      })
-      .from(locationHours)
-      .where(eq(locationHours.locationId, DEMO_LOCATIONS.open));
+    const hours = await openingHoursOf(tx, DEMO_LOCATIONS.open);
     if (hours.length > 0) {
       await tx.insert(locationHours).values(hours.map((h) => ({ ...h, locationId: location.id })));
     }

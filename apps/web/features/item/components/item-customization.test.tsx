@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ITEM_TYPE } from '@storefront/contracts/enums';
 import type { MenuNode } from '@storefront/contracts/menu';
+import { menuNode } from '@storefront/contracts/menu.fixtures';
 import { ItemCustomization, type ItemSubmission, type ItemSubmitResult } from './item-customization';
 
 const push = vi.fn();
@@ -15,14 +16,9 @@ function node(
 ): MenuNode {
   const { price, min, max, included, ...rest } = overrides;
   const isGroup = rest.itemType === ITEM_TYPE.Group;
-  return {
+  return menuNode({
     itemPathKey,
-    itemMasterId: Number(itemPathKey.split('-').at(-1)),
     title,
-    displayAttribute: null,
-    isOutOfStock: false,
-    lastNode: (rest.children ?? []).length === 0,
-    children: [],
     itemType: ITEM_TYPE.Modifier,
     selectionAttribute: isGroup ? { minQty: min ?? 0, maxQty: max ?? 0, includedQty: included ?? 0 } : null,
     itemConfigurations: { displayOrder: 0, maxQuantity: 0, defaultQuantity: 0 },
@@ -34,14 +30,8 @@ function node(
             prices: [{ portionTypeId: null, price, default: true, isOutOfStock: false }],
             propagatePortionSelection: false,
           },
-    operationalAttribute: { promptForModifiers: false },
-    itemTransitions: null,
-    brandIds: [],
-    isCrossSellTrigger: false,
-    crossSellTriggerMode: null,
-    nutritionInfo: null,
     ...rest,
-  };
+  });
 }
 
 const group = (

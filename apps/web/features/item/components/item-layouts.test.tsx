@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ITEM_TYPE, MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enums';
 import type { MenuNode, TransitionItem } from '@storefront/contracts/menu';
+import { menuNode } from '@storefront/contracts/menu.fixtures';
 import {
   ItemCustomization,
   type EditedLine,
@@ -28,9 +29,8 @@ type NodeOptions = Partial<MenuNode> & {
 function node(itemPathKey: string, title: string, options: NodeOptions = {}): MenuNode {
   const { price, min, max, layout, image, defaultQty, maxQty, ...rest } = options;
   const isGroup = rest.itemType === ITEM_TYPE.Group;
-  return {
+  return menuNode({
     itemPathKey,
-    itemMasterId: Number(itemPathKey.split('-').at(-1)),
     title,
     displayAttribute: {
       itemTitle: title,
@@ -41,9 +41,6 @@ function node(itemPathKey: string, title: string, options: NodeOptions = {}): Me
       webOrderingLayout: layout ?? MENU_LAYOUT.Standard,
       baseItemsPriceDisplay: 'ShowBasePrice',
     },
-    isOutOfStock: false,
-    lastNode: (rest.children ?? []).length === 0,
-    children: [],
     itemType: ITEM_TYPE.Modifier,
     selectionAttribute: isGroup ? { minQty: min ?? 0, maxQty: max ?? 0, includedQty: 0 } : null,
     itemConfigurations: { displayOrder: 0, maxQuantity: maxQty ?? 1, defaultQuantity: defaultQty ?? 0 },
@@ -52,14 +49,8 @@ function node(itemPathKey: string, title: string, options: NodeOptions = {}): Me
       prices: [{ portionTypeId: null, price: price ?? 0, default: true, isOutOfStock: false }],
       propagatePortionSelection: false,
     },
-    operationalAttribute: { promptForModifiers: false },
-    itemTransitions: null,
-    brandIds: [],
-    isCrossSellTrigger: false,
-    crossSellTriggerMode: null,
-    nutritionInfo: null,
     ...rest,
-  };
+  });
 }
 
 const group = (key: string, title: string, options: NodeOptions, children: MenuNode[]) =>

@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ITEM_TYPE } from '@storefront/contracts/enums';
-import type { MenuNode } from '@storefront/contracts/menu';
+import { menuNode } from '@storefront/contracts/menu.fixtures';
 import { loadCompactItem } from '@/features/item/compact-item.actions';
 import { addOrderItem } from '@/features/order/order.actions';
 import { ItemCardLinks } from './item-card-links';
@@ -15,9 +14,8 @@ const push = vi.fn();
 const router = { push, replace: vi.fn(), refresh: vi.fn() };
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
 
-const tea: MenuNode = {
+const tea = menuNode({
   itemPathKey: '1-40-403',
-  itemMasterId: 403,
   title: 'Iced Tea',
   displayAttribute: {
     itemTitle: 'Iced Tea',
@@ -28,24 +26,13 @@ const tea: MenuNode = {
     webOrderingLayout: 1,
     baseItemsPriceDisplay: 'ShowBasePrice',
   },
-  isOutOfStock: false,
-  lastNode: true,
-  children: [],
-  itemType: ITEM_TYPE.MenuItem,
-  selectionAttribute: null,
   itemConfigurations: { displayOrder: 0, maxQuantity: 20, defaultQuantity: 1 },
   priceAttribute: {
     priceType: 'BasePrice',
     prices: [{ portionTypeId: null, price: 2.79, default: true, isOutOfStock: false }],
     propagatePortionSelection: false,
   },
-  operationalAttribute: { promptForModifiers: false },
-  itemTransitions: null,
-  brandIds: [],
-  isCrossSellTrigger: false,
-  crossSellTriggerMode: null,
-  nutritionInfo: null,
-};
+});
 
 function renderMenu(compact = true) {
   return render(

@@ -5,7 +5,7 @@ import type { CardPrice } from '@storefront/contracts/menu-display';
 import { formatCents } from '@storefront/contracts/money';
 import { SizedImage } from '@/components/ui/sized-image';
 import { cn } from '@/lib/cn';
-import { imageSrc as menuImageSrc } from '@/lib/image-src';
+import { imageSrc } from '@/lib/image-src';
 import type { MenuCardView } from '../menu-view';
 
 const { width, height } = IMAGE_SIZES.menuItem;
@@ -35,7 +35,7 @@ function CardImage({ item, eager, className }: { item: MenuCardView; eager: bool
       {item.imageFileId ? (
         // Width and height reserve the box (no layout shift); the first row loads at once with high priority.
         <SizedImage
-          src={menuImageSrc(item.imageFileId, IMAGE_SIZES.menuItem)}
+          src={imageSrc(item.imageFileId, IMAGE_SIZES.menuItem)}
           width={width}
           height={height}
           eager={eager}

@@ -1,5 +1,5 @@
 import { MENU_LAYOUT, type FulfillmentMethod, type MenuLayout } from '@storefront/contracts/enums';
-import { buildMenuView, firstPaintCounts } from '../menu-view';
+import { buildMenuView, deferredOffsets, firstPaintCounts } from '../menu-view';
 import type { MenuResult } from '../menu.queries';
 import { CategoryTabs } from './category-tabs';
 import { DeferredCards, DeferredCardsProvider, type DeferredCardsQuery } from './deferred-cards';
@@ -44,10 +44,7 @@ export function StoreMenu({
   const categories = buildMenuView(result.menu, fulfillmentMethod);
   const counts = firstPaintCounts(categories);
   const firstDeferred = categories.findIndex((c, i) => c.items.length > (counts[i] ?? 0));
-  // Where each category's deferred cards start in the deferred cards' menu order.
-  const offsets = categories.map((_, index) =>
-    categories.slice(0, index).reduce((n, c, i) => n + c.items.length - (counts[i] ?? 0), 0),
-  );
+  const offsets = deferredOffsets(categories, counts);
   const pictured = categories.filter((c) => c.layout !== MENU_LAYOUT.Condensed);
   const eager = new Set(
     pictured
