@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
-import { promoDialog, skipPromoPopup } from './pages/promo-popup';
+import { promoDialog, skipPromoPopup, waitForPromoReset } from './pages/promo-popup';
 import { scheduleIfStoreClosed } from './pages/store-page';
 
 /**
@@ -75,7 +75,7 @@ test('the promo popup shows once, and again after the location search', async ({
   await expect(dialog).toHaveCount(0);
 
   await page.goto('/search-locations');
-  await page.waitForLoadState('networkidle');
+  await waitForPromoReset(page);
   await page.goto('/1/menu');
   await expect(dialog).toBeVisible();
   // Its picture opens the milkshake on this store's menu (an in-app target).

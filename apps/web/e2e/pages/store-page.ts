@@ -45,12 +45,14 @@ export class StorePage {
 
 /**
  * Stores with real opening hours (the food hall) open 'Store Closed!' outside them: journeys that are not about
- * it schedule the first offered time, so they run the same by day and by night.
+ * it schedule the first offered time, so they run the same by day and by night. Whether the prompt is due is
+ * read from the server's HTML (`data-store-prompt` on the page's main): the dialog itself opens only once its
+ * code has loaded after hydration, which on a busy machine can be well after the network went quiet.
  */
 export async function scheduleIfStoreClosed(page: Page) {
-  await page.waitForLoadState('networkidle');
+  const prompt = await page.locator('main[data-store-prompt]').first().getAttribute('data-store-prompt');
+  if (prompt !== 'closed-schedule') return;
   const closed = page.getByRole('dialog', { name: 'Store Closed!' });
-  if (!(await closed.isVisible())) return;
   await closed.getByRole('button', { name: 'Schedule an Order' }).click();
   const schedule = page.getByRole('dialog', { name: /Time$/ });
   const time = schedule.getByLabel('Time');

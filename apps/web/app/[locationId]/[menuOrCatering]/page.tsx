@@ -87,7 +87,8 @@ export default async function StorePage({
       ) : null}
       <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <main className="min-w-0">
+        {/* data-store-prompt: the arrival prompt due (it opens once its code loads), for tests and tooling. */}
+        <main className="min-w-0" data-store-prompt={settings.prompt?.kind ?? 'none'}>
           <StoreHeader
             store={context.store}
             menuType={menuOrCatering}
