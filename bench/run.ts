@@ -30,6 +30,15 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const dbName = process.env.BENCH_DB ?? 'storefront_bench';
 const onlyApi = process.argv.includes('--api-only');
 const onlyPages = process.argv.includes('--pages-only');
+/** `--runs=N`: Lighthouse runs per page (median kept; 3 by default, as the budgets are stated). */
+const runs = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3);
+/** `--pages=search,menu`: measure only these pages (and the reference), for a quicker A/B of one change. */
+const pageFilter = process.argv
+  .find((a) => a.startsWith('--pages='))
+  ?.slice('--pages='.length)
+  .split(',');
+/** `--save-lhr`: also write each kept run's full Lighthouse report to bench/results/lhr/. */
+const saveLhr = process.argv.includes('--save-lhr');
 
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
@@ -367,17 +376,28 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
   await waitForUrl(`${web}/error`);
   await waitForUrl(`http://localhost:${PORTS.reference}/`);
 
-  const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`);
+  const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`, runs);
   const itemUrl = `${web}/${f.locationId}/menu/${f.itemPathKey}`;
-  const pages = [
-    await measurePage('search', `${web}/search-locations?lat=38.9072&lng=-77.0369&q=Washington%2C%20DC`),
-    await measurePage('menu', `${web}/${f.locationId}/menu`),
-    await measurePage('item', itemUrl),
-    await measurePage('checkout', `${web}/checkout`, 3, await checkoutCookie(itemUrl)),
+  const wanted: [string, () => Promise<PageFigure>][] = [
+    [
+      'search',
+      () =>
+        measurePage('search', `${web}/search-locations?lat=38.9072&lng=-77.0369&q=Washington%2C%20DC`, runs),
+    ],
+    ['menu', () => measurePage('menu', `${web}/${f.locationId}/menu`, runs)],
+    ['item', () => measurePage('item', itemUrl, runs)],
+    ['checkout', async () => measurePage('checkout', `${web}/checkout`, runs, await checkoutCookie(itemUrl))],
     // The same page at 30 and at 300 items: first paint must not grow with the menu.
-    await measurePage('menu 30 items', `${web}/${smallMenuLocationId}/menu`),
-    await measurePage(`menu ${BENCH_LARGE_MENU_ITEMS} items`, `${web}/${largeMenuLocationId}/menu`),
+    ['menu 30 items', () => measurePage('menu 30 items', `${web}/${smallMenuLocationId}/menu`, runs)],
+    [
+      `menu ${BENCH_LARGE_MENU_ITEMS} items`,
+      () => measurePage(`menu ${BENCH_LARGE_MENU_ITEMS} items`, `${web}/${largeMenuLocationId}/menu`, runs),
+    ],
   ];
+  const pages: PageFigure[] = [];
+  for (const [name, measure] of wanted) {
+    if (!pageFilter || pageFilter.includes(name)) pages.push(await measure());
+  }
   return { reference, pages };
 }
 
@@ -404,7 +424,9 @@ function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
 }
 
 function printPages(reference: PageFigure, pages: PageFigure[]) {
-  console.log('\nLighthouse, mobile defaults, median of 3 (reference = minimal Next.js page, same run)');
+  console.log(
+    `\nLighthouse, mobile defaults, median of ${runs} (reference = minimal Next.js page, same run)`,
+  );
   console.log(
     'page'.padEnd(16),
     'perf'.padStart(5),
@@ -414,6 +436,8 @@ function printPages(reference: PageFigure, pages: PageFigure[]) {
     'CLS'.padStart(6),
     'a11y'.padStart(5),
     'JS kB gz'.padStart(9),
+    'obs FCP'.padStart(8),
+    ' LCP element',
   );
   for (const p of [reference, ...pages]) {
     console.log(
@@ -425,6 +449,8 @@ function printPages(reference: PageFigure, pages: PageFigure[]) {
       p.cls.toFixed(3).padStart(6),
       String(p.accessibility).padStart(5),
       p.firstLoadJsKbGzip.toFixed(1).padStart(9),
+      String(p.observedFcpMs).padStart(8),
+      ` ${p.lcpElement}`,
     );
   }
 }
@@ -438,8 +464,17 @@ try {
   }
   if (!onlyApi) {
     const { reference, pages } = await measurePages();
-    results.pages = { reference, pages };
+    const withoutReport = ({ lhr: _lhr, ...figure }: PageFigure) => figure;
+    results.pages = { reference: withoutReport(reference), pages: pages.map(withoutReport) };
     printPages(reference, pages);
+    if (saveLhr) {
+      const dir = `${root}bench/results/lhr-${Date.now()}`;
+      mkdirSync(dir, { recursive: true });
+      for (const p of [reference, ...pages]) {
+        writeFileSync(`${dir}/${p.name.replace(/\W+/g, '-')}.json`, JSON.stringify(p.lhr));
+      }
+      console.log(`Lighthouse reports: ${dir}`);
+    }
   }
   mkdirSync(`${root}bench/results`, { recursive: true });
   writeFileSync(`${root}bench/results/${Date.now()}.json`, JSON.stringify(results, null, 2));
