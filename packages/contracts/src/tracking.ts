@@ -4,30 +4,19 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
-import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema, type OrderStatus } from './enums';
+import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema } from './enums';
 import { OrderTotalsSchema } from './orders';
 
-export const TRACKING_POLL_MS = 60_000;
-export const PAYMENT_SUCCESS_OVERLAY_MS = 3000;
+export {
+  ORDER_STATUS_STAGES,
+  PAYMENT_SUCCESS_OVERLAY_MS,
+  TRACKING_POLL_MS,
+  isOrderStatus,
+  isTerminalStatus,
+  timelineStage,
+} from './tracking-stages';
 
-/** The timeline's four stages (labels are ours; the spec gives numbers only). */
-export const ORDER_STATUS_STAGES = [
-  { stage: 1, label: 'Order Placed' },
-  { stage: 2, label: 'Order Received' },
-  { stage: 3, label: 'Ready for Pickup' },
-  { stage: 4, label: 'Picked Up' },
-] as const;
 export const OrderStatusStageSchema = z.object({ stage: z.number().int(), label: z.string() });
-
-/** Status 1 is shown as stage 2 (spec section 9); other statuses are their own stage. */
-export function timelineStage(statusId: OrderStatus): number {
-  return statusId === 1 ? 2 : statusId;
-}
-
-/** Polling stops at the terminal status 4. */
-export function isTerminalStatus(statusId: number): boolean {
-  return statusId === 4;
-}
 
 export const TrackingOrderItemSchema = z.object({
   id: z.number().int(),

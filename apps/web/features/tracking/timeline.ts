@@ -1,5 +1,5 @@
-import { ORDER_STATUS_STAGES, isTerminalStatus, timelineStage } from '@storefront/contracts/tracking';
-import type { OrderStatus } from '@storefront/contracts/enums';
+import { ORDER_STATUS_STAGES, isTerminalStatus, timelineStage } from '@storefront/contracts/tracking-stages';
+import type { OrderStatus } from '@storefront/contracts/enum-values';
 
 export type StageState = 'done' | 'current' | 'upcoming';
 

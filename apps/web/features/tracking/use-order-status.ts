@@ -1,14 +1,14 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { OrderStatusSchema, type OrderStatus } from '@storefront/contracts/enums';
-import { TRACKING_POLL_MS } from '@storefront/contracts/tracking';
+import type { OrderStatus } from '@storefront/contracts/enum-values';
+import { TRACKING_POLL_MS, isOrderStatus } from '@storefront/contracts/tracking-stages';
 import { shouldPoll } from './timeline';
 
-const StatusAnswerSchema = z.object({ statusId: OrderStatusSchema });
-
-/** GET /api/status (same origin) with the tracking token; null when the answer is not usable. */
+/**
+ * GET /api/status (same origin) with the tracking token; null when the answer is not usable. The answer is
+ * checked without a schema (`{ statusId: 1-4 }`), so the tracking page's browser code does not carry zod.
+ */
 export async function fetchOrderStatus(
   orderId: number,
   trackingToken: string,
@@ -19,8 +19,10 @@ export async function fetchOrderStatus(
     cache: 'no-store',
   });
   if (!res.ok) return null;
-  const parsed = StatusAnswerSchema.safeParse(await res.json().catch(() => null));
-  return parsed.success ? parsed.data.statusId : null;
+  const answer: unknown = await res.json().catch(() => null);
+  const statusId =
+    typeof answer === 'object' && answer !== null ? (answer as { statusId?: unknown }).statusId : null;
+  return isOrderStatus(statusId) ? statusId : null;
 }
 
 /**

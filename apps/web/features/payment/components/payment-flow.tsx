@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { isAurusError } from '@storefront/contracts/payments';
-import { PAYMENT_SUCCESS_OVERLAY_MS } from '@storefront/contracts/tracking';
+import { PAYMENT_SUCCESS_OVERLAY_MS } from '@storefront/contracts/tracking-stages';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { originOf } from '../aurus-frame';

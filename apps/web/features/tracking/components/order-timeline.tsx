@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import type { OrderStatus } from '@storefront/contracts/enums';
-import { isTerminalStatus, timelineStage } from '@storefront/contracts/tracking';
+import type { OrderStatus } from '@storefront/contracts/enum-values';
+import { isTerminalStatus, timelineStage } from '@storefront/contracts/tracking-stages';
 import { cn } from '@/lib/cn';
 import { timelineStages } from '../timeline';
 

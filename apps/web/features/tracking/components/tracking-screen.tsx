@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { FULFILLMENT_METHOD, PICKUP_TYPE, type PickupType } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, PICKUP_TYPE, type PickupType } from '@storefront/contracts/enum-values';
 import type { TrackingDetails } from '@storefront/contracts/tracking';
 import { totalsRows } from '@storefront/contracts/pricing';
 import { OrderLineDetails } from '@/components/ui/order-line-details';

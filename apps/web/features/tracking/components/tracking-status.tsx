@@ -1,7 +1,7 @@
 'use client';
 
 import type { OrderStatus } from '@storefront/contracts/enum-values';
-import { ORDER_STATUS_STAGES, timelineStage } from '@storefront/contracts/tracking';
+import { ORDER_STATUS_STAGES, timelineStage } from '@storefront/contracts/tracking-stages';
 import { useOrderStatus } from '../use-order-status';
 import { OrderTimeline } from './order-timeline';
 
