@@ -3,7 +3,7 @@
  * code: its status poll checks the answer with `isOrderStatus` instead of carrying zod. `tracking.ts` re-exports
  * all of it beside the API's schemas.
  */
-import { ORDER_STATUS, type OrderStatus } from './enum-values';
+import { ORDER_STATUS, ORDER_STATUS_TERMINAL, type OrderStatus } from './enum-values';
 
 export const TRACKING_POLL_MS = 60_000;
 export const PAYMENT_SUCCESS_OVERLAY_MS = 3000;
@@ -23,7 +23,7 @@ export function timelineStage(statusId: OrderStatus): number {
 
 /** Polling stops at the terminal status 4. */
 export function isTerminalStatus(statusId: number): boolean {
-  return statusId === 4;
+  return statusId === ORDER_STATUS_TERMINAL;
 }
 
 const ORDER_STATUSES: readonly unknown[] = Object.values(ORDER_STATUS);
