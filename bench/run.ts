@@ -31,13 +31,16 @@ const dbName = process.env.BENCH_DB ?? 'storefront_bench';
 const onlyApi = process.argv.includes('--api-only');
 const onlyPages = process.argv.includes('--pages-only');
 /** `--runs=N`: Lighthouse runs per page (median kept; 3 by default, as the budgets are stated). */
-const runs = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3);
+const runs = Math.max(
+  1,
+  Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3),
+);
 /** `--pages=search,menu`: measure only these pages (and the reference), for a quicker A/B of one change. */
 const pageFilter = process.argv
   .find((a) => a.startsWith('--pages='))
   ?.slice('--pages='.length)
   .split(',');
-/** `--save-lhr`: also write each kept run's full Lighthouse report to bench/results/lhr/. */
+/** `--save-lhr`: also write each kept run's full Lighthouse report to bench/results/lhr-<timestamp>/. */
 const saveLhr = process.argv.includes('--save-lhr');
 
 process.on('exit', stopAll);
@@ -378,25 +381,19 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
 
   const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`, runs);
   const itemUrl = `${web}/${f.locationId}/menu/${f.itemPathKey}`;
-  const wanted: [string, () => Promise<PageFigure>][] = [
-    [
-      'search',
-      () =>
-        measurePage('search', `${web}/search-locations?lat=38.9072&lng=-77.0369&q=Washington%2C%20DC`, runs),
-    ],
-    ['menu', () => measurePage('menu', `${web}/${f.locationId}/menu`, runs)],
-    ['item', () => measurePage('item', itemUrl, runs)],
-    ['checkout', async () => measurePage('checkout', `${web}/checkout`, runs, await checkoutCookie(itemUrl))],
+  const wanted: { name: string; url: string; cookie?: () => Promise<string> }[] = [
+    { name: 'search', url: `${web}/search-locations?lat=38.9072&lng=-77.0369&q=Washington%2C%20DC` },
+    { name: 'menu', url: `${web}/${f.locationId}/menu` },
+    { name: 'item', url: itemUrl },
+    { name: 'checkout', url: `${web}/checkout`, cookie: () => checkoutCookie(itemUrl) },
     // The same page at 30 and at 300 items: first paint must not grow with the menu.
-    ['menu 30 items', () => measurePage('menu 30 items', `${web}/${smallMenuLocationId}/menu`, runs)],
-    [
-      `menu ${BENCH_LARGE_MENU_ITEMS} items`,
-      () => measurePage(`menu ${BENCH_LARGE_MENU_ITEMS} items`, `${web}/${largeMenuLocationId}/menu`, runs),
-    ],
+    { name: 'menu 30 items', url: `${web}/${smallMenuLocationId}/menu` },
+    { name: `menu ${BENCH_LARGE_MENU_ITEMS} items`, url: `${web}/${largeMenuLocationId}/menu` },
   ];
   const pages: PageFigure[] = [];
-  for (const [name, measure] of wanted) {
-    if (!pageFilter || pageFilter.includes(name)) pages.push(await measure());
+  for (const page of wanted) {
+    if (pageFilter && !pageFilter.includes(page.name)) continue;
+    pages.push(await measurePage(page.name, page.url, runs, await page.cookie?.()));
   }
   return { reference, pages };
 }
