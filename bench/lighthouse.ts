@@ -54,7 +54,7 @@ function lcpElementOf(details: unknown): string {
   return `${tag} "${label}"`;
 }
 
-const chromeFlags = [
+export const chromeFlags = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -71,7 +71,7 @@ interface NetworkRecord {
 }
 
 /** Lighthouse's own options for one pass (mobile defaults). */
-function flags(port: number, cookie?: string) {
+export function flags(port: number, cookie?: string) {
   return {
     port,
     output: 'json' as const,

@@ -29,7 +29,10 @@ const web = `http://localhost:${PORTS.web}`;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DB ?? 'storefront_bench';
 const onlyApi = process.argv.includes('--api-only');
-const onlyPages = process.argv.includes('--pages-only');
+/** `--serve`: start the API, the storefront and the reference page as the page bench does, print the pages' URLs
+ * and keep serving (until Ctrl-C) instead of measuring, for Lighthouse or DevTools by hand. */
+const serveOnly = process.argv.includes('--serve');
+const onlyPages = process.argv.includes('--pages-only') || serveOnly;
 /** `--runs=N`: Lighthouse runs per page (median kept; 3 by default, as the budgets are stated). */
 const runs = Math.max(
   1,
@@ -45,6 +48,7 @@ const saveLhr = process.argv.includes('--save-lhr');
 
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
 
 /** The bench's database once created (the pages seed their 30/300-item stores in it). */
 let benchDatabaseUrl: string | null = null;
@@ -390,6 +394,15 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
     { name: 'menu 30 items', url: `${web}/${smallMenuLocationId}/menu` },
     { name: `menu ${BENCH_LARGE_MENU_ITEMS} items`, url: `${web}/${largeMenuLocationId}/menu` },
   ];
+  if (serveOnly) {
+    console.log(`reference: http://localhost:${PORTS.reference}/`);
+    for (const page of wanted) {
+      const cookie = await page.cookie?.();
+      console.log(`${page.name}: ${page.url}${cookie ? `\n  Cookie: ${cookie}` : ''}`);
+    }
+    console.log('serving until Ctrl-C');
+    await new Promise(() => {});
+  }
   const pages: PageFigure[] = [];
   for (const page of wanted) {
     if (pageFilter && !pageFilter.includes(page.name)) continue;
