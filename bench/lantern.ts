@@ -8,23 +8,17 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
-import { chromeFlags, flags } from './lighthouse';
+import { option } from './lib';
+import { chromeFlags, flags, observedMetrics } from './lighthouse';
 
 const args = process.argv.slice(2);
 const url = args.find((a) => !a.startsWith('--'));
-const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 if (!url) {
   console.error('usage: npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."]');
   process.exit(2);
 }
-const runs = Math.max(1, Number(option('runs') ?? 1));
+const runs = Math.max(1, Math.floor(Number(option('runs') ?? 1)) || 1);
 const extraFlags = (option('chrome-flags') ?? '').split(' ').filter(Boolean);
-
-interface LhrMetrics {
-  observedFirstContentfulPaint?: number;
-  observedLargestContentfulPaint?: number;
-  observedLoad?: number;
-}
 
 /** One node of a simulation: a request (type, kB, path) or a main-thread task (duration and what it ran). */
 function describe(node: Lantern.Graph.Node): string {
@@ -52,8 +46,7 @@ try {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { audits, categories } = result.lhr;
     const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
-    const observed: LhrMetrics =
-      (audits.metrics?.details as { items?: LhrMetrics[] } | undefined)?.items?.[0] ?? {};
+    const observed = observedMetrics(result.lhr);
     console.log(
       `run ${i + 1}: perf ${Math.round((categories.performance?.score ?? 0) * 100)}, FCP ${metric('first-contentful-paint')}, ` +
         `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')} | observed: FCP ` +

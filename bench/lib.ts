@@ -73,6 +73,12 @@ export async function load(name: string, options: Options, seconds = 8): Promise
   };
 }
 
+/** The value of a `--name=value` command-line option, or undefined when it is not given. */
+export function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -45,6 +45,19 @@ interface LcpElementDetails {
   items?: { items?: { node?: { nodeLabel?: string; selector?: string; snippet?: string } }[] }[];
 }
 
+/** What the unthrottled load showed before Lighthouse's simulation (from the report's `metrics` audit). */
+export interface ObservedMetrics {
+  observedFirstContentfulPaint?: number;
+  observedLargestContentfulPaint?: number;
+  observedLoad?: number;
+}
+
+export function observedMetrics(lhr: {
+  audits: Record<string, { details?: unknown } | undefined>;
+}): ObservedMetrics {
+  return (lhr.audits.metrics?.details as { items?: ObservedMetrics[] } | undefined)?.items?.[0] ?? {};
+}
+
 /** The LCP element of a report: its label (text or alt) and the selector Lighthouse gives it. */
 function lcpElementOf(details: unknown): string {
   const node = (details as LcpElementDetails | undefined)?.items?.[0]?.items?.[0]?.node;
@@ -119,10 +132,7 @@ export async function measurePage(name: string, url: string, runs = 3, cookie?: 
         cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
         firstLoadJsKbGzip: Number((js / 1024).toFixed(1)),
-        observedFcpMs: Math.round(
-          (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)
-            ?.items?.[0]?.observedFirstContentfulPaint ?? 0,
-        ),
+        observedFcpMs: Math.round(observedMetrics(lhr).observedFirstContentfulPaint ?? 0),
         lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
         lhr,
       });

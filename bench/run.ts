@@ -18,7 +18,7 @@ import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
-import { bin, json, load, root, startProcess, stopAll, waitForUrl, type LoadFigure } from './lib';
+import { bin, json, load, option, root, startProcess, stopAll, waitForUrl, type LoadFigure } from './lib';
 import { measurePage, type PageFigure } from './lighthouse';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
@@ -34,15 +34,9 @@ const onlyApi = process.argv.includes('--api-only');
 const serveOnly = process.argv.includes('--serve');
 const onlyPages = process.argv.includes('--pages-only') || serveOnly;
 /** `--runs=N`: Lighthouse runs per page (median kept; 3 by default, as the budgets are stated). */
-const runs = Math.max(
-  1,
-  Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3),
-);
+const runs = Math.max(1, Math.floor(Number(option('runs') ?? 3)) || 1);
 /** `--pages=search,menu`: measure only these pages (and the reference), for a quicker A/B of one change. */
-const pageFilter = process.argv
-  .find((a) => a.startsWith('--pages='))
-  ?.slice('--pages='.length)
-  .split(',');
+const pageFilter = option('pages')?.split(',');
 /** `--save-lhr`: also write each kept run's full Lighthouse report to bench/results/lhr-<timestamp>/. */
 const saveLhr = process.argv.includes('--save-lhr');
 
@@ -383,7 +377,6 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
   await waitForUrl(`${web}/error`);
   await waitForUrl(`http://localhost:${PORTS.reference}/`);
 
-  const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`, runs);
   const itemUrl = `${web}/${f.locationId}/menu/${f.itemPathKey}`;
   const wanted: { name: string; url: string; cookie?: () => Promise<string> }[] = [
     { name: 'search', url: `${web}/search-locations?lat=38.9072&lng=-77.0369&q=Washington%2C%20DC` },
@@ -403,6 +396,7 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
     console.log('serving until Ctrl-C');
     await new Promise(() => {});
   }
+  const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`, runs);
   const pages: PageFigure[] = [];
   for (const page of wanted) {
     if (pageFilter && !pageFilter.includes(page.name)) continue;
