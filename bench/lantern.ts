@@ -1,9 +1,10 @@
 /**
- * `npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."]`: what Lighthouse's simulated
- * LCP of one page waited for. For each run it prints the figures (perf, FCP, LCP, TBT), the paint as it happened in
+ * `npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."] [--tbt]`: what Lighthouse's
+ * simulated LCP of one page waited for. For each run it prints the figures (perf, FCP, LCP, TBT), the paint as it happened in
  * the unthrottled trace the simulation starts from, and every request and main-thread task of the simulated LCP
  * (pessimistic graph) with its simulated start and end. A request counts when it finished before the observed LCP;
- * a script when it was also run before it. Start the servers with `npm run bench -- --serve`.
+ * a script when it was also run before it. `--tbt` lists instead the simulated tasks of 50 ms or more, those Total
+ * Blocking Time sums. Start the servers with `npm run bench -- --serve`.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -14,10 +15,14 @@ import { chromeFlags, flags, observedMetrics } from './lighthouse';
 const args = process.argv.slice(2);
 const url = args.find((a) => !a.startsWith('--'));
 if (!url) {
-  console.error('usage: npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."]');
+  console.error(
+    'usage: npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."] [--tbt]',
+  );
   process.exit(2);
 }
 const runs = Math.max(1, Math.floor(Number(option('runs') ?? 1)) || 1);
+/** `--tbt`: list the simulated tasks of 50 ms or more (what TBT sums past 50 ms each) instead of the LCP graph. */
+const tbt = args.includes('--tbt');
 const extraFlags = (option('chrome-flags') ?? '').split(' ').filter(Boolean);
 
 /** One node of a simulation: a request (type, kB, path) or a main-thread task (duration and what it ran). */
@@ -52,9 +57,13 @@ try {
         `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')} | observed: FCP ` +
         `${observed.observedFirstContentfulPaint}, LCP ${observed.observedLargestContentfulPaint}, load ${observed.observedLoad}`,
     );
-    const timings = Lantern.Simulation.Simulator.allNodeTimings.get('pessimisticLargestContentfulPaint');
+    const timings = Lantern.Simulation.Simulator.allNodeTimings.get(
+      tbt ? 'optimisticTotalBlockingTime' : 'pessimisticLargestContentfulPaint',
+    );
     if (!timings) continue;
-    const rows = [...timings.entries()].sort(([, a], [, b]) => a.startTime - b.startTime);
+    const rows = [...timings.entries()]
+      .filter(([node, timing]) => !tbt || (node.type === 'cpu' && timing.endTime - timing.startTime >= 50))
+      .sort(([, a], [, b]) => a.startTime - b.startTime);
     for (const [node, timing] of rows) {
       console.log(
         `  ${Math.round(timing.startTime)}-${Math.round(timing.endTime)}`.padEnd(14),

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: one run of the performance figures on this machine (DESIGN.md "Performance").
  * - API throughput and p99 under autocannon for a plain node:http hello route (the ceiling), GET /v1/sales/menus
- *   (the demo menu, and a bench-only 300-item menu: plain, gzip, and revalidated with If-None-Match -> 304), the
+ *   (the demo menu, and a bench-only 300-item menu: plain, gzip, and revalidated with If-None-Match -> 304; beside
+ *   it, a bare node:http server sending the same bytes, plain and gzip, for what the client and loopback allow), the
  *   menu-item pricing POST, location search and placing an order (close-request), on PostgreSQL, each also as a
  *   ratio to the ceiling measured in the same run. The 300-item menu is published for a bench-only location
  *   (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows it.
@@ -12,7 +13,9 @@
  * Results are printed and written to bench/results/<timestamp>.json.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
@@ -23,7 +26,13 @@ import { measurePage, type PageFigure } from './lighthouse';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
-const PORTS = { ceiling: 4901 + offset, api: 4902 + offset, web: 3902 + offset, reference: 3903 + offset };
+const PORTS = {
+  ceiling: 4901 + offset,
+  api: 4902 + offset,
+  sameBytes: 4903 + offset,
+  web: 3902 + offset,
+  reference: 3903 + offset,
+};
 const api = `http://localhost:${PORTS.api}`;
 const web = `http://localhost:${PORTS.web}`;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -192,20 +201,37 @@ async function orderReadyToPlace(
   return { orderId: order.id, token, body: JSON.stringify({ paymentToken: card.one_time_token }) };
 }
 
+/**
+ * A bare node:http server (no framework, no auth): the hello answer (the ceiling), or, given a file, that file's
+ * bytes as JSON (gzip, compressed once at level 9 as the API does, when accepted). Serving the API's own 300-item
+ * answer this way shows how far the route is from Node itself sending the same bytes.
+ */
+const BARE_SERVER = `
+const [port, file] = process.argv.slice(1);
+const http = require('node:http');
+if (!file) {
+  http.createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json' }); s.end('{"hello":"world"}'); }).listen(Number(port));
+} else {
+  const body = require('node:fs').readFileSync(file);
+  const gzip = require('node:zlib').gzipSync(body, { level: 9 });
+  const json = { 'content-type': 'application/json; charset=utf-8' };
+  const gzipped = { ...json, 'content-encoding': 'gzip' };
+  http.createServer((q, s) => {
+    const g = /gzip/.test(q.headers['accept-encoding'] ?? '');
+    s.writeHead(200, g ? gzipped : json);
+    s.end(g ? gzip : body);
+  }).listen(Number(port));
+}`;
+
+async function startBareServer(port: number, file?: string): Promise<string> {
+  startProcess(process.execPath, ['-e', BARE_SERVER, String(port), ...(file ? [file] : [])], root, {});
+  const url = `http://localhost:${port}/`;
+  await waitForUrl(url);
+  return url;
+}
+
 async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[] }> {
-  startProcess(
-    process.execPath,
-    [
-      '-e',
-      "require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{\"hello\":\"world\"}')}).listen(" +
-        PORTS.ceiling +
-        ')',
-    ],
-    root,
-    {},
-  );
-  await waitForUrl(`http://localhost:${PORTS.ceiling}/`);
-  const ceiling = await load('node:http hello (ceiling)', { url: `http://localhost:${PORTS.ceiling}/` });
+  const ceiling = await load('node:http hello (ceiling)', { url: await startBareServer(PORTS.ceiling) });
 
   const databaseUrl = await freshDatabase();
   startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/api`, {
@@ -234,9 +260,14 @@ async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[]
   const largeMenuUrl = `${api}/v1/sales/menus?locationId=${largeMenuLocationId}&fulfillmentMethod=1`;
   const large = await fetch(largeMenuUrl, { headers: { ...auth, prefer: 'return=compact' } });
   const largeEtag = large.headers.get('etag') ?? '';
+  const largeBytes = Buffer.from(await large.arrayBuffer());
   console.log(
-    `\n${BENCH_LARGE_MENU_ITEMS}-item menu (compact): ${(await large.arrayBuffer()).byteLength} bytes, ETag ${largeEtag}`,
+    `\n${BENCH_LARGE_MENU_ITEMS}-item menu (compact): ${largeBytes.byteLength} bytes, ETag ${largeEtag}`,
   );
+  const largeFile = join(mkdtempSync(join(tmpdir(), 'storefront-bench-')), 'menu.json');
+  writeFileSync(largeFile, largeBytes);
+  process.on('exit', () => rmSync(dirname(largeFile), { recursive: true, force: true }));
+  const sameBytesUrl = await startBareServer(PORTS.sameBytes, largeFile);
   routes.push(
     await load(`GET menus, ${BENCH_LARGE_MENU_ITEMS} items`, {
       url: largeMenuUrl,
@@ -250,6 +281,12 @@ async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[]
     await load(`GET menus, ${BENCH_LARGE_MENU_ITEMS} items, 304 (If-None-Match)`, {
       url: largeMenuUrl,
       headers: { ...auth, prefer: 'return=compact', 'if-none-match': largeEtag },
+    }),
+    // Node itself sending the same bytes: what the autocannon client and loopback allow for an answer this size.
+    await load(`node:http, same ${BENCH_LARGE_MENU_ITEMS}-item bytes`, { url: sameBytesUrl }),
+    await load(`node:http, same ${BENCH_LARGE_MENU_ITEMS}-item bytes, gzip`, {
+      url: sameBytesUrl,
+      headers: { 'accept-encoding': 'gzip' },
     }),
   );
   routes.push(
