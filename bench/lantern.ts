@@ -4,25 +4,29 @@
  * the unthrottled trace the simulation starts from, and every request and main-thread task of the simulated LCP
  * (pessimistic graph) with its simulated start and end. A request counts when it finished before the observed LCP;
  * a script when it was also run before it. `--tbt` lists instead the simulated tasks of 50 ms or more, those Total
- * Blocking Time sums. Start the servers with `npm run bench -- --serve`.
+ * Blocking Time sums. `--versus=<url>` is an A/B: runs alternate between the two URLs (A B, B A, ...) in one browser
+ * and the end gives each one's medians and sorted LCPs, since one run's LCP varies by a second or more from how
+ * the real load happened to interleave. Start the servers with `npm run bench -- --serve`.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
-import { option } from './lib';
+import { median, option } from './lib';
 import { chromeFlags, flags, observedMetrics } from './lighthouse';
 
 const args = process.argv.slice(2);
 const url = args.find((a) => !a.startsWith('--'));
 if (!url) {
   console.error(
-    'usage: npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."] [--tbt]',
+    'usage: npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."] [--tbt] [--versus=<url>]',
   );
   process.exit(2);
 }
 const runs = Math.max(1, Math.floor(Number(option('runs') ?? 1)) || 1);
 /** `--tbt`: list the simulated tasks of 50 ms or more (what TBT sums past 50 ms each) instead of the LCP graph. */
 const tbt = args.includes('--tbt');
+/** `--versus=<url>`: the B of an A/B, measured in turn with <url> (the A), `runs` times each. */
+const versus = option('versus');
 const extraFlags = (option('chrome-flags') ?? '').split(' ').filter(Boolean);
 
 /** One node of a simulation: a request (type, kB, path) or a main-thread task (duration and what it ran). */
@@ -44,30 +48,57 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const options = { ...flags(chrome.port, option('cookie')), onlyCategories: ['performance'] };
-  await lighthouse(url, options); // warm-up pass, as the bench does
+  const pages = versus
+    ? [
+        { name: 'A', url },
+        { name: 'B', url: versus },
+      ]
+    : [{ name: '', url }];
+  const figures = new Map(pages.map((p) => [p.name, [] as { perf: number; lcp: number; tbt: number }[]]));
+  for (const page of pages) await lighthouse(page.url, options); // warm-up pass, as the bench does
   for (let i = 0; i < runs; i += 1) {
-    Lantern.Simulation.Simulator.allNodeTimings.clear();
-    const result = await lighthouse(url, options);
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { audits, categories } = result.lhr;
-    const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
-    const observed = observedMetrics(result.lhr);
-    console.log(
-      `run ${i + 1}: perf ${Math.round((categories.performance?.score ?? 0) * 100)}, FCP ${metric('first-contentful-paint')}, ` +
-        `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')} | observed: FCP ` +
-        `${observed.observedFirstContentfulPaint}, LCP ${observed.observedLargestContentfulPaint}, load ${observed.observedLoad}`,
-    );
-    const timings = Lantern.Simulation.Simulator.allNodeTimings.get(
-      tbt ? 'optimisticTotalBlockingTime' : 'pessimisticLargestContentfulPaint',
-    );
-    if (!timings) continue;
-    const rows = [...timings.entries()]
-      .filter(([node, timing]) => !tbt || (node.type === 'cpu' && timing.endTime - timing.startTime >= 50))
-      .sort(([, a], [, b]) => a.startTime - b.startTime);
-    for (const [node, timing] of rows) {
+    // A B, then B A: neither page always follows the other.
+    for (const page of i % 2 ? [...pages].reverse() : pages) {
+      Lantern.Simulation.Simulator.allNodeTimings.clear();
+      const result = await lighthouse(page.url, options);
+      if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      const { audits, categories } = result.lhr;
+      const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+      const observed = observedMetrics(result.lhr);
+      const perf = Math.round((categories.performance?.score ?? 0) * 100);
+      figures.get(page.name)?.push({
+        perf,
+        lcp: metric('largest-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+      });
       console.log(
-        `  ${Math.round(timing.startTime)}-${Math.round(timing.endTime)}`.padEnd(14),
-        describe(node),
+        `${page.name}${page.name ? ' ' : ''}run ${i + 1}: perf ${perf}, FCP ${metric('first-contentful-paint')}, ` +
+          `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')} | observed: FCP ` +
+          `${observed.observedFirstContentfulPaint}, LCP ${observed.observedLargestContentfulPaint}, load ${observed.observedLoad}`,
+      );
+      if (versus) continue; // an A/B prints the figures only
+      const timings = Lantern.Simulation.Simulator.allNodeTimings.get(
+        tbt ? 'optimisticTotalBlockingTime' : 'pessimisticLargestContentfulPaint',
+      );
+      if (!timings) continue;
+      const rows = [...timings.entries()]
+        .filter(([node, timing]) => !tbt || (node.type === 'cpu' && timing.endTime - timing.startTime >= 50))
+        .sort(([, a], [, b]) => a.startTime - b.startTime);
+      for (const [node, timing] of rows) {
+        console.log(
+          `  ${Math.round(timing.startTime)}-${Math.round(timing.endTime)}`.padEnd(14),
+          describe(node),
+        );
+      }
+    }
+  }
+  if (versus) {
+    for (const page of pages) {
+      const runsOf = figures.get(page.name) ?? [];
+      const lcps = runsOf.map((f) => f.lcp).sort((a, b) => a - b);
+      console.log(
+        `${page.name} ${page.url}: median perf ${median(runsOf.map((f) => f.perf))}, LCP ${median(lcps)}, ` +
+          `TBT ${median(runsOf.map((f) => f.tbt))} | LCPs ${lcps.join(' ')}`,
       );
     }
   }
