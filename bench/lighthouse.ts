@@ -95,7 +95,9 @@ export function flags(port: number, cookie?: string) {
 }
 
 /**
- * Runs Lighthouse `runs` times on one URL and keeps the run with the median performance score.
+ * Runs Lighthouse `runs` times on one URL and keeps the run with the median performance score. Runs that ended on
+ * another page are reported and left out (seen on checkout: some runs of a 9-run bench ended on /search-locations,
+ * and the table gave the search page's figures as checkout's).
  *
  * Measurement hygiene on this 2-core machine, the same for the reference page and ours:
  * - one unrecorded pass first, so the servers answer as a running server does (route code loaded, pictures
@@ -113,10 +115,17 @@ export async function measurePage(name: string, url: string, runs = 3, cookie?: 
     renice(Math.max(priority, LIGHTHOUSE_NICE));
     await lighthouse(url, flags(chrome.port, cookie), undefined);
     const figures: PageFigure[] = [];
+    const elsewhere: string[] = [];
     for (let i = 0; i < runs; i += 1) {
       const result = await lighthouse(url, flags(chrome.port, cookie), undefined);
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
+      // A run that ended on another page (a redirect, a client-side navigation) measured that page instead.
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== new URL(url).pathname) {
+        elsewhere.push(landed);
+        continue;
+      }
       const requests =
         (lhr.audits['network-requests']?.details as { items?: NetworkRecord[] } | undefined)?.items ?? [];
       const js = requests
@@ -137,6 +146,13 @@ export async function measurePage(name: string, url: string, runs = 3, cookie?: 
         lhr,
       });
     }
+    if (elsewhere.length > 0) {
+      console.warn(
+        `bench: ${name}: ${elsewhere.length} of ${runs} runs ended on another page (${[...new Set(elsewhere)].join(', ')}); ` +
+          'they are left out of the median',
+      );
+    }
+    if (figures.length === 0) throw new Error(`${name}: every run ended on another page than ${url}`);
     const mid = median(figures.map((f) => f.performance));
     return figures.find((f) => f.performance === mid) ?? (figures[0] as PageFigure);
   } finally {
