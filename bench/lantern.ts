@@ -1,17 +1,17 @@
 /**
- * `npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."] [--tbt]`: what Lighthouse's
- * simulated LCP of one page waited for. For each run it prints the figures (perf, FCP, LCP, TBT), the paint as it happened in
- * the unthrottled trace the simulation starts from, and every request and main-thread task of the simulated LCP
- * (pessimistic graph) with its simulated start and end. A request counts when it finished before the observed LCP;
- * a script when it was also run before it. `--tbt` lists instead the simulated tasks of 50 ms or more, those Total
- * Blocking Time sums. `--versus=<url>` is an A/B: runs alternate between the two URLs (A B, B A, ...) in one browser
- * and the end gives each one's medians and sorted LCPs, since one run's LCP varies by a second or more from how
- * the real load happened to interleave. Start the servers with `npm run bench -- --serve`.
+ * `npm run bench:lantern -- <url> [--runs=N] [--cookie=...] [--chrome-flags="..."] [--tbt] [--versus=<url>]`: what
+ * Lighthouse's simulated LCP of one page waited for. For each run it prints the figures (perf, FCP, LCP, TBT), the
+ * paint as it happened in the unthrottled trace the simulation starts from, and every request and main-thread task of
+ * the simulated LCP (pessimistic graph) with its simulated start and end. A request counts when it finished before
+ * the observed LCP; a script when it was also run before it. `--tbt` lists instead the simulated tasks of 50 ms or
+ * more, those Total Blocking Time sums. `--versus=<url>` is an A/B: runs alternate between the two URLs (A B, B A,
+ * ...) in one browser and the end gives each one's medians and sorted LCPs, since one run's LCP varies by a second or
+ * more from how the real load happened to interleave. Start the servers with `npm run bench -- --serve`.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
-import { median, option } from './lib';
+import { median, option, runsOption } from './lib';
 import { chromeFlags, flags, observedMetrics } from './lighthouse';
 
 const args = process.argv.slice(2);
@@ -22,7 +22,7 @@ if (!url) {
   );
   process.exit(2);
 }
-const runs = Math.max(1, Math.floor(Number(option('runs') ?? 1)) || 1);
+const runs = runsOption(1);
 /** `--tbt`: list the simulated tasks of 50 ms or more (what TBT sums past 50 ms each) instead of the LCP graph. */
 const tbt = args.includes('--tbt');
 /** `--versus=<url>`: the B of an A/B, measured in turn with <url> (the A), `runs` times each. */
@@ -48,13 +48,9 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const options = { ...flags(chrome.port, option('cookie')), onlyCategories: ['performance'] };
-  const pages = versus
-    ? [
-        { name: 'A', url },
-        { name: 'B', url: versus },
-      ]
-    : [{ name: '', url }];
-  const figures = new Map(pages.map((p) => [p.name, [] as { perf: number; lcp: number; tbt: number }[]]));
+  type Figure = { perf: number; lcp: number; tbt: number };
+  const target = (name: string, pageUrl: string) => ({ name, url: pageUrl, figures: [] as Figure[] });
+  const pages = versus ? [target('A', url), target('B', versus)] : [target('', url)];
   for (const page of pages) await lighthouse(page.url, options); // warm-up pass, as the bench does
   for (let i = 0; i < runs; i += 1) {
     // A B, then B A: neither page always follows the other.
@@ -65,15 +61,15 @@ try {
       const { audits, categories } = result.lhr;
       const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
       const observed = observedMetrics(result.lhr);
-      const perf = Math.round((categories.performance?.score ?? 0) * 100);
-      figures.get(page.name)?.push({
-        perf,
+      const figure: Figure = {
+        perf: Math.round((categories.performance?.score ?? 0) * 100),
         lcp: metric('largest-contentful-paint'),
         tbt: metric('total-blocking-time'),
-      });
+      };
+      page.figures.push(figure);
       console.log(
-        `${page.name}${page.name ? ' ' : ''}run ${i + 1}: perf ${perf}, FCP ${metric('first-contentful-paint')}, ` +
-          `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')} | observed: FCP ` +
+        `${page.name ? `${page.name} ` : ''}run ${i + 1}: perf ${figure.perf}, FCP ${metric('first-contentful-paint')}, ` +
+          `LCP ${figure.lcp}, TBT ${figure.tbt} | observed: FCP ` +
           `${observed.observedFirstContentfulPaint}, LCP ${observed.observedLargestContentfulPaint}, load ${observed.observedLoad}`,
       );
       if (versus) continue; // an A/B prints the figures only
@@ -93,12 +89,11 @@ try {
     }
   }
   if (versus) {
-    for (const page of pages) {
-      const runsOf = figures.get(page.name) ?? [];
-      const lcps = runsOf.map((f) => f.lcp).sort((a, b) => a - b);
+    for (const { name, url: pageUrl, figures } of pages) {
+      const lcps = figures.map((f) => f.lcp).sort((a, b) => a - b);
       console.log(
-        `${page.name} ${page.url}: median perf ${median(runsOf.map((f) => f.perf))}, LCP ${median(lcps)}, ` +
-          `TBT ${median(runsOf.map((f) => f.tbt))} | LCPs ${lcps.join(' ')}`,
+        `${name} ${pageUrl}: median perf ${median(figures.map((f) => f.perf))}, LCP ${median(lcps)}, ` +
+          `TBT ${median(figures.map((f) => f.tbt))} | LCPs ${lcps.join(' ')}`,
       );
     }
   }

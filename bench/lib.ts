@@ -79,6 +79,11 @@ export function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
 }
 
+/** `--runs=N`: a whole number of runs, at least 1 (`fallback` when not given or not a number). */
+export function runsOption(fallback: number): number {
+  return Math.max(1, Math.floor(Number(option('runs') ?? fallback)) || 1);
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -21,7 +21,18 @@ import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
-import { bin, json, load, option, root, startProcess, stopAll, waitForUrl, type LoadFigure } from './lib';
+import {
+  bin,
+  json,
+  load,
+  option,
+  root,
+  runsOption,
+  startProcess,
+  stopAll,
+  waitForUrl,
+  type LoadFigure,
+} from './lib';
 import { measurePage, type PageFigure } from './lighthouse';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
@@ -43,7 +54,7 @@ const onlyApi = process.argv.includes('--api-only');
 const serveOnly = process.argv.includes('--serve');
 const onlyPages = process.argv.includes('--pages-only') || serveOnly;
 /** `--runs=N`: Lighthouse runs per page (median kept; 3 by default, as the budgets are stated). */
-const runs = Math.max(1, Math.floor(Number(option('runs') ?? 3)) || 1);
+const runs = runsOption(3);
 /** `--pages=search,menu`: measure only these pages (and the reference), for a quicker A/B of one change. */
 const pageFilter = option('pages')?.split(',');
 /** `--save-lhr`: also write each kept run's full Lighthouse report to bench/results/lhr-<timestamp>/. */
