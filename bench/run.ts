@@ -53,7 +53,7 @@ const onlyApi = process.argv.includes('--api-only');
  * and keep serving (until Ctrl-C) instead of measuring, for Lighthouse or DevTools by hand. */
 const serveOnly = process.argv.includes('--serve');
 const onlyPages = process.argv.includes('--pages-only') || serveOnly;
-/** `--runs=N`: Lighthouse runs per page (median kept; 3 by default, as the budgets are stated). */
+/** `--runs=N`: Lighthouse runs per page (each figure the median of them; 3 by default, as the budgets are stated). */
 const runs = runsOption(3);
 /** `--pages=search,menu`: measure only these pages (and the reference), for a quicker A/B of one change. */
 const pageFilter = option('pages')?.split(',');
@@ -490,6 +490,7 @@ function printPages(reference: PageFigure, pages: PageFigure[]) {
     'JS kB gz'.padStart(9),
     'obs FCP'.padStart(8),
     ' LCP element',
+    '| LCP of each run',
   );
   for (const p of [reference, ...pages]) {
     console.log(
@@ -503,6 +504,7 @@ function printPages(reference: PageFigure, pages: PageFigure[]) {
       p.firstLoadJsKbGzip.toFixed(1).padStart(9),
       String(p.observedFcpMs).padStart(8),
       ` ${p.lcpElement}`,
+      `| ${p.lcpRunsMs.join(' ')}`,
     );
   }
 }

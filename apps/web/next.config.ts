@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { ensureInterSubset } from './fonts/inter-subset';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -14,4 +15,8 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
 };
 
-export default nextConfig;
+/** Every way Next.js runs (build, dev, start) loads this first: the layout's font file is made here when missing. */
+export default async function config(): Promise<NextConfig> {
+  await ensureInterSubset();
+  return nextConfig;
+}
