@@ -100,9 +100,9 @@ export function flags(port: number, cookie?: string) {
  * Runs Lighthouse `runs` times on one URL and gives each figure's median over the runs (Lighthouse CI's `median`
  * aggregation): performance, FCP, LCP, TBT, CLS and accessibility each their own. The JS size, observed FCP, LCP
  * element and report are the middle run's by performance. Before, every figure was the middle run's; with
- * performance at 99-100 on every run, which run that was, and so the LCP given, was close to arbitrary. Runs that ended on
- * another page are reported and left out (seen on checkout: some runs of a 9-run bench ended on /search-locations,
- * and the table gave the search page's figures as checkout's).
+ * performance at 99-100 on every run, which run that was, and so the LCP given, was close to arbitrary. Runs that
+ * ended on another page are reported and left out (seen on checkout: some runs of a 9-run bench ended on
+ * /search-locations, and the table gave the search page's figures as checkout's).
  *
  * Measurement hygiene on this 2-core machine, the same for the reference page and ours:
  * - one unrecorded pass first, so the servers answer as a running server does (route code loaded, pictures

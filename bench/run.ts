@@ -2,10 +2,11 @@
  * `npm run bench`: one run of the performance figures on this machine (DESIGN.md "Performance").
  * - API throughput and p99 under autocannon for a plain node:http hello route (the ceiling), GET /v1/sales/menus
  *   (the demo menu, and a bench-only 300-item menu: plain, gzip, and revalidated with If-None-Match -> 304; beside
- *   it, a bare node:http server sending the same bytes, plain and gzip, for what the client and loopback allow), the
- *   menu-item pricing POST, location search and placing an order (close-request), on PostgreSQL, each also as a
- *   ratio to the ceiling measured in the same run. The 300-item menu is published for a bench-only location
- *   (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows it.
+ *   it, a bare node:http server sending the same bytes, plain and gzip, for what the client and loopback allow), a
+ *   new guest's token, the menu-item pricing POST, location search and placing an order (close-request), on
+ *   PostgreSQL, each also as a ratio to the ceiling measured in the same run. The 300-item menu is published for a
+ *   bench-only location (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows
+ *   it.
  * - Lighthouse (mobile defaults, median of 3) on the search, menu, item and checkout pages, beside a minimal
  *   reference Next.js page of the same versions measured in the same run; and the menu page of two bench-only
  *   stores, one with a 30-item and one with a 300-item menu, whose first paints should not differ (the page draws
@@ -57,7 +58,8 @@ const onlyPages = process.argv.includes('--pages-only') || serveOnly;
 const runs = runsOption(3);
 /** `--pages=search,menu`: measure only these pages (and the reference), for a quicker A/B of one change. */
 const pageFilter = option('pages')?.split(',');
-/** `--save-lhr`: also write each kept run's full Lighthouse report to bench/results/lhr-<timestamp>/. */
+/** `--save-lhr`: also write the full Lighthouse report of each page's middle run (by performance) to
+ * bench/results/lhr-<timestamp>/. */
 const saveLhr = process.argv.includes('--save-lhr');
 
 process.on('exit', stopAll);
@@ -298,6 +300,16 @@ async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[]
     await load(`node:http, same ${BENCH_LARGE_MENU_ITEMS}-item bytes, gzip`, {
       url: sameBytesUrl,
       headers: { 'accept-encoding': 'gzip' },
+    }),
+  );
+  // Every new guest of the storefront starts with one: the storefront server asks for a token with the web
+  // client's credentials.
+  routes.push(
+    await load('POST oauth/token (a new guest)', {
+      url: `${api}/v1/oauth/token`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
     }),
   );
   routes.push(

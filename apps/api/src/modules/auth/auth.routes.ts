@@ -2,13 +2,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TokenBodySchema, TokenResponseSchema } from '@storefront/contracts/auth';
 import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
 import { ok } from '../../lib/envelope';
-import { issueClientToken } from './auth.service';
+import { isRecentlyVerified, issueClientToken } from './auth.service';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/oauth/token',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: {
+          // Against guessing a client secret: 60 attempts a minute per address. Credentials found correct lately
+          // do not count (checked after the body is read): every new guest of the storefront needs a token, and
+          // they all come from the storefront server's address.
+          max: 60,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          allowList: (request) => {
+            const body = request.body as Partial<Record<'clientId' | 'clientSecret', unknown>> | undefined;
+            return (
+              typeof body?.clientId === 'string' &&
+              typeof body.clientSecret === 'string' &&
+              isRecentlyVerified(app.db, body.clientId, body.clientSecret)
+            );
+          },
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Client-credentials token (guest token for the client app type)',

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { OrderChannelSchema } from '@storefront/contracts/enums';
 import type { TokenValue } from '@storefront/contracts/auth';
@@ -8,6 +9,66 @@ import { findClient } from './auth.repository';
 
 const invalidClient = () =>
   new DomainError(401, { key: 'InvalidClient', code: 401, message: 'Invalid client credentials' });
+
+/**
+ * Client credentials this process has verified lately. Secrets are stored as argon2id hashes, which are made to
+ * be slow (about 20-30 ms of CPU and 19 MB each); the storefront server asks for a token for every new guest,
+ * so without this every first visit to the storefront paid for one (and the token route's limit on attempts
+ * capped new guests). A credential is remembered with the hash it matched: once the client's secret is changed
+ * (a new hash), the old secret is checked again and refused. Only a correct secret is remembered, so guessing
+ * costs what it did. Keys are HMACs under a per-process random key: no secret is kept as such.
+ */
+const VERIFIED_FOR_MS = 10 * 60_000;
+const MAX_VERIFIED = 64;
+const verifiedByDb = new WeakMap<Db, Map<string, { secretHash: string; until: number }>>();
+const keySecret = randomBytes(32);
+
+function verifiedOf(db: Db) {
+  let verified = verifiedByDb.get(db);
+  if (!verified) {
+    verified = new Map();
+    verifiedByDb.set(db, verified);
+  }
+  return verified;
+}
+
+function credentialKey(clientId: string, clientSecret: string): string {
+  return createHmac('sha256', keySecret)
+    .update(clientId)
+    .update('\0')
+    .update(clientSecret)
+    .digest('base64url');
+}
+
+/** The hash these credentials were last found to match, while that is recent (else null). */
+function recentlyVerifiedHash(db: Db, clientId: string, clientSecret: string): string | null {
+  const verified = verifiedOf(db);
+  const key = credentialKey(clientId, clientSecret);
+  const entry = verified.get(key);
+  if (!entry) return null;
+  if (entry.until <= Date.now()) {
+    verified.delete(key);
+    return null;
+  }
+  return entry.secretHash;
+}
+
+/**
+ * Whether these credentials were found correct lately. The token route's limit on attempts counts only the
+ * others: it is there against guessing a secret, not against the storefront server's own guests.
+ */
+export function isRecentlyVerified(db: Db, clientId: string, clientSecret: string): boolean {
+  return recentlyVerifiedHash(db, clientId, clientSecret) !== null;
+}
+
+function rememberVerified(db: Db, clientId: string, clientSecret: string, secretHash: string) {
+  const verified = verifiedOf(db);
+  if (verified.size >= MAX_VERIFIED) {
+    const oldest = verified.keys().next();
+    if (!oldest.done) verified.delete(oldest.value);
+  }
+  verified.set(credentialKey(clientId, clientSecret), { secretHash, until: Date.now() + VERIFIED_FOR_MS });
+}
 
 /**
  * Client-credentials grant: a guest token for the client's app type (105, 106 or 107).
@@ -21,10 +82,13 @@ export async function issueClientToken(
 ): Promise<TokenValue> {
   const client = await findClient(db, clientId);
   if (!client) throw invalidClient();
-  const valid = await verify(client.secretHash, clientSecret).catch((error: unknown) => {
-    throw error instanceof Error ? error : new Error(String(error));
-  });
-  if (!valid) throw invalidClient();
+  if (recentlyVerifiedHash(db, clientId, clientSecret) !== client.secretHash) {
+    const valid = await verify(client.secretHash, clientSecret).catch((error: unknown) => {
+      throw error instanceof Error ? error : new Error(String(error));
+    });
+    if (!valid) throw invalidClient();
+    rememberVerified(db, clientId, clientSecret, client.secretHash);
+  }
   const appType = OrderChannelSchema.parse(client.appType);
   const { token, expiresIn } = await tokens.signAccessToken({ appType });
   return { accessToken: token, tokenType: 'Bearer', expiresIn, appType };

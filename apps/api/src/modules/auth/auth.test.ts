@@ -1,5 +1,10 @@
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../db/schema/clients';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+
+const TOKEN_URL = '/v1/oauth/token';
 
 describe.each(await dbKinds())('POST /v1/oauth/token on %s', (kind) => {
   let ctx: TestContext;
@@ -67,5 +72,62 @@ describe.each(await dbKinds())('POST /v1/oauth/token on %s', (kind) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ paths: Record<string, unknown> }>().paths).toHaveProperty('/v1/oauth/token');
+  });
+
+  // The storefront server asks for a token for every new guest, all from its one address.
+  it('gives a token to every new guest: 90 requests at once with the right secret all succeed', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 90 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: TOKEN_URL,
+          payload: { clientId: 'catering', clientSecret: 'catering-demo-secret' },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    const tokens = responses.map((r) => r.json<{ value: { accessToken: string } }>().value.accessToken);
+    expect(new Set(tokens).size).toBe(90);
+  });
+
+  it('refuses the old secret at once when a client secret is changed, and accepts the new one', async () => {
+    const token = (clientSecret: string) =>
+      ctx.app.inject({ method: 'POST', url: TOKEN_URL, payload: { clientId: 'instore', clientSecret } });
+    expect((await token('instore-demo-secret')).statusCode).toBe(200);
+    await ctx.app.db
+      .update(clients)
+      .set({ secretHash: await hash('instore-rotated-secret') })
+      .where(eq(clients.clientId, 'instore'));
+    expect((await token('instore-demo-secret')).statusCode).toBe(401);
+    const rotated = await token('instore-rotated-secret');
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json<{ value: { appType: number } }>().value.appType).toBe(105);
+  });
+
+  // Last: it uses up this address's attempts for the minute (the tests above made a few of them: first checks of
+  // each client's secret, wrong secrets, the unknown client).
+  it('still limits guessing to 60 attempts a minute per address, while known clients keep getting tokens', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 70 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: TOKEN_URL,
+          payload: { clientId: 'web', clientSecret: `guess-${i}` },
+        }),
+      ),
+    );
+    const statuses = guesses.map((r) => r.statusCode);
+    const refused = statuses.filter((s) => s === 401).length;
+    expect(refused).toBeGreaterThan(50);
+    expect(refused).toBeLessThanOrEqual(60);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(70 - refused);
+    const limited = guesses.find((r) => r.statusCode === 429);
+    expect(limited?.json()).toMatchObject({ succeed: false, value: null, errors: [{ code: 429 }] });
+    const guest = await ctx.app.inject({
+      method: 'POST',
+      url: TOKEN_URL,
+      payload: { clientId: 'catering', clientSecret: 'catering-demo-secret' },
+    });
+    expect(guest.statusCode).toBe(200);
   });
 });
