@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 import { ensureInterSubset } from './fonts/inter-subset';
 
 const nextConfig: NextConfig = {
@@ -15,8 +16,11 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
 };
 
-/** Every way Next.js runs (build, dev, start) loads this first: the layout's font file is made here when missing. */
-export default async function config(): Promise<NextConfig> {
-  await ensureInterSubset();
+/**
+ * A build or a dev server loads this first: the layout's font file is made here when missing. `next start` serves
+ * a build that already holds it, and a production install has no build tools (subset-font is a dev dependency).
+ */
+export default async function config(phase: string): Promise<NextConfig> {
+  if (phase !== PHASE_PRODUCTION_SERVER) await ensureInterSubset();
   return nextConfig;
 }

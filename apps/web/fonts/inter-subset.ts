@@ -6,14 +6,13 @@
  * downloads a third less font, and on a slow mobile link the font fits one round trip less of TCP slow start
  * (Lighthouse's simulated LCP of the item page: median 1,834 → 1,609 ms over 10 interleaved pairs).
  *
- * `ensureInterSubset()` runs where Next.js loads its configuration (build, dev, start), so every way of building
- * the storefront has the file; it is rebuilt only when the source font or these settings change.
+ * `ensureInterSubset()` runs where Next.js loads its configuration for a build or a dev server, so every way of
+ * building the storefront has the file; it is rebuilt only when the source font or these settings change.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import subsetFont from 'subset-font';
 
 /** The weight axis kept: the lightest and the heaviest weight the storefront's styles use. */
 export const INTER_WEIGHTS = { min: 400, max: 800 } as const;
@@ -67,7 +66,8 @@ export function latinText(): string {
 }
 
 /** Inter cut to LATIN_RANGES and INTER_WEIGHTS, as WOFF2. */
-export function subsetInter(source: Buffer): Promise<Buffer> {
+export async function subsetInter(source: Buffer): Promise<Buffer> {
+  const { default: subsetFont } = await import('subset-font');
   return subsetFont(source, latinText(), {
     targetFormat: 'woff2',
     variationAxes: { wght: { min: INTER_WEIGHTS.min, max: INTER_WEIGHTS.max } },
