@@ -4,6 +4,7 @@ import { OrderChannelSchema } from '@storefront/contracts/enums';
 import type { TokenValue } from '@storefront/contracts/auth';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
+import { perDb } from '../../lib/per-db';
 import type { TokenService } from '../../lib/tokens';
 import { findClient } from './auth.repository';
 
@@ -20,17 +21,8 @@ const invalidClient = () =>
  */
 const VERIFIED_FOR_MS = 10 * 60_000;
 const MAX_VERIFIED = 64;
-const verifiedByDb = new WeakMap<Db, Map<string, { secretHash: string; until: number }>>();
+const verifiedOf = perDb(() => new Map<string, { secretHash: string; until: number }>());
 const keySecret = randomBytes(32);
-
-function verifiedOf(db: Db) {
-  let verified = verifiedByDb.get(db);
-  if (!verified) {
-    verified = new Map();
-    verifiedByDb.set(db, verified);
-  }
-  return verified;
-}
 
 function credentialKey(clientId: string, clientSecret: string): string {
   return createHmac('sha256', keySecret)

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { ALLOWED_IMAGE_SIZES } from '@storefront/contracts/menu';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { perDb } from '../../lib/per-db';
 import { findImage } from './images.repository';
 
 export interface RenderedImage {
@@ -16,16 +17,7 @@ export interface RenderedImage {
 }
 
 const MAX_CACHED = 300;
-const caches = new WeakMap<Db, Map<string, Promise<RenderedImage>>>();
-
-function cacheOf(db: Db) {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perDb(() => new Map<string, Promise<RenderedImage>>());
 
 /**
  * The picture at width x height. Fails with 400 for a size the storefront does not use and 404 for an

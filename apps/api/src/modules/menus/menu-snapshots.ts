@@ -8,6 +8,7 @@ import { itemPathKeyDepth, type MenuNode } from '@storefront/contracts/menu';
 import type { Brand } from '@storefront/contracts/locations';
 import type { Db } from '../../db/client';
 import { SerializedBody } from '../../lib/http-cache';
+import { perDb } from '../../lib/per-db';
 import type { StoredMenuNode } from '../../db/schema/menus';
 import {
   findBrands,
@@ -165,17 +166,8 @@ class SnapshotStore {
 
 const pointerKey = (locationId: number, catering: boolean) => `${locationId}|${catering}`;
 
-const stores = new WeakMap<Db, SnapshotStore>();
-
 /** The snapshot store of one database handle (one per app; tests build several apps in one process). */
-export function snapshotStore(db: Db): SnapshotStore {
-  let store = stores.get(db);
-  if (!store) {
-    store = new SnapshotStore(db);
-    stores.set(db, store);
-  }
-  return store;
-}
+export const snapshotStore = perDb((db) => new SnapshotStore(db));
 
 /** Memoises a serialized answer of a snapshot; variants beyond the bound are computed every time. */
 export function memoResponse(snapshot: LoadedSnapshot, variant: string, build: () => string): SerializedBody {
