@@ -49,8 +49,9 @@ export async function proxy(request: NextRequest) {
   let token: Awaited<ReturnType<typeof fetchClientToken>>;
   try {
     token = await fetchClientToken(clientType);
-  } catch {
+  } catch (error) {
     // The API is down: let the page render its own error state.
+    console.error(error instanceof Error ? error.message : error);
     return NextResponse.next({ request: { headers: requestHeaders } });
   }
   request.cookies.set(ACCESS_TOKEN_COOKIE, token.accessToken);
