@@ -128,9 +128,8 @@ export function flags(port: number, cookie?: string) {
  *   made, the page's later requests served once) and Lighthouse's own code is warm;
  * - Lighthouse (this process) runs at a lower CPU priority than Chromium and the servers while it measures:
  *   its event processing (top: 65-146 % CPU during a page load) otherwise competes with the browser's
- *   compositor, and the first paint of a page was presented up to 2 s after its load event in 2 passes of 4
- *   (observed in the trace: the renderer idle, frames not drawn); at nice 10 the same page painted before load
- *   in every pass.
+ *   compositor. (It was first thought to cure first paints held up to 2 s past the load event; on a later VM
+ *   they came back in most runs at nice 10, and their cause was RenderDocument being off: see `chromeFlags`.)
  */
 export async function measurePage(name: string, url: string, runs = 3, cookie?: string): Promise<PageFigure> {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
