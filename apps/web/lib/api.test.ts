@@ -56,6 +56,27 @@ describe('apiRequest', () => {
     });
   });
 
+  it("a call sent without a token on purpose keeps the API's 401 (a wrong staff key)", async () => {
+    fetchSpy.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          succeed: false,
+          errors: [{ key: 'Unauthorized', code: 401, message: 'Invalid staff key' }],
+        }),
+        { status: 401 },
+      ),
+    );
+    const result = await apiRequest(z.object({ id: z.number() }), 'staff/orders', {
+      token: null,
+      headers: { 'x-staff-key': 'wrong' },
+    });
+    expect(result).toEqual({
+      ok: false,
+      status: 401,
+      errors: [{ key: 'Unauthorized', code: 401, message: 'Invalid staff key' }],
+    });
+  });
+
   it('with a token, a 401 keeps its own status and message (the session is reset elsewhere)', async () => {
     cookieToken = 'expired';
     fetchSpy.mockResolvedValue(
