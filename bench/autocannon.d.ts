@@ -5,6 +5,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** Called with each response of this request (autocannon then reads every body). */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   export interface Options {
     url: string;

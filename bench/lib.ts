@@ -51,6 +51,33 @@ export interface LoadFigure {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** Where asked for: each refusal (status and the API's first error message) and how many times it came. */
+  refusals?: Record<string, number>;
+}
+
+/**
+ * Counts a route's refusals by status and the API's first error message (an envelope's `errors[0].message`), for
+ * an autocannon request's `onResponse`: a bench figure with refusals in it says which.
+ */
+export function refusalCounter(): {
+  onResponse: (status: number, body: string) => void;
+  refusals: Record<string, number>;
+} {
+  const refusals: Record<string, number> = {};
+  return {
+    refusals,
+    onResponse(status, body) {
+      if (status < 300) return;
+      let message = body.slice(0, 80);
+      try {
+        message = (JSON.parse(body) as { errors?: { message?: string }[] }).errors?.[0]?.message ?? message;
+      } catch {
+        // not JSON: the start of the body
+      }
+      const key = `${status} ${message}`;
+      refusals[key] = (refusals[key] ?? 0) + 1;
+    },
+  };
 }
 
 /**

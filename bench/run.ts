@@ -33,6 +33,7 @@ import {
   stopAll,
   waitForUrl,
   type LoadFigure,
+  refusalCounter,
 } from './lib';
 import { measurePage, type PageFigure } from './lighthouse';
 
@@ -334,33 +335,34 @@ async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[]
   const prepared: { orderId: number; body: string; token: string }[] = [];
   for (let i = 0; i < count + 30; i += 1) prepared.push(await orderReadyToPlace(f, i));
   let next = 0;
-  routes.push(
-    await load('POST close-requests (place order)', {
-      url: api,
-      amount: count,
-      connections: 10,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const o = prepared[next];
-            next += 1;
-            if (!o) return request;
-            return {
-              ...request,
-              path: `/v1/sales/orders/${o.orderId}/close-requests`,
-              headers: {
-                authorization: `Bearer ${o.token}`,
-                'content-type': 'application/json',
-                'idempotency-key': `bench-${o.orderId}`,
-              },
-              body: o.body,
-            };
-          },
+  const placing = refusalCounter();
+  const placed = await load('POST close-requests (place order)', {
+    url: api,
+    amount: count,
+    connections: 10,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const o = prepared[next];
+          next += 1;
+          if (!o) return request;
+          return {
+            ...request,
+            path: `/v1/sales/orders/${o.orderId}/close-requests`,
+            headers: {
+              authorization: `Bearer ${o.token}`,
+              'content-type': 'application/json',
+              'idempotency-key': `bench-${o.orderId}`,
+            },
+            body: o.body,
+          };
         },
-      ],
-    }),
-  );
+        onResponse: placing.onResponse,
+      },
+    ],
+  });
+  routes.push({ ...placed, refusals: placing.refusals });
   return { ceiling, routes };
 }
 
@@ -484,6 +486,7 @@ function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
       (r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3).padStart(7),
       ` ${r.non2xx}/${r.errors}`,
     );
+    for (const [refusal, times] of Object.entries(r.refusals ?? {})) console.log(`  ${times} x ${refusal}`);
   }
 }
 
