@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { median, option, runsOption } from './lib';
-import { chromeFlags, flags, observedMetrics } from './lighthouse';
+import { chromeFlags, flags, observedMetrics, putCookies } from './lighthouse';
 
 const args = process.argv.slice(2);
 const url = args.find((a) => !a.startsWith('--'));
@@ -47,16 +47,21 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: [...chromeFlags, ...extraFlags],
 });
 try {
-  const options = { ...flags(chrome.port, option('cookie')), onlyCategories: ['performance'] };
+  const options = { ...flags(chrome.port), onlyCategories: ['performance'] };
+  const cookie = option('cookie');
+  const pass = async (pageUrl: string) => {
+    if (cookie) await putCookies(chrome.port, pageUrl, cookie);
+    return lighthouse(pageUrl, options);
+  };
   type Figure = { perf: number; lcp: number; tbt: number };
   const target = (name: string, pageUrl: string) => ({ name, url: pageUrl, figures: [] as Figure[] });
   const pages = versus ? [target('A', url), target('B', versus)] : [target('', url)];
-  for (const page of pages) await lighthouse(page.url, options); // warm-up pass, as the bench does
+  for (const page of pages) await pass(page.url); // warm-up pass, as the bench does
   for (let i = 0; i < runs; i += 1) {
     // A B, then B A: neither page always follows the other.
     for (const page of i % 2 ? [...pages].reverse() : pages) {
       Lantern.Simulation.Simulator.allNodeTimings.clear();
-      const result = await lighthouse(page.url, options);
+      const result = await pass(page.url);
       if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
       const { audits, categories } = result.lhr;
       const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);

@@ -1,6 +1,7 @@
 /** Lighthouse (mobile defaults) on Debian's Chromium: median of N runs per page. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
 import { getPriority, setPriority } from 'node:os';
 import { median } from './lib';
 
@@ -105,14 +106,44 @@ interface NetworkRecord {
 }
 
 /** Lighthouse's own options for one pass (mobile defaults). */
-export function flags(port: number, cookie?: string) {
+export function flags(port: number) {
   return {
     port,
     output: 'json' as const,
     logLevel: 'error' as const,
     onlyCategories: ['performance', 'accessibility'],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
+}
+
+/**
+ * Puts a page's cookies (`name=value; name=value`, as a `Cookie` header reads) in the browser's own cookie jar for
+ * `url`, before each Lighthouse run on it. Lighthouse clears other storage between runs, never cookies, so a cookie
+ * the page itself sets would outlive a run: setting them again each time starts every run alike.
+ *
+ * They used to go as Lighthouse's `extraHeaders`, which Chromium does not always send: with Chromium 156.0.8078.79
+ * every checkout run of the bench was redirected to /search-locations (the document request came without the order
+ * cookie, and the cookies the redirect set were then in the jar), while the same cookie sent by Node's `fetch`
+ * just before and after got the checkout page. Cookies in the jar go with every request, as a guest's do.
+ */
+export async function putCookies(port: number, url: string, cookie: string): Promise<void> {
+  const cookies = cookie
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes('='))
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    });
+  // Attached only for the call: disconnecting leaves the browser, and Lighthouse's tab, as they were.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('bench: the browser has no default context to put cookies in');
+    await context.clearCookies();
+    await context.addCookies(cookies);
+  } finally {
+    await browser.close();
+  }
 }
 
 /**
@@ -136,11 +167,15 @@ export async function measurePage(name: string, url: string, runs = 3, cookie?: 
   const priority = getPriority();
   try {
     renice(Math.max(priority, LIGHTHOUSE_NICE));
-    await lighthouse(url, flags(chrome.port, cookie), undefined);
+    const pass = async () => {
+      if (cookie) await putCookies(chrome.port, url, cookie);
+      return lighthouse(url, flags(chrome.port), undefined);
+    };
+    await pass();
     const figures: PageFigure[] = [];
     const elsewhere: string[] = [];
     for (let i = 0; i < runs; i += 1) {
-      const result = await lighthouse(url, flags(chrome.port, cookie), undefined);
+      const result = await pass();
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
       // A run that ended on another page (a redirect, a client-side navigation) measured that page instead.

@@ -353,7 +353,7 @@ async function measureApi(): Promise<{ ceiling: LoadFigure; routes: LoadFigure[]
             headers: {
               authorization: `Bearer ${o.token}`,
               'content-type': 'application/json',
-              'idempotency-key': `bench-${o.orderId}`,
+              'idempotency-key': `bench-order-${o.orderId}`,
             },
             body: o.body,
           };
