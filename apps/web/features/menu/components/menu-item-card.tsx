@@ -29,28 +29,16 @@ const IMAGE_WIDTH: Record<MenuLayout, string> = {
   [MENU_LAYOUT.Standard]: 'w-32 sm:w-full',
 };
 
-/** How a card's picture loads: when scrolled near, at once, or at once with high priority (largest paint). */
-export type CardImageLoad = 'lazy' | 'eager' | 'priority';
-
-function CardImage({
-  item,
-  load,
-  className,
-}: {
-  item: MenuCardView;
-  load: CardImageLoad;
-  className?: string;
-}) {
+function CardImage({ item, eager, className }: { item: MenuCardView; eager: boolean; className?: string }) {
   return (
     <div className={cn(IMAGE_BOX, className)}>
       {item.imageFileId ? (
-        // Width and height reserve the box (no layout shift); the first row loads at once.
+        // Width and height reserve the box (no layout shift); the first row loads at once with high priority.
         <SizedImage
           src={imageSrc(item.imageFileId, IMAGE_SIZES.menuItem)}
           width={width}
           height={height}
-          eager={load === 'eager'}
-          priority={load === 'priority'}
+          eager={eager}
           className={cn('size-full object-cover', item.unavailable && 'opacity-50 grayscale')}
         />
       ) : (
@@ -83,13 +71,13 @@ export function MenuItemCard({
   item,
   href,
   layout = MENU_LAYOUT.Standard,
-  imageLoad = 'lazy',
+  eagerImage = false,
 }: {
   item: MenuCardView;
   href: string;
   layout?: MenuLayout;
-  /** The first cards above the fold load their picture at once, the very first with high priority (LCP). */
-  imageLoad?: CardImageLoad;
+  /** The first cards above the fold load their picture at once (LCP). */
+  eagerImage?: boolean;
 }) {
   const frame = CARD_FRAME[layout];
   let body: React.ReactNode;
@@ -110,7 +98,7 @@ export function MenuItemCard({
   } else if (layout === MENU_LAYOUT.ImageGrid) {
     body = (
       <>
-        <CardImage item={item} load={imageLoad} className={IMAGE_WIDTH[layout]} />
+        <CardImage item={item} eager={eagerImage} className={IMAGE_WIDTH[layout]} />
         <div className="flex flex-col gap-1 px-1 pb-1">
           <h3 className="line-clamp-2 font-semibold text-gray-900">{item.title}</h3>
           <PriceLine item={item} />
@@ -120,7 +108,7 @@ export function MenuItemCard({
   } else {
     body = (
       <>
-        <CardImage item={item} load={imageLoad} className={IMAGE_WIDTH[layout]} />
+        <CardImage item={item} eager={eagerImage} className={IMAGE_WIDTH[layout]} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h3 className="font-semibold text-gray-900">{item.title}</h3>
           {item.shortDescription ? (

@@ -95,22 +95,6 @@ describe('StoreMenu on a large menu', () => {
     );
   });
 
-  it("loads the first row's pictures at once, only the first with high priority, and the rest when scrolled near", () => {
-    fetchMock.mockReturnValue(new Promise<Response>(() => {}));
-    renderMenu(largeMenu([5, 5]));
-    const pictures = [...document.querySelectorAll('a[data-item-key] img')].map((img) => [
-      img.getAttribute('loading'),
-      img.getAttribute('fetchpriority'),
-    ]);
-    expect(pictures).toEqual([
-      // React preloads eager pictures ahead of the stylesheet unless they say low: one high at most.
-      ['eager', 'high'],
-      ['eager', 'low'],
-      ['eager', 'low'],
-      ...Array.from({ length: 7 }, () => ['lazy', 'auto']),
-    ]);
-  });
-
   it('asks for nothing when the menu fits the first paint', () => {
     renderMenu(largeMenu([10, 20]));
     expect(links()).toHaveLength(30);

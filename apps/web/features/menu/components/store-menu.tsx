@@ -3,12 +3,9 @@ import { buildMenuView, deferredOffsets, firstPaintCounts } from '../menu-view';
 import type { MenuResult } from '../menu.queries';
 import { CategoryTabs } from './category-tabs';
 import { DeferredCards, DeferredCardsProvider, type DeferredCardsQuery } from './deferred-cards';
-import { MenuItemCard, type CardImageLoad } from './menu-item-card';
+import { MenuItemCard } from './menu-item-card';
 
-/**
- * Cards of the first row get their pictures eagerly (the widest row holds 3 standard or 4 grid cards), the first
- * of them with high priority: the one most likely to be the largest paint (see SizedImage on why not all three).
- */
+/** Cards of the first row get their pictures eagerly (the widest row holds 3 standard or 4 grid cards). */
 const EAGER_IMAGES = 3;
 
 const GRID_CLASS: Record<MenuLayout, string> = {
@@ -49,12 +46,12 @@ export function StoreMenu({
   const firstDeferred = categories.findIndex((c, i) => c.items.length > (counts[i] ?? 0));
   const offsets = deferredOffsets(categories, counts);
   const pictured = categories.filter((c) => c.layout !== MENU_LAYOUT.Condensed);
-  const eager = pictured
-    .slice(0, 1)
-    .flatMap((c) => c.items.map((i) => i.itemPathKey))
-    .slice(0, EAGER_IMAGES);
-  const imageLoad = (key: string): CardImageLoad =>
-    key === eager[0] ? 'priority' : eager.includes(key) ? 'eager' : 'lazy';
+  const eager = new Set(
+    pictured
+      .slice(0, 1)
+      .flatMap((c) => c.items.map((i) => i.itemPathKey))
+      .slice(0, EAGER_IMAGES),
+  );
   const sections = (
     <div className="flex flex-col gap-8 px-4 py-6">
       {categories.length === 0 ? (
@@ -79,7 +76,7 @@ export function StoreMenu({
                     item={item}
                     href={`${basePath}/${item.itemPathKey}`}
                     layout={category.layout}
-                    imageLoad={imageLoad(item.itemPathKey)}
+                    eagerImage={eager.has(item.itemPathKey)}
                   />
                 </li>
               ))}
