@@ -29,6 +29,12 @@ function firstCall(): { url: string; headers: Record<string, string> } {
 const envelope = (value: unknown, status = 200) =>
   new Response(JSON.stringify({ succeed: status < 400, value, errors: [] }), { status });
 
+/** The API's 401 with its message. */
+const unauthorized = (message: string) =>
+  new Response(JSON.stringify({ succeed: false, errors: [{ key: 'Unauthorized', code: 401, message }] }), {
+    status: 401,
+  });
+
 describe('apiRequest', () => {
   it('without a token, still calls routes open to all', async () => {
     fetchSpy.mockResolvedValue(envelope({ id: 3 }));
@@ -40,15 +46,7 @@ describe('apiRequest', () => {
   });
 
   it("without a token, a route's 401 reads as the service being unavailable, not 'Missing access token'", async () => {
-    fetchSpy.mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          succeed: false,
-          errors: [{ key: 'Unauthorized', code: 401, message: 'Missing access token' }],
-        }),
-        { status: 401 },
-      ),
-    );
+    fetchSpy.mockResolvedValue(unauthorized('Missing access token'));
     expect(await apiRequest(z.object({ id: z.number() }), 'sales/menus')).toEqual({
       ok: false,
       status: 503,
@@ -57,15 +55,7 @@ describe('apiRequest', () => {
   });
 
   it("a call sent without a token on purpose keeps the API's 401 (a wrong staff key)", async () => {
-    fetchSpy.mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          succeed: false,
-          errors: [{ key: 'Unauthorized', code: 401, message: 'Invalid staff key' }],
-        }),
-        { status: 401 },
-      ),
-    );
+    fetchSpy.mockResolvedValue(unauthorized('Invalid staff key'));
     const result = await apiRequest(z.object({ id: z.number() }), 'staff/orders', {
       token: null,
       headers: { 'x-staff-key': 'wrong' },
