@@ -35,7 +35,7 @@ import {
   type LoadFigure,
   refusalCounter,
 } from './lib';
-import { measurePage, type PageFigure } from './lighthouse';
+import { measurePage, type PageFigure, type ThrottlingMethod } from './lighthouse';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
@@ -59,6 +59,8 @@ const onlyPages = process.argv.includes('--pages-only') || serveOnly;
 const runs = runsOption(3);
 /** `--pages=search,menu`: measure only these pages (and the reference), for a quicker A/B of one change. */
 const pageFilter = option('pages')?.split(',');
+/** `--throttling=devtools`: Lighthouse loads the pages through Chromium's own throttling instead of simulating it. */
+const throttling: ThrottlingMethod = option('throttling') === 'devtools' ? 'devtools' : 'simulate';
 /** `--save-lhr`: also write the full Lighthouse report of each page's middle run (by performance) to
  * bench/results/lhr-<timestamp>/. */
 const saveLhr = process.argv.includes('--save-lhr');
@@ -458,11 +460,17 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
     console.log('serving until Ctrl-C');
     await new Promise(() => {});
   }
-  const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`, runs);
+  const reference = await measurePage(
+    'reference page',
+    `http://localhost:${PORTS.reference}/`,
+    runs,
+    undefined,
+    throttling,
+  );
   const pages: PageFigure[] = [];
   for (const page of wanted) {
     if (pageFilter && !pageFilter.includes(page.name)) continue;
-    pages.push(await measurePage(page.name, page.url, runs, await page.cookie?.()));
+    pages.push(await measurePage(page.name, page.url, runs, await page.cookie?.(), throttling));
   }
   return { reference, pages };
 }
@@ -492,7 +500,8 @@ function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
 
 function printPages(reference: PageFigure, pages: PageFigure[]) {
   console.log(
-    `\nLighthouse, mobile defaults, median of ${runs} (reference = minimal Next.js page, same run)`,
+    `\nLighthouse, mobile defaults${throttling === 'devtools' ? ' with DevTools throttling' : ''}, median of ${runs} ` +
+      '(reference = minimal Next.js page, same run)',
   );
   console.log(
     'page'.padEnd(16),
