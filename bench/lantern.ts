@@ -9,10 +9,9 @@
  * more from how the real load happened to interleave. Start the servers with `npm run bench -- --serve`.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { median, option, runsOption } from './lib';
-import { chromeFlags, flags, observedMetrics, putCookies } from './lighthouse';
+import { chromeFlags, flags, lighthousePass, observedMetrics } from './lighthouse';
 
 const args = process.argv.slice(2);
 const url = args.find((a) => !a.startsWith('--'));
@@ -49,10 +48,7 @@ const chrome = await chromeLauncher.launch({
 try {
   const options = { ...flags(chrome.port), onlyCategories: ['performance'] };
   const cookie = option('cookie');
-  const pass = async (pageUrl: string) => {
-    if (cookie) await putCookies(chrome.port, pageUrl, cookie);
-    return lighthouse(pageUrl, options);
-  };
+  const pass = (pageUrl: string) => lighthousePass(pageUrl, options, cookie);
   type Figure = { perf: number; lcp: number; tbt: number };
   const target = (name: string, pageUrl: string) => ({ name, url: pageUrl, figures: [] as Figure[] });
   const pages = versus ? [target('A', url), target('B', versus)] : [target('', url)];

@@ -155,6 +155,19 @@ export async function putCookies(port: number, url: string, cookie: string): Pro
   }
 }
 
+/** One Lighthouse pass on `url`, its cookies (if any) put in the browser's jar first. */
+export async function lighthousePass(url: string, options: ReturnType<typeof flags>, cookie?: string) {
+  if (cookie) await putCookies(options.port, url, cookie);
+  return lighthouse(url, options);
+}
+
+/** How `measurePage` measures: runs (3 by default), the page's cookies, and Lighthouse's throttling method. */
+export interface MeasureOptions {
+  runs?: number;
+  cookie?: string;
+  throttlingMethod?: ThrottlingMethod;
+}
+
 /**
  * Runs Lighthouse `runs` times on one URL and gives each figure's median over the runs (Lighthouse CI's `median`
  * aggregation): performance, FCP, LCP, TBT, CLS and accessibility each their own. The JS size, observed FCP, LCP
@@ -174,18 +187,13 @@ export async function putCookies(port: number, url: string, cookie: string): Pro
 export async function measurePage(
   name: string,
   url: string,
-  runs = 3,
-  cookie?: string,
-  throttlingMethod: ThrottlingMethod = 'simulate',
+  { runs = 3, cookie, throttlingMethod = 'simulate' }: MeasureOptions = {},
 ): Promise<PageFigure> {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
   const priority = getPriority();
   try {
     renice(Math.max(priority, LIGHTHOUSE_NICE));
-    const pass = async () => {
-      if (cookie) await putCookies(chrome.port, url, cookie);
-      return lighthouse(url, flags(chrome.port, throttlingMethod), undefined);
-    };
+    const pass = () => lighthousePass(url, flags(chrome.port, throttlingMethod), cookie);
     await pass();
     const figures: PageFigure[] = [];
     const elsewhere: string[] = [];

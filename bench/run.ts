@@ -460,17 +460,15 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
     console.log('serving until Ctrl-C');
     await new Promise(() => {});
   }
-  const reference = await measurePage(
-    'reference page',
-    `http://localhost:${PORTS.reference}/`,
+  const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`, {
     runs,
-    undefined,
-    throttling,
-  );
+    throttlingMethod: throttling,
+  });
   const pages: PageFigure[] = [];
   for (const page of wanted) {
     if (pageFilter && !pageFilter.includes(page.name)) continue;
-    pages.push(await measurePage(page.name, page.url, runs, await page.cookie?.(), throttling));
+    const cookie = await page.cookie?.();
+    pages.push(await measurePage(page.name, page.url, { runs, cookie, throttlingMethod: throttling }));
   }
   return { reference, pages };
 }
