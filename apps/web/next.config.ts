@@ -1,6 +1,4 @@
 import type { NextConfig } from 'next';
-import { PHASE_PRODUCTION_SERVER } from 'next/constants';
-import { ensureInterSubset } from './fonts/inter-subset';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -16,11 +14,4 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
 };
 
-/**
- * A build or a dev server loads this first: the layout's font file is made here when missing. `next start` serves
- * a build that already holds it, and a production install has no build tools (subset-font is a dev dependency).
- */
-export default async function config(phase: string): Promise<NextConfig> {
-  if (phase !== PHASE_PRODUCTION_SERVER) await ensureInterSubset();
-  return nextConfig;
-}
+export default nextConfig;

@@ -24,6 +24,9 @@ describe('theme', () => {
     expect(style['--brand-fg']).toBe('#ffffff');
     const custom = themeStyle({ primaryColor: '#ffeb3b', primaryFont: 'Lora' }) as Record<string, string>;
     expect(custom['--brand-fg']).toBe('#000000');
-    expect(custom['--font-primary']).toContain("'Lora'");
+    // A template's font goes in front of the platform's own interface font; no web font is loaded.
+    expect(custom['--font-primary']).toBe("'Lora', var(--font-system)");
+    expect(custom['--font-secondary']).toBe("'Lora', var(--font-system)");
+    expect(style['--font-primary']).toBe('var(--font-system)');
   });
 });

@@ -52,9 +52,7 @@ export function themeStyle(input: ThemeInput | null | undefined): CSSProperties 
   const button = normaliseHex(input?.buttonPrimaryColor) ?? brand;
   const buttonSecondary = normaliseHex(input?.buttonSecondaryColor) ?? '#ffffff';
   const font = (name: string | null | undefined) =>
-    name && /^[\w\s-]{1,60}$/.test(name)
-      ? `'${name}', var(--font-inter), system-ui, sans-serif`
-      : 'var(--font-inter), system-ui, sans-serif';
+    name && /^[\w\s-]{1,60}$/.test(name) ? `'${name}', var(--font-system)` : 'var(--font-system)';
   return {
     '--brand': brand,
     '--brand-fg': foregroundFor(brand),
