@@ -14,8 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SearchLocationsPage({ searchParams }: { searchParams: SearchParams }) {
-  const search = parseSearchState(await searchParams);
   const settings = await getSiteSettings();
+  const search = parseSearchState(await searchParams, settings.searchMethods);
   const result = search.target.kind === 'none' ? null : searchLocations(search.target, search.method);
   return (
     <>

@@ -23,6 +23,15 @@ describe('search state in the URL', () => {
     expect(parseSearchState({}).target).toEqual({ kind: 'none' });
   });
 
+  it('searches only by a method the company offers: Pickup first, then Delivery', () => {
+    expect(parseSearchState({ method: 'delivery' }, ['pickup', 'delivery']).method).toBe('delivery');
+    expect(parseSearchState({}, ['pickup', 'delivery']).method).toBe('pickup');
+    // A pickup-only company never searches by delivery, a delivery-only one always does.
+    expect(parseSearchState({ method: 'delivery' }, ['pickup']).method).toBe('pickup');
+    expect(parseSearchState({}, ['delivery']).method).toBe('delivery');
+    expect(parseSearchState({ method: 'pickup' }, ['delivery']).method).toBe('delivery');
+  });
+
   it('ignores coordinates out of range', () => {
     expect(parseSearchState({ lat: '123', lng: '-77' }).target).toEqual({ kind: 'none' });
   });

@@ -45,10 +45,25 @@ const QuerySchema = z.string().trim().max(200).catch('');
 const LatSchema = z.coerce.number().pipe(LatitudeSchema);
 const LngSchema = z.coerce.number().pipe(LongitudeSchema);
 
-/** Reads the search page's query string; anything malformed is ignored rather than an error. */
-export function parseSearchState(params: Record<string, string | string[] | undefined>): SearchState {
+/**
+ * The method searched by (ordering spec section 4, fulfillment method selection): the one asked for when the
+ * company offers it, otherwise Pickup when offered, then Delivery.
+ */
+export function chooseSearchMethod(asked: SearchMethod, enabled: readonly SearchMethod[]): SearchMethod {
+  if (enabled.includes(asked)) return asked;
+  return enabled.includes('pickup') || !enabled.includes('delivery') ? 'pickup' : 'delivery';
+}
+
+/**
+ * Reads the search page's query string for a company offering `enabled` methods; anything malformed is ignored
+ * rather than an error.
+ */
+export function parseSearchState(
+  params: Record<string, string | string[] | undefined>,
+  enabled: readonly SearchMethod[] = ['pickup', 'delivery'],
+): SearchState {
   const query = QuerySchema.parse(first(params.q) ?? '');
-  const method: SearchMethod = first(params.method) === 'delivery' ? 'delivery' : 'pickup';
+  const method = chooseSearchMethod(first(params.method) === 'delivery' ? 'delivery' : 'pickup', enabled);
   const lat = LatSchema.safeParse(first(params.lat));
   const lng = LngSchema.safeParse(first(params.lng));
   if (first(params.lat) !== undefined && lat.success && lng.success) {

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlaceSuggestion } from '@storefront/contracts/locations';
 import { MIN_CHARS, isBracketedText } from './address-rules';
+import type { SearchMethod } from './search-href';
 
 /** Input debounce before suggestions are requested (spec section 5). */
 export const PLACE_SEARCH_DEBOUNCE_MS = 500;
@@ -14,11 +15,20 @@ export type SuggestionState =
   | { status: 'loading' }
   | { status: 'ready'; suggestions: PlaceSuggestion[] };
 
-export type FetchSuggestions = (input: string, signal: AbortSignal) => Promise<PlaceSuggestion[]>;
+export type FetchSuggestions = (
+  input: string,
+  signal: AbortSignal,
+  method: SearchMethod,
+) => Promise<PlaceSuggestion[]>;
 
-/** Same-origin suggestions; any failure reads as an empty list (spec: autocomplete errors give an empty list). */
-export const fetchPlaceSuggestions: FetchSuggestions = async (input, signal) => {
-  const res = await fetch(`/api/places?input=${encodeURIComponent(input)}`, { signal });
+/**
+ * Same-origin suggestions of the method's kinds of place (the API's primary types: geocode for pickup, street
+ * addresses and establishments for delivery); any failure reads as an empty list (spec: autocomplete errors give
+ * an empty list).
+ */
+export const fetchPlaceSuggestions: FetchSuggestions = async (input, signal, method) => {
+  const params = new URLSearchParams({ input, method });
+  const res = await fetch(`/api/places?${params}`, { signal });
   if (!res.ok) return [];
   const body = (await res.json()) as { suggestions?: PlaceSuggestion[] };
   return body.suggestions ?? [];
@@ -29,7 +39,7 @@ export const fetchPlaceSuggestions: FetchSuggestions = async (input, signal) => 
  * bracketed coordinates read as a point, otherwise a request 500 ms after the last keystroke, of which only
  * the latest answer is kept.
  */
-export function usePlaceSuggestions(fetcher: FetchSuggestions = fetchPlaceSuggestions) {
+export function usePlaceSuggestions(method: SearchMethod, fetcher: FetchSuggestions = fetchPlaceSuggestions) {
   const [state, setState] = useState<SuggestionState>({ status: 'idle' });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inflight = useRef<AbortController | null>(null);
@@ -57,7 +67,7 @@ export function usePlaceSuggestions(fetcher: FetchSuggestions = fetchPlaceSugges
         void (async () => {
           let suggestions: PlaceSuggestion[];
           try {
-            suggestions = await fetcher(input, controller.signal);
+            suggestions = await fetcher(input, controller.signal, method);
           } catch {
             // Autocomplete errors give an empty list (spec section 8); an aborted request is simply dropped.
             suggestions = [];
@@ -68,7 +78,7 @@ export function usePlaceSuggestions(fetcher: FetchSuggestions = fetchPlaceSugges
         })();
       }, PLACE_SEARCH_DEBOUNCE_MS);
     },
-    [cancel, fetcher],
+    [cancel, fetcher, method],
   );
 
   const reset = useCallback(() => {

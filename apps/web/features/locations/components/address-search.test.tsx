@@ -94,6 +94,8 @@ describe('AddressSearch', () => {
     await wait(1);
     expect(fetchSuggestions).toHaveBeenCalledTimes(1);
     expect(fetchSuggestions.mock.calls[0]?.[0]).toBe('Washi');
+    // The pickup box asks for pickup's kinds of place (cities, ZIP codes), not delivery's street addresses.
+    expect(fetchSuggestions.mock.calls[0]?.[2]).toBe('pickup');
     expect(screen.getAllByRole('option')).toHaveLength(2);
     expect(input.getAttribute('aria-expanded')).toBe('true');
   });

@@ -79,7 +79,7 @@ export function AddressSearch({
   const [error, setError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   const [navigating, startNavigation] = useTransition();
-  const { state, update, reset } = usePlaceSuggestions(fetchSuggestions);
+  const { state, update, reset } = usePlaceSuggestions(method, fetchSuggestions);
 
   const options: Option[] =
     state.status === 'ready'

@@ -4,6 +4,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import type { DeliverySearchResult } from '../delivery.actions';
 import type { ChosenPlace, FetchPlaceDetails } from './address-search';
 import { DeliverySearch } from './delivery-search';
+import type { FetchSuggestions } from '../use-place-suggestions';
 
 const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
@@ -19,6 +20,15 @@ const place = {
   zipCode: '20910',
 };
 
+const fetchSuggestions = vi.fn<FetchSuggestions>(async () => [
+  {
+    placeId: 'known:2',
+    mainText: '8661 Colesville Rd',
+    secondaryText: 'Silver Spring, MD 20910, USA',
+    description: '8661 Colesville Rd, Silver Spring, MD 20910, USA',
+  },
+]);
+
 async function pickAddress(result: DeliverySearchResult) {
   const search = vi.fn<(p: ChosenPlace) => Promise<DeliverySearchResult>>(async () => result);
   const fetchDetails = vi.fn<FetchPlaceDetails>(async () => place);
@@ -30,14 +40,7 @@ async function pickAddress(result: DeliverySearchResult) {
         initialQuery=""
         search={search}
         fetchDetails={fetchDetails}
-        fetchSuggestions={async () => [
-          {
-            placeId: 'known:2',
-            mainText: '8661 Colesville Rd',
-            secondaryText: 'Silver Spring, MD 20910, USA',
-            description: '8661 Colesville Rd, Silver Spring, MD 20910, USA',
-          },
-        ]}
+        fetchSuggestions={fetchSuggestions}
       />
     </ToastProvider>,
   );
@@ -67,6 +70,8 @@ afterEach(() => {
 describe('DeliverySearch', () => {
   it('goes to the chosen store with delivery when the address is served', async () => {
     const search = await pickAddress({ ok: true, data: { kind: 'go', href: '/1/menu?fm=delivery' } });
+    // Delivery asks for delivery's kinds of place (street addresses and establishments).
+    expect(fetchSuggestions).toHaveBeenLastCalledWith('8661 Colesville', expect.anything(), 'delivery');
     expect(search).toHaveBeenCalledWith(
       expect.objectContaining({ ...place, query: '8661 Colesville Rd, Silver Spring, MD 20910, USA' }),
     );
