@@ -1,5 +1,6 @@
 import type { ApiError } from '@storefront/contracts/api';
 import { ORDER_ERROR, SNAPSHOT_MISMATCH } from '@storefront/contracts/errors';
+import { ADD_FAILURE } from './add-failure';
 
 /** Why a write failed, for the item page: its dialog, or the redirect to the store menu on a snapshot mismatch. */
 export type OrderFailureReason = 'customization' | 'snapshot' | 'unexpected';
@@ -31,9 +32,9 @@ export function orderFailure(errors: readonly ApiError[]): OrderFailure {
   if (errors.some((e) => CUSTOMIZATION_CODES.includes(Number(e.code)))) {
     return {
       ok: false,
-      error: 'A required customization is unavailable. Please review the item.',
+      error: ADD_FAILURE.customization.message,
       reason: 'customization',
     };
   }
-  return { ok: false, error: 'Please try again.', reason: 'unexpected' };
+  return { ok: false, error: ADD_FAILURE.unexpected.message, reason: 'unexpected' };
 }

@@ -110,6 +110,16 @@ describe('CrossSellModal', () => {
     addMock.mockResolvedValueOnce({ ok: false, error: 'x', reason: 'unexpected' });
     fireEvent.click(screen.getByRole('button', { name: 'Add Side 3' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Please try again.'));
+    expect(screen.getByRole('alert').textContent).toContain('An unexpected error occurred');
+
+    // A side the API refuses as a customization (out of stock, 21001) gets the spec's add-failure text.
+    addMock.mockResolvedValueOnce({ ok: false, error: 'x', reason: 'customization' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Side 3' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        "Oops! An error occurred The item can't be added to the Order. A required customization is unavailable. Please review the item.",
+      ),
+    );
   });
 
   it('links items with choices to their item page with crossSellId and next=checkout', () => {

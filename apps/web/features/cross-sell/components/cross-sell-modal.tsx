@@ -20,6 +20,7 @@ import { Price } from '@/components/ui/price';
 import { SizedImage } from '@/components/ui/sized-image';
 import { cn } from '@/lib/cn';
 import { imageSrc } from '@/lib/image-src';
+import { ADD_FAILURE, addFailureText, type AddFailureKind } from '@/features/order/add-failure';
 import { addOrderItem } from '@/features/order/order.actions';
 
 /** The breakpoint between the mobile and desktop layouts; crossing it closes the modal (spec section 4). */
@@ -58,7 +59,7 @@ export function CrossSellModal({
   const router = useRouter();
   const [added, setAdded] = useState<ReadonlySet<string>>(new Set());
   const [adding, setAdding] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<AddFailureKind | null>(null);
   const [, startTransition] = useTransition();
   const track = useRef<HTMLUListElement>(null);
   const items = offer.offeredMenuItems;
@@ -80,7 +81,7 @@ export function CrossSellModal({
 
   const add = (item: CrossSellOfferedItem) => {
     setAdding(item.itemPathKey);
-    setFailed(false);
+    setFailure(null);
     startTransition(async () => {
       const result = await addOrderItem({
         ...target,
@@ -94,7 +95,8 @@ export function CrossSellModal({
       });
       setAdding(null);
       if (!result.ok) {
-        setFailed(true);
+        // A menu that changed meanwhile (21031) was already retried once by the action: nothing the guest can fix.
+        setFailure(result.reason === 'customization' ? 'customization' : 'unexpected');
         return;
       }
       setAdded((done) => new Set(done).add(item.itemPathKey));
@@ -207,9 +209,9 @@ export function CrossSellModal({
           </div>
         ) : null}
       </div>
-      {failed ? (
+      {failure ? (
         <p role="alert" className="mt-3 text-sm text-red-800">
-          <strong>An unexpected error occurred</strong> Please try again.
+          <strong>{ADD_FAILURE[failure].title}</strong> {addFailureText(failure)}
         </p>
       ) : null}
     </Dialog>

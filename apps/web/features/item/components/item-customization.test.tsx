@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ITEM_TYPE } from '@storefront/contracts/enums';
+import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values';
 import type { MenuNode } from '@storefront/contracts/menu';
 import { menuNode } from '@storefront/contracts/menu.fixtures';
 import { ItemCustomization, type ItemSubmission, type ItemSubmitResult } from './item-customization';
@@ -87,7 +88,11 @@ function burger(): MenuNode {
 const ok: ItemSubmitResult = { ok: true, data: null };
 
 function setup(
-  options: { fetcher?: typeof fetch; submit?: (s: ItemSubmission) => Promise<ItemSubmitResult> } = {},
+  options: {
+    fetcher?: typeof fetch;
+    submit?: (s: ItemSubmission) => Promise<ItemSubmitResult>;
+    layoutOverride?: MenuLayout;
+  } = {},
 ) {
   const submit = vi.fn(options.submit ?? (async () => ok));
   const fetcher = options.fetcher ?? vi.fn<typeof fetch>(() => new Promise<Response>(() => undefined));
@@ -102,6 +107,7 @@ function setup(
       edit={null}
       submit={submit}
       fetcher={fetcher}
+      layoutOverride={options.layoutOverride}
     />,
   );
   return { submit, fetcher };
@@ -180,7 +186,9 @@ describe('ItemCustomization', () => {
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Oops! An error occurred')).toBeTruthy();
     expect(
-      within(dialog).getByText('A required customization is unavailable. Please review the item.'),
+      within(dialog).getByText(
+        "The item can't be added to the Order. A required customization is unavailable. Please review the item.",
+      ),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
     reason = 'snapshot';
@@ -246,6 +254,17 @@ describe('ItemCustomization', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('checkbox', { name: /Fries/ })).toHaveProperty('checked', true);
     expect(screen.getByText('Cajun')).toBeTruthy();
+  });
+
+  it('offers notes only in the standard layout', () => {
+    setup({ layoutOverride: MENU_LAYOUT.Standard });
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toBeTruthy();
+    cleanup();
+    setup({ layoutOverride: MENU_LAYOUT.Condensed });
+    expect(screen.queryByRole('textbox', { name: 'Notes' })).toBeNull();
+    cleanup();
+    setup({ layoutOverride: MENU_LAYOUT.ImageGrid });
+    expect(screen.queryByRole('textbox', { name: 'Notes' })).toBeNull();
   });
 
   it('limits notes to 50 characters, blocks Enter and turns pasted line breaks into spaces', () => {

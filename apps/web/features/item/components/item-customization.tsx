@@ -17,6 +17,7 @@ import {
 import { NOTE_MAX } from '@storefront/contracts/text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ADD_FAILURE, addFailureText, type AddFailureKind } from '@/features/order/add-failure';
 import { QuantityPicker } from '@/components/ui/quantity-picker';
 import {
   fromSelectedModifiers,
@@ -85,14 +86,6 @@ export interface ItemOptions {
   clearDetailsCache?: (input: { snapshotId: number; itemPathKey: string }) => Promise<unknown>;
 }
 
-const FAILURES = {
-  customization: {
-    title: 'Oops! An error occurred',
-    description: 'A required customization is unavailable. Please review the item.',
-  },
-  unexpected: { title: 'An unexpected error occurred', description: 'Please try again.' },
-} as const;
-
 /** The id of the newest line of this item in an order answer (the line just added), or null. */
 function newestLineOf(data: unknown, itemPathKey: string): number | null {
   const items = (data as { items?: unknown } | null)?.items;
@@ -152,6 +145,9 @@ export function ItemCustomization({
 }) {
   const router = useRouter();
   const storeHref = `/${locationId}/${menuType}`;
+  // Notes only where the store allows item instructions and in the standard layout (ordering spec section 5):
+  // the page's `layout` query, when it asks for the condensed or image grid layout, leaves them out.
+  const notesShown = allowNotes && (layoutOverride ?? MENU_LAYOUT.Standard) === MENU_LAYOUT.Standard;
   const defaults = useMemo(() => defaultSelection(item), [item]);
   const base = useMemo(
     () => fromSelectedModifiers(edit ? edit.modifiers : defaults.modifiers),
@@ -165,7 +161,7 @@ export function ItemCustomization({
   const [note, setNote] = useState(edit?.note ?? '');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [panels, setPanels] = useState<NestedPanel[]>([]);
-  const [failure, setFailure] = useState<keyof typeof FAILURES | null>(null);
+  const [failure, setFailure] = useState<AddFailureKind | null>(null);
   const [pending, startTransition] = useTransition();
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const returnFocusKey = useRef<string | null>(null);
@@ -276,7 +272,7 @@ export function ItemCustomization({
         quantity,
         portionId,
         modifiers: selection.modifiers,
-        note: allowNotes && note.trim() ? note.trim() : null,
+        note: notesShown && note.trim() ? note.trim() : null,
         ...(crossSellOfferId && !edit ? { crossSellOfferId } : {}),
         ...(edit?.transitionItemPathKey ? { transitionItemPathKey: edit.transitionItemPathKey } : {}),
       });
@@ -335,7 +331,7 @@ export function ItemCustomization({
         />
       ) : null}
       {renderGroups(item)}
-      {allowNotes ? <NotesField value={note} onChange={setNote} /> : null}
+      {notesShown ? <NotesField value={note} onChange={setNote} /> : null}
       {transitions ? (
         <TransitionChooser
           item={item}
@@ -369,8 +365,8 @@ export function ItemCustomization({
       <Dialog
         open={failure !== null}
         onOpenChange={(open) => (open ? undefined : setFailure(null))}
-        title={failure ? FAILURES[failure].title : ''}
-        description={failure ? FAILURES[failure].description : undefined}
+        title={failure ? ADD_FAILURE[failure].title : ''}
+        description={failure ? addFailureText(failure) : undefined}
         actions={
           <Button onClick={() => setFailure(null)} variant="primary">
             Close
