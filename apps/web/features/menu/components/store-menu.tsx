@@ -64,7 +64,7 @@ export function StoreMenu({
             key={category.anchor}
             id={category.anchor}
             aria-labelledby={`${category.anchor}-title`}
-            className="scroll-mt-[105px] md:scroll-mt-[120px] xl:scroll-mt-[150px]"
+            className="scroll-mt-[105px] md:scroll-mt-[120px] 2xl:scroll-mt-[150px]"
           >
             <h2 id={`${category.anchor}-title`} className="mb-3 font-display text-xl font-bold text-gray-900">
               {category.title}
