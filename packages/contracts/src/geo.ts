@@ -51,17 +51,4 @@ export function boundingBox(center: Coordinates, miles: number) {
   };
 }
 
-const BRACKETED = /^\(\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*\)$/;
-
-/**
- * Address-search text in brackets under 40 characters, "(38.99, -77.03)", is read as latitude and longitude.
- * Returns null for anything else, including out-of-range numbers.
- */
-export function parseBracketedCoordinates(input: string): Coordinates | null {
-  const text = input.trim();
-  if (text.length >= 40) return null;
-  const match = BRACKETED.exec(text);
-  if (!match) return null;
-  const parsed = CoordinatesSchema.safeParse({ latitude: Number(match[1]), longitude: Number(match[2]) });
-  return parsed.success ? parsed.data : null;
-}
+export { parseBracketedCoordinates } from './coordinates';

@@ -12,7 +12,8 @@ import {
   isBracketedText,
 } from '../address-rules';
 import { searchHref, type SearchMethod } from '../search-href';
-import { usePlaceSuggestions, type FetchSuggestions } from '../use-place-suggestions';
+import { parseBracketedCoordinates } from '@storefront/contracts/coordinates';
+import { fetchPlaceSuggestions, usePlaceSuggestions, type FetchSuggestions } from '../use-place-suggestions';
 import { currentPosition } from '../geolocation';
 
 export type FetchPlaceDetails = (placeId: string) => Promise<PlaceDetails | null>;
@@ -118,7 +119,7 @@ export function AddressSearch({
 
   async function choose(option: Option) {
     setError(null);
-    if (!option.suggestion) return go(searchHref({ query: text.trim(), method }));
+    if (!option.suggestion) return searchCoordinates(text.trim());
     const suggestion = option.suggestion;
     setText(suggestion.description);
     setOpen(false);
@@ -156,10 +157,50 @@ export function AddressSearch({
     }
   }
 
+  /** A point the guest typed or is at: handed over to the delivery search, or searched around. */
+  function searchPoint(query: string, latitude: number, longitude: number) {
+    if (onPlace) {
+      const place = { line1: query, line2: '', city: '', stateCode: '', zipCode: '' };
+      return handOver({ ...place, query, latitude, longitude });
+    }
+    go(searchHref({ query, method, latitude, longitude }));
+  }
+
+  /** Bracketed coordinates: the delivery search needs the point itself; the results page reads the text. */
+  function searchCoordinates(query: string) {
+    if (!onPlace) return go(searchHref({ query, method }));
+    const point = parseBracketedCoordinates(query);
+    if (!point) return setError(NOT_SUPPORTED_MESSAGE);
+    return searchPoint(query, point.latitude, point.longitude);
+  }
+
+  /**
+   * Enter before the debounced suggestions came: the delivery search asks for them now and takes the first (it
+   * needs a place, not a list); the pickup search shows the results for the text.
+   */
+  async function submitText(query: string) {
+    if (!onPlace) return go(searchHref({ query, method }));
+    reset();
+    setResolving(true);
+    let first: PlaceSuggestion | undefined;
+    try {
+      [first] = await (fetchSuggestions ?? fetchPlaceSuggestions)(
+        query,
+        new AbortController().signal,
+        method,
+      );
+    } catch {
+      first = undefined;
+    }
+    setResolving(false);
+    if (!first) return setError(NOT_SUPPORTED_MESSAGE);
+    return choose({ id: '', main: first.mainText, secondary: first.secondaryText, suggestion: first });
+  }
+
   function submit() {
     const query = text.trim();
     setError(null);
-    if (isBracketedText(query)) return go(searchHref({ query, method }));
+    if (isBracketedText(query)) return void searchCoordinates(query);
     if (query.length === 0) return setError(TOO_SHORT_MESSAGE);
     if (query.length < MIN_CHARS) {
       setOpen(true);
@@ -167,7 +208,7 @@ export function AddressSearch({
     }
     const first = options[0];
     if (first?.suggestion) return void choose(first);
-    go(searchHref({ query, method }));
+    void submitText(query);
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
@@ -204,20 +245,7 @@ export function AddressSearch({
     if (!result.ok) return setError(result.message);
     const query = `(${coordinatesLabel(result.latitude, result.longitude)})`;
     setText(query);
-    if (onPlace) {
-      const { latitude, longitude } = result;
-      return handOver({
-        query,
-        latitude,
-        longitude,
-        line1: query,
-        line2: '',
-        city: '',
-        stateCode: '',
-        zipCode: '',
-      });
-    }
-    go(searchHref({ query, method, latitude: result.latitude, longitude: result.longitude }));
+    return searchPoint(query, result.latitude, result.longitude);
   }
 
   return (

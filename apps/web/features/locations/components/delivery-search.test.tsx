@@ -29,6 +29,33 @@ const fetchSuggestions = vi.fn<FetchSuggestions>(async () => [
   },
 ]);
 
+function renderDelivery(result: DeliverySearchResult) {
+  const search = vi.fn<(p: ChosenPlace) => Promise<DeliverySearchResult>>(async () => result);
+  render(
+    <ToastProvider>
+      <DeliverySearch
+        label="Delivery To"
+        placeholder="Enter your Address"
+        initialQuery=""
+        search={search}
+        fetchDetails={vi.fn<FetchPlaceDetails>(async () => place)}
+        fetchSuggestions={fetchSuggestions}
+      />
+    </ToastProvider>,
+  );
+  return { search, input: screen.getByRole('combobox', { name: 'Delivery To' }) };
+}
+
+/** Types the text and presses Enter at once, before the 500 ms debounce has asked for suggestions. */
+async function typeAndEnter(input: HTMLElement, value: string) {
+  await act(async () => {
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
 async function pickAddress(result: DeliverySearchResult) {
   const search = vi.fn<(p: ChosenPlace) => Promise<DeliverySearchResult>>(async () => result);
   const fetchDetails = vi.fn<FetchPlaceDetails>(async () => place);
@@ -61,6 +88,7 @@ async function pickAddress(result: DeliverySearchResult) {
 beforeEach(() => {
   vi.useFakeTimers();
   push.mockReset();
+  fetchSuggestions.mockClear();
 });
 afterEach(() => {
   cleanup();
@@ -103,6 +131,36 @@ describe('DeliverySearch', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('hands typed coordinates to the delivery search when Enter is pressed, without a results list', async () => {
+    const { search, input } = renderDelivery({ ok: true, data: { kind: 'go', href: '/1/menu?fm=delivery' } });
+    await typeAndEnter(input, '(38.9108, -77.0436)');
+    expect(search).toHaveBeenCalledWith(
+      expect.objectContaining({ query: '(38.9108, -77.0436)', latitude: 38.9108, longitude: -77.0436 }),
+    );
+    expect(push).toHaveBeenCalledWith('/1/menu?fm=delivery');
+  });
+
+  it('says typed coordinates out of range are not supported', async () => {
+    const { search, input } = renderDelivery({ ok: true, data: { kind: 'go', href: '/1/menu?fm=delivery' } });
+    await typeAndEnter(input, '(95, -77)');
+    expect(search).not.toHaveBeenCalled();
+    expect(
+      screen.getByText('This address is not supported. Please try a more specific address.'),
+    ).toBeTruthy();
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('takes the first suggestion when Enter comes before the suggestions did', async () => {
+    const { search, input } = renderDelivery({ ok: true, data: { kind: 'out-of-range' } });
+    await typeAndEnter(input, '8661 Colesville');
+    expect(fetchSuggestions).toHaveBeenLastCalledWith('8661 Colesville', expect.anything(), 'delivery');
+    expect(search).toHaveBeenCalledWith(
+      expect.objectContaining({ ...place, query: '8661 Colesville Rd, Silver Spring, MD 20910, USA' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'No results for Delivery' })).toBeTruthy();
     expect(push).not.toHaveBeenCalled();
   });
 
