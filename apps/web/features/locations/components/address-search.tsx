@@ -157,13 +157,23 @@ export function AddressSearch({
     }
   }
 
-  /** A point the guest typed or is at: handed over to the delivery search, or searched around. */
-  function searchPoint(query: string, latitude: number, longitude: number) {
-    if (onPlace) {
-      const place = { line1: query, line2: '', city: '', stateCode: '', zipCode: '' };
-      return handOver({ ...place, query, latitude, longitude });
+  /**
+   * A point the guest typed or is at: searched around, or handed over to the delivery search with the address
+   * the maps service gives for it (reverse geocoding, ordering spec section 7: the `geo:` place of a point; the
+   * offline gazetteer gives its ZIP code, city and state), so that a delivery address is not coordinates alone.
+   */
+  async function searchPoint(query: string, latitude: number, longitude: number) {
+    if (!onPlace) return go(searchHref({ query, method, latitude, longitude }));
+    setResolving(true);
+    let found: PlaceDetails | null;
+    try {
+      found = await fetchDetails(`geo:${latitude},${longitude}`);
+    } catch {
+      found = null;
     }
-    go(searchHref({ query, method, latitude, longitude }));
+    setResolving(false);
+    const address = found ?? { line1: '', line2: '', city: '', stateCode: '', zipCode: '' };
+    return handOver({ ...address, query, latitude, longitude });
   }
 
   /** Bracketed coordinates: the delivery search needs the point itself; the results page reads the text. */

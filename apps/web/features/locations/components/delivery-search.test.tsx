@@ -31,6 +31,19 @@ const fetchSuggestions = vi.fn<FetchSuggestions>(async () => [
 
 function renderDelivery(result: DeliverySearchResult) {
   const search = vi.fn<(p: ChosenPlace) => Promise<DeliverySearchResult>>(async () => result);
+  const fetchDetails = vi.fn<FetchPlaceDetails>(async (placeId) =>
+    placeId.startsWith('geo:')
+      ? {
+          latitude: 38.9108,
+          longitude: -77.0436,
+          line1: '',
+          line2: '',
+          city: 'Washington',
+          stateCode: 'DC',
+          zipCode: '20036',
+        }
+      : place,
+  );
   render(
     <ToastProvider>
       <DeliverySearch
@@ -38,12 +51,12 @@ function renderDelivery(result: DeliverySearchResult) {
         placeholder="Enter your Address"
         initialQuery=""
         search={search}
-        fetchDetails={vi.fn<FetchPlaceDetails>(async () => place)}
+        fetchDetails={fetchDetails}
         fetchSuggestions={fetchSuggestions}
       />
     </ToastProvider>,
   );
-  return { search, input: screen.getByRole('combobox', { name: 'Delivery To' }) };
+  return { search, fetchDetails, input: screen.getByRole('combobox', { name: 'Delivery To' }) };
 }
 
 /** Types the text and presses Enter at once, before the 500 ms debounce has asked for suggestions. */
@@ -134,12 +147,24 @@ describe('DeliverySearch', () => {
     expect(push).not.toHaveBeenCalled();
   });
 
-  it('hands typed coordinates to the delivery search when Enter is pressed, without a results list', async () => {
-    const { search, input } = renderDelivery({ ok: true, data: { kind: 'go', href: '/1/menu?fm=delivery' } });
+  it('hands typed coordinates, with the address found for them, to the delivery search on Enter', async () => {
+    const { search, fetchDetails, input } = renderDelivery({
+      ok: true,
+      data: { kind: 'go', href: '/1/menu?fm=delivery' },
+    });
     await typeAndEnter(input, '(38.9108, -77.0436)');
-    expect(search).toHaveBeenCalledWith(
-      expect.objectContaining({ query: '(38.9108, -77.0436)', latitude: 38.9108, longitude: -77.0436 }),
-    );
+    expect(fetchDetails).toHaveBeenCalledWith('geo:38.9108,-77.0436');
+    // The delivery address: the point's ZIP code, city and state; the typed text stands as its first line.
+    expect(search).toHaveBeenCalledWith({
+      query: '(38.9108, -77.0436)',
+      latitude: 38.9108,
+      longitude: -77.0436,
+      line1: '(38.9108, -77.0436)',
+      line2: '',
+      city: 'Washington',
+      stateCode: 'DC',
+      zipCode: '20036',
+    });
     expect(push).toHaveBeenCalledWith('/1/menu?fm=delivery');
   });
 
