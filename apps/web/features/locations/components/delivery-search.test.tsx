@@ -70,21 +70,7 @@ async function typeAndEnter(input: HTMLElement, value: string) {
 }
 
 async function pickAddress(result: DeliverySearchResult) {
-  const search = vi.fn<(p: ChosenPlace) => Promise<DeliverySearchResult>>(async () => result);
-  const fetchDetails = vi.fn<FetchPlaceDetails>(async () => place);
-  render(
-    <ToastProvider>
-      <DeliverySearch
-        label="Delivery To"
-        placeholder="Enter your Address"
-        initialQuery=""
-        search={search}
-        fetchDetails={fetchDetails}
-        fetchSuggestions={fetchSuggestions}
-      />
-    </ToastProvider>,
-  );
-  const input = screen.getByRole('combobox', { name: 'Delivery To' });
+  const { search, input } = renderDelivery(result);
   expect(input).toHaveProperty('placeholder', 'Enter your Address');
   await act(async () => {
     fireEvent.focus(input);
