@@ -53,6 +53,18 @@ export function usePlaceSuggestions(method: SearchMethod, fetcher: FetchSuggesti
 
   useEffect(() => cancel, [cancel]);
 
+  /** One request for the text; autocomplete errors give an empty list (spec section 8). */
+  const request = useCallback(
+    async (input: string, signal: AbortSignal): Promise<PlaceSuggestion[]> => {
+      try {
+        return await fetcher(input, signal, method);
+      } catch {
+        return [];
+      }
+    },
+    [fetcher, method],
+  );
+
   const update = useCallback(
     (text: string) => {
       cancel();
@@ -64,21 +76,15 @@ export function usePlaceSuggestions(method: SearchMethod, fetcher: FetchSuggesti
       timer.current = setTimeout(() => {
         const controller = new AbortController();
         inflight.current = controller;
-        void (async () => {
-          let suggestions: PlaceSuggestion[];
-          try {
-            suggestions = await fetcher(input, controller.signal, method);
-          } catch {
-            // Autocomplete errors give an empty list (spec section 8); an aborted request is simply dropped.
-            suggestions = [];
-          }
+        void request(input, controller.signal).then((suggestions) => {
+          // An aborted request (newer text, or a reset) is simply dropped.
           if (controller.signal.aborted) return;
           inflight.current = null;
           setState({ status: 'ready', suggestions });
-        })();
+        });
       }, PLACE_SEARCH_DEBOUNCE_MS);
     },
-    [cancel, fetcher, method],
+    [cancel, request],
   );
 
   const reset = useCallback(() => {
@@ -86,5 +92,14 @@ export function usePlaceSuggestions(method: SearchMethod, fetcher: FetchSuggesti
     setState({ status: 'idle' });
   }, [cancel]);
 
-  return { state, update, reset };
+  /** The suggestions for the text at once, without the debounce (Enter pressed before they came). */
+  const lookup = useCallback(
+    (text: string) => {
+      reset();
+      return request(text.trim(), new AbortController().signal);
+    },
+    [reset, request],
+  );
+
+  return { state, update, reset, lookup };
 }

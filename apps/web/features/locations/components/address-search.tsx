@@ -13,7 +13,7 @@ import {
 } from '../address-rules';
 import { searchHref, type SearchMethod } from '../search-href';
 import { parseBracketedCoordinates } from '@storefront/contracts/coordinates';
-import { fetchPlaceSuggestions, usePlaceSuggestions, type FetchSuggestions } from '../use-place-suggestions';
+import { usePlaceSuggestions, type FetchSuggestions } from '../use-place-suggestions';
 import { currentPosition } from '../geolocation';
 
 export type FetchPlaceDetails = (placeId: string) => Promise<PlaceDetails | null>;
@@ -80,7 +80,7 @@ export function AddressSearch({
   const [error, setError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   const [navigating, startNavigation] = useTransition();
-  const { state, update, reset } = usePlaceSuggestions(method, fetchSuggestions);
+  const { state, update, reset, lookup } = usePlaceSuggestions(method, fetchSuggestions);
 
   const options: Option[] =
     state.status === 'ready'
@@ -190,18 +190,8 @@ export function AddressSearch({
    */
   async function submitText(query: string) {
     if (!onPlace) return go(searchHref({ query, method }));
-    reset();
     setResolving(true);
-    let first: PlaceSuggestion | undefined;
-    try {
-      [first] = await (fetchSuggestions ?? fetchPlaceSuggestions)(
-        query,
-        new AbortController().signal,
-        method,
-      );
-    } catch {
-      first = undefined;
-    }
+    const [first] = await lookup(query);
     setResolving(false);
     if (!first) return setError(NOT_SUPPORTED_MESSAGE);
     return choose({ id: '', main: first.mainText, secondary: first.secondaryText, suggestion: first });
