@@ -80,6 +80,11 @@ test('adding an AddItem trigger offers sides: a direct add, then a customised on
   await offer.getByRole('button', { name: 'Add Onion Rings' }).click();
   await expect(offer.getByRole('status').filter({ hasText: 'Added' })).toBeVisible();
   await expect(offer.getByRole('button', { name: 'Done' })).toBeVisible();
+  // The page refreshed behind the offer (My Order lists the side); the offer stays and the address stays clean.
+  const myOrder = page.getByRole('complementary', { name: 'My Order', includeHidden: true });
+  await expect(myOrder.getByText('Onion Rings').first()).toBeVisible();
+  await expect(offer).toBeVisible();
+  await expect(page).toHaveURL(/\/1\/menu$/);
 
   await offer.getByRole('link', { name: 'Customize Fountain Soda' }).click();
   await expect(page).toHaveURL(/\/1\/menu\/[\d-]+\?crossSellId=xs-sandwich-sides&next=checkout$/);

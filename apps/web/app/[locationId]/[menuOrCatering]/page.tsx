@@ -74,17 +74,24 @@ export default async function StorePage({
           pickupMethods={pickupMethods}
         />
       ) : null}
-      {/* One dialog at a time: the promo waits while a store or entry prompt, or a cross-sell offer, is due. */}
-      {promo && !promoShown && settings.prompt === null && !query.fp && !added ? (
-        <PromoPopup popup={promo} pagePath={storeHref(locationId, menuOrCatering)} />
-      ) : null}
-      {order && added ? (
-        <CrossSellAfterAdd
-          key={added.id}
-          target={{ locationId, menuType: menuOrCatering, snapshotId: order.context.snapshotId }}
-          itemPathKey={added.itemPathKey}
-        />
-      ) : null}
+      {/* One dialog at a time: the promo waits while a store or entry prompt is due; the cross-sell host keeps it
+          away while an add's offer is due or open. The host stays mounted: an open offer outlives the refresh
+          that comes without addedItemId. */}
+      <CrossSellAfterAdd
+        added={
+          order && added
+            ? {
+                id: added.id,
+                itemPathKey: added.itemPathKey,
+                target: { locationId, menuType: menuOrCatering, snapshotId: order.context.snapshotId },
+              }
+            : null
+        }
+      >
+        {promo && !promoShown && settings.prompt === null && !query.fp ? (
+          <PromoPopup popup={promo} pagePath={storeHref(locationId, menuOrCatering)} />
+        ) : null}
+      </CrossSellAfterAdd>
       <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {/* data-store-prompt: the arrival prompt due (it opens once its code loads), for tests and tooling. */}
