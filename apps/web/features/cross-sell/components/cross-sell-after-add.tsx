@@ -45,10 +45,12 @@ export function CrossSellAfterAdd({ added, children }: { added: AddedLine | null
   // (Next's restore of the address) asks nothing.
   const asked = useRef<number | null>(null);
   useEffect(() => {
-    if (!added || asked.current === added.id) return;
+    if (!added) return;
+    // Dropped whenever the signal is in the address, also when the same line comes back (Back through history).
+    dropAddedItemParam();
+    if (asked.current === added.id) return;
     const line = added;
     asked.current = line.id;
-    dropAddedItemParam();
     void fetchCrossSellOffers({ locationId: line.target.locationId, itemPathKey: line.itemPathKey }).then(
       (offers) => {
         if (asked.current !== line.id) return;
