@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
   /** The Places service origin (tests point it at a local stand-in). */
   GOOGLE_PLACES_URL: z.string().url().default('https://places.googleapis.com'),
+  /** The Geocoding API origin: with a Places key, a point (the guest's position) is turned into its address. */
+  GOOGLE_GEOCODING_URL: z.string().url().default('https://maps.googleapis.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

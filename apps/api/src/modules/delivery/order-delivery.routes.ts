@@ -24,11 +24,7 @@ const errors = {
 /** Delivery on an order (under /v1): the address with its zone's fee and minimum, and the driver tip. */
 const orderDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: [app.authenticate], schema: { tags: ['delivery'], security: [{ bearer: [] }] } };
-  const geocoder = () =>
-    geocoderFor(app.db, listKnownAddresses, {
-      apiKey: app.config.GOOGLE_PLACES_API_KEY,
-      baseUrl: app.config.GOOGLE_PLACES_URL,
-    });
+  const geocoder = () => geocoderFor(app.db, listKnownAddresses, app.config);
 
   app.get(
     '/sales/orders/:orderId/delivery-address',

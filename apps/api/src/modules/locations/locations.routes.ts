@@ -38,11 +38,7 @@ const errors = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
 /** Routes of the locations module (under /v1): store search and details, settings, order times, places. */
 const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const geocoder = () =>
-    geocoderFor(app.db, listKnownAddresses, {
-      apiKey: app.config.GOOGLE_PLACES_API_KEY,
-      baseUrl: app.config.GOOGLE_PLACES_URL,
-    });
+  const geocoder = () => geocoderFor(app.db, listKnownAddresses, app.config);
 
   app.get(
     '/locations',

@@ -2,15 +2,19 @@
  * The Google Places adapter (Places API (New)): chosen when GOOGLE_PLACES_API_KEY is set, in place of the
  * offline gazetteer. Suggestions ask for primary types `geocode` for pickup and `street_address` or
  * `establishment` for delivery, in the US unless `anyRegion` (debug mode); details and free-text geocoding read
- * the address components and the location. Any failure of the service reads as no answer (an empty list or
- * null), as the spec asks of autocomplete errors.
+ * the address components and the location. A point's place id (`geo:lat,lng`, the guest's position or typed
+ * coordinates, as the gazetteer writes them) is reverse geocoded with the Geocoding API, which Places API (New)
+ * does not do. Any failure of the service reads as no answer (an empty list or null), as the spec asks of
+ * autocomplete errors.
  */
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
+import { parseBracketedCoordinates } from '@storefront/contracts/geo';
 import type { PlaceDetails, PlaceSuggestion } from '@storefront/contracts/locations';
 import { z } from 'zod';
 import type { AutocompleteOptions, GeocodingProvider } from './geocoding-provider';
 
 export const GOOGLE_PLACES_URL = 'https://places.googleapis.com';
+export const GOOGLE_GEOCODING_URL = 'https://maps.googleapis.com';
 const TIMEOUT_MS = 5_000;
 
 const TextSchema = z.object({ text: z.string() });
@@ -39,6 +43,20 @@ const PlaceSchema = z.object({
 });
 const SearchTextResponseSchema = z.object({ places: z.array(PlaceSchema).default([]) });
 
+/** The Geocoding API's answer (snake case; `status` is 'OK', 'ZERO_RESULTS' or an error). */
+const ReverseGeocodeResponseSchema = z.object({
+  status: z.string(),
+  results: z
+    .array(
+      z.object({
+        address_components: z
+          .array(z.object({ long_name: z.string(), short_name: z.string(), types: z.array(z.string()) }))
+          .default([]),
+      }),
+    )
+    .default([]),
+});
+
 type GooglePlace = z.infer<typeof PlaceSchema>;
 
 /** Address components to the spec's place details (line 2 left empty, as the spec says). */
@@ -60,19 +78,26 @@ export function toPlaceDetails(place: GooglePlace): PlaceDetails {
 }
 
 export class GooglePlacesGeocoder implements GeocodingProvider {
+  private readonly placesUrl: string;
+  private readonly geocodingUrl: string;
+
   constructor(
     private readonly apiKey: string,
-    private readonly baseUrl: string = GOOGLE_PLACES_URL,
+    urls: { places?: string | undefined; geocoding?: string | undefined } = {},
     private readonly fetcher: typeof fetch = fetch,
-  ) {}
+  ) {
+    this.placesUrl = urls.places ?? GOOGLE_PLACES_URL;
+    this.geocodingUrl = urls.geocoding ?? GOOGLE_GEOCODING_URL;
+  }
 
+  /** One call to a Google service (the key in the header), its answer read by `schema`; null on any failure. */
   private async call<T>(
     schema: z.ZodType<T>,
-    path: string,
+    url: string,
     init: { method: 'GET' | 'POST'; body?: unknown; fieldMask?: string },
   ): Promise<T | null> {
     try {
-      const res = await this.fetcher(`${this.baseUrl}${path}`, {
+      const res = await this.fetcher(url, {
         method: init.method,
         headers: {
           'X-Goog-Api-Key': this.apiKey,
@@ -92,7 +117,7 @@ export class GooglePlacesGeocoder implements GeocodingProvider {
 
   async autocomplete(input: string, options: AutocompleteOptions = {}): Promise<PlaceSuggestion[]> {
     const delivery = options.fulfillmentMethod === FULFILLMENT_METHOD.Delivery;
-    const answer = await this.call(AutocompleteResponseSchema, '/v1/places:autocomplete', {
+    const answer = await this.call(AutocompleteResponseSchema, `${this.placesUrl}/v1/places:autocomplete`, {
       method: 'POST',
       body: {
         input,
@@ -114,8 +139,9 @@ export class GooglePlacesGeocoder implements GeocodingProvider {
   }
 
   async getPlace(placeId: string): Promise<PlaceDetails | null> {
+    if (placeId.startsWith('geo:')) return this.reverseGeocode(placeId.slice('geo:'.length));
     if (!/^[\w-]{1,300}$/.test(placeId)) return null;
-    const place = await this.call(PlaceSchema, `/v1/places/${encodeURIComponent(placeId)}`, {
+    const place = await this.call(PlaceSchema, `${this.placesUrl}/v1/places/${encodeURIComponent(placeId)}`, {
       method: 'GET',
       fieldMask: 'location,addressComponents',
     });
@@ -123,12 +149,38 @@ export class GooglePlacesGeocoder implements GeocodingProvider {
   }
 
   async geocode(text: string): Promise<PlaceDetails | null> {
-    const answer = await this.call(SearchTextResponseSchema, '/v1/places:searchText', {
+    const answer = await this.call(SearchTextResponseSchema, `${this.placesUrl}/v1/places:searchText`, {
       method: 'POST',
       body: { textQuery: text, regionCode: 'us' },
       fieldMask: 'places.location,places.addressComponents',
     });
     const first = answer?.places[0];
     return first ? toPlaceDetails(first) : null;
+  }
+
+  /**
+   * The address at a point ('38.9,-77.03'): the most precise result's components (Google lists the street
+   * address first), with the point's own coordinates kept, as the gazetteer keeps them. Null when the text is
+   * not a point, or nothing is there.
+   */
+  private async reverseGeocode(text: string): Promise<PlaceDetails | null> {
+    const point = parseBracketedCoordinates(`(${text})`);
+    if (!point) return null;
+    const query = new URLSearchParams({ latlng: `${point.latitude},${point.longitude}`, key: this.apiKey });
+    const answer = await this.call(
+      ReverseGeocodeResponseSchema,
+      `${this.geocodingUrl}/maps/api/geocode/json?${query.toString()}`,
+      { method: 'GET' },
+    );
+    const first = answer?.status === 'OK' ? answer.results[0] : undefined;
+    if (!first) return null;
+    return toPlaceDetails({
+      location: point,
+      addressComponents: first.address_components.map((c) => ({
+        longText: c.long_name,
+        shortText: c.short_name,
+        types: c.types,
+      })),
+    });
   }
 }

@@ -160,7 +160,8 @@ export function AddressSearch({
   /**
    * A point the guest typed or is at: searched around, or handed over to the delivery search with the address
    * the maps service gives for it (reverse geocoding, ordering spec section 7: the `geo:` place of a point; the
-   * offline gazetteer gives its ZIP code, city and state), so that a delivery address is not coordinates alone.
+   * offline gazetteer gives its ZIP code, city and state, Google its street address), so that a delivery address
+   * is not coordinates alone.
    */
   async function searchPoint(query: string, latitude: number, longitude: number) {
     if (!onPlace) return go(searchHref({ query, method, latitude, longitude }));
