@@ -38,9 +38,9 @@ function dropAddedItemParam() {
  */
 export function CrossSellAfterAdd({ added, children }: { added: AddedLine | null; children?: ReactNode }) {
   const [shown, setShown] = useState<{ offer: CrossSellOffer; line: AddedLine } | null>(null);
-  // The last line signalled in this visit (kept while later renders come without one).
-  const [signalled, setSignalled] = useState(added?.id ?? null);
-  if (added && added.id !== signalled) setSignalled(added.id);
+  // Whether an add was signalled in this visit (kept while later renders come without one).
+  const [signalled, setSignalled] = useState(added !== null);
+  if (added && !signalled) setSignalled(true);
   // The line asked about last: an earlier line's late answer is dropped, and a render again with the same line
   // (Next's restore of the address) asks nothing.
   const asked = useRef<number | null>(null);
@@ -71,5 +71,5 @@ export function CrossSellAfterAdd({ added, children }: { added: AddedLine | null
       />
     );
   }
-  return signalled !== null ? null : children;
+  return signalled ? null : children;
 }
