@@ -1,9 +1,15 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { compileStylesheet } from './styles/compile-stylesheet';
+
+// Lets several dev servers (or a dev server and a build) work side by side in one checkout.
+const distDir = process.env.NEXT_DIST_DIR ?? '.next';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // Lets several dev servers (or a dev server and a build) work side by side in one checkout.
-  distDir: process.env.NEXT_DIST_DIR ?? '.next',
+  distDir,
   reactStrictMode: true,
   transpilePackages: ['@storefront/contracts'],
   typescript: { ignoreBuildErrors: false },
@@ -14,4 +20,30 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
 };
 
-export default nextConfig;
+/**
+ * A production build inlines the stylesheet instead of linking it: it compiles styles/globals.css into a module
+ * beside the build output and aliases `@/styles/stylesheet-text` to it for the server bundles (the browser keeps
+ * the empty module), and `@/styles/linked-stylesheet` to an empty module, so no <link> is rendered. Without the
+ * round trip for a render-blocking stylesheet, DevTools-throttled mobile LCP fell by 150-640 ms (issue 3's note).
+ */
+async function inlineStylesheet(config: NextConfig): Promise<NextConfig> {
+  const generated = path.resolve(`${distDir}-styles`);
+  await mkdir(generated, { recursive: true });
+  const file = path.join(generated, 'stylesheet-text.mjs');
+  await writeFile(file, `export const stylesheetText = ${JSON.stringify(await compileStylesheet())};\n`);
+  const relative = (target: string) => `./${path.relative(process.cwd(), target).split(path.sep).join('/')}`;
+  return {
+    ...config,
+    turbopack: {
+      ...config.turbopack,
+      resolveAlias: {
+        '@/styles/stylesheet-text': { browser: './styles/stylesheet-text.ts', default: relative(file) },
+        '@/styles/linked-stylesheet': './styles/empty.ts',
+      },
+    },
+  };
+}
+
+export default async function config(phase: string): Promise<NextConfig> {
+  return phase === PHASE_PRODUCTION_BUILD ? inlineStylesheet(nextConfig) : nextConfig;
+}

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
-import './globals.css';
+import '@/styles/linked-stylesheet';
+import { InlineStylesheet } from '@/styles/inline-stylesheet';
 import { ToastProvider } from '@/components/ui/toast';
 
 export const metadata: Metadata = {
@@ -13,6 +14,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="en">
       <body className="min-h-dvh antialiased">
+        <InlineStylesheet />
         <ToastProvider>{children}</ToastProvider>
       </body>
     </html>

@@ -5,6 +5,10 @@ import { getSiteSettings, searchLocations } from '@/features/locations/locations
 import { parseSearchState } from '@/features/locations/search-state';
 import { isDebugMode } from '@/lib/debug-mode';
 import { debugModeAllowed } from '@/lib/env';
+import { settledWithin } from '@/lib/settled-within';
+
+/** How long the page waits for the search before it sends the skeleton and streams the results in later. */
+const RESULTS_IN_FIRST_HTML_MS = 100;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -16,7 +20,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SearchLocationsPage({ searchParams }: { searchParams: SearchParams }) {
   const settings = await getSiteSettings();
   const search = parseSearchState(await searchParams, settings.searchMethods);
-  const result = search.target.kind === 'none' ? null : searchLocations(search.target, search.method);
+  const pending = search.target.kind === 'none' ? null : searchLocations(search.target, search.method);
+  // A search that answers within a moment is drawn in the first HTML: no skeleton flashes in, and the results
+  // are laid out with the first paint instead of in a task after it. A slower one streams in behind the skeleton.
+  const quick = pending ? await settledWithin(pending, RESULTS_IN_FIRST_HTML_MS) : null;
+  const result = quick ? quick.value : pending;
   return (
     <>
       <PromoPopupReset />

@@ -5,20 +5,23 @@ import { LocationResultCard } from './location-result-card';
 
 export const NO_STORES_MESSAGE = 'No stores found';
 
-/** The results of a search (awaited inside a Suspense boundary, so the search box stays interactive). */
-export async function LocationResults({
-  result: pending,
-  method,
-  byAddress,
-}: {
-  result: Promise<LocationSearchResult>;
+interface LocationResultsProps {
+  /** The search's answer, or the request still under way (then awaited inside the page's Suspense boundary). */
+  result: LocationSearchResult | Promise<LocationSearchResult>;
   method: SearchMethod;
   /** The search was free text the API had to geocode (a failure then means an unsupported address). */
   byAddress: boolean;
-}) {
-  const result = await pending;
+}
+
+/**
+ * The results of a search. An answer already there renders at once, in the page's first HTML; a pending one is
+ * awaited inside the page's Suspense boundary, so the search box stays interactive meanwhile.
+ */
+export function LocationResults(props: LocationResultsProps) {
+  const { result, method } = props;
+  if (result instanceof Promise) return <AwaitedLocationResults {...props} result={result} />;
   if (!result.ok) {
-    const unsupported = byAddress && result.status >= 400 && result.status < 500;
+    const unsupported = props.byAddress && result.status >= 400 && result.status < 500;
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">
@@ -47,6 +50,12 @@ export async function LocationResults({
       )}
     </section>
   );
+}
+
+async function AwaitedLocationResults(
+  props: LocationResultsProps & { result: Promise<LocationSearchResult> },
+) {
+  return <LocationResults {...props} result={await props.result} />;
 }
 
 export function LocationResultsSkeleton() {

@@ -20,7 +20,8 @@ export function LocationSearchScreen({
 }: {
   settings: SiteSettings;
   search: SearchState;
-  result: Promise<LocationSearchResult> | null;
+  /** The search's answer when it came quickly, else the request under way (streamed in); null without a search. */
+  result: LocationSearchResult | Promise<LocationSearchResult> | null;
   /** Where debug mode is allowed (outside production): whether it is on; null hides the switch. */
   debug?: { on: boolean } | null;
 }) {
@@ -64,7 +65,9 @@ export function LocationSearchScreen({
           {delivery ? (
             <p className="text-sm text-gray-700">* We will choose the store closest to you</p>
           ) : null}
-          {result ? (
+          {/* An answer already there is drawn in place: inside a Suspense boundary React would still send a list
+              this large (over its 12.8 kB chunk size) after the skeleton, to be swapped in by a script. */}
+          {result instanceof Promise ? (
             <Suspense key={JSON.stringify(search)} fallback={<LocationResultsSkeleton />}>
               <LocationResults
                 result={result}
@@ -72,6 +75,12 @@ export function LocationSearchScreen({
                 byAddress={search.target.kind === 'address'}
               />
             </Suspense>
+          ) : result ? (
+            <LocationResults
+              result={result}
+              method={search.method}
+              byAddress={search.target.kind === 'address'}
+            />
           ) : null}
           {debug ? <DebugModeToggle initiallyOn={debug.on} /> : null}
         </div>

@@ -3,17 +3,20 @@ import type { MapStore } from '../map-view';
 import { isStoreSelectable } from '../store-availability';
 import { StoreMapSlot } from './store-map-slot';
 
-/** The map of a search's results (awaits the same request as the list, inside its own Suspense boundary). */
-export async function StoreMapResults({
-  result,
-  tileUrl,
-  attribution,
-}: {
-  result: Promise<LocationSearchResult> | null;
+interface StoreMapResultsProps {
+  /** The search's answer, the request still under way, or null without a search. */
+  result: LocationSearchResult | Promise<LocationSearchResult> | null;
   tileUrl: string | null;
   attribution: string | null;
-}) {
-  const settled = result ? await result : null;
+}
+
+/**
+ * The map of a search's results: at once for an answer already there, else awaiting the same request as the list
+ * inside its own Suspense boundary.
+ */
+export function StoreMapResults(props: StoreMapResultsProps) {
+  const { result: settled, tileUrl, attribution } = props;
+  if (settled instanceof Promise) return <AwaitedStoreMapResults {...props} result={settled} />;
   const stores: MapStore[] = settled?.ok
     ? settled.value.items.map(({ item }) => ({
         id: item.id,
@@ -24,4 +27,10 @@ export async function StoreMapResults({
       }))
     : [];
   return <StoreMapSlot stores={stores} tileUrl={tileUrl} attribution={attribution} />;
+}
+
+async function AwaitedStoreMapResults(
+  props: StoreMapResultsProps & { result: Promise<LocationSearchResult> },
+) {
+  return <StoreMapResults {...props} result={await props.result} />;
 }
