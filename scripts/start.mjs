@@ -31,7 +31,8 @@ function sourceFingerprint() {
   const hash = createHash('sha256');
   const walk = (dir) => {
     for (const name of readdirSync(dir).sort()) {
-      if (['node_modules', '.next', 'e2e', 'test-results'].includes(name)) continue;
+      // Build output: .next, and .next-styles (the stylesheet a build compiles to inline it).
+      if (name.startsWith('.next') || ['node_modules', 'e2e', 'test-results'].includes(name)) continue;
       const path = join(dir, name);
       const stat = statSync(path);
       if (stat.isDirectory()) walk(path);

@@ -35,10 +35,7 @@ test('a guest orders for pickup and follows the order while the kitchen prepares
   await expectNoAxeViolations(page, 'search results');
 
   // 2. Store page
-  await search
-    .store('Capital Kitchen - Dupont Circle')
-    .getByRole('link', { name: 'Capital Kitchen - Dupont Circle' })
-    .click();
+  await search.openStore('Capital Kitchen - Dupont Circle');
   await expect(page).toHaveURL(/\/1\/menu$/);
   // The store's promo popup opens once after the search (its own journey is store-brands.spec.ts).
   await closePromoPopup(page);

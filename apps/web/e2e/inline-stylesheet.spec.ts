@@ -42,10 +42,7 @@ test('the inlined styles stay through client-side navigation', async ({ page }) 
   await expectStyled(page);
   const search = new SearchPage(page);
   await search.searchFor('Washington', /Washington/);
-  await search
-    .store('Capital Kitchen - Dupont Circle')
-    .getByRole('link', { name: 'Capital Kitchen - Dupont Circle' })
-    .click();
+  await search.openStore('Capital Kitchen - Dupont Circle');
   await expect(page).toHaveURL(/\/1\/menu$/);
   await closePromoPopup(page);
   await expectStyled(page);

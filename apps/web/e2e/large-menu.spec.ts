@@ -14,7 +14,7 @@ test('a 300-item store page paints its first cards, then every other card, and e
   await page.goto('/search-locations');
   const search = new SearchPage(page);
   await search.searchFor('Anchorage', /Anchorage/);
-  await search.store('Bench Large Menu').getByRole('link', { name: 'Bench Large Menu' }).click();
+  await search.openStore('Bench Large Menu');
   await expect(page).toHaveURL(/\/\d+\/menu$/);
   // A copy of the demo's first store: its promo popup is due after the search.
   await closePromoPopup(page);

@@ -23,4 +23,9 @@ export class SearchPage {
   store(name: string) {
     return this.page.getByRole('listitem').filter({ hasText: name });
   }
+
+  /** Follows a result's link to its store page. */
+  async openStore(name: string) {
+    await this.store(name).getByRole('link', { name }).click();
+  }
 }
