@@ -18,10 +18,10 @@ interface LocationResultsProps {
  * awaited inside the page's Suspense boundary, so the search box stays interactive meanwhile.
  */
 export function LocationResults(props: LocationResultsProps) {
-  const { result, method } = props;
+  const { result, method, byAddress } = props;
   if (result instanceof Promise) return <AwaitedLocationResults {...props} result={result} />;
   if (!result.ok) {
-    const unsupported = props.byAddress && result.status >= 400 && result.status < 500;
+    const unsupported = byAddress && result.status >= 400 && result.status < 500;
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">
