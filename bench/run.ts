@@ -8,7 +8,8 @@
  *   bench-only location (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows
  *   it.
  * - Lighthouse (mobile defaults, median of 3) on the search, menu, item and checkout pages, beside a minimal
- *   reference Next.js page of the same versions measured in the same run; and the menu page of two bench-only
+ *   reference Next.js page of the same versions measured before and after the pages in the same run (issue 3's
+ *   budgets are judged against both measures, see budgets.ts); and the menu page of two bench-only
  *   stores, one with a 30-item and one with a 300-item menu, whose first paints should not differ (the page draws
  *   above the fold first and loads pictures lazily).
  * Results are printed and written to bench/results/<timestamp>.json.
@@ -36,6 +37,7 @@ import {
   refusalCounter,
 } from './lib';
 import { measurePage, type PageFigure, type ThrottlingMethod } from './lighthouse';
+import { describeJudgement, judgePages, MENU_JS_BUDGET, PAGE_BUDGETS, type Judgement } from './budgets';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
@@ -410,7 +412,11 @@ function ensureBuilds() {
   }
 }
 
-async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigure[] }> {
+async function measurePages(): Promise<{
+  reference: PageFigure;
+  referenceAgain: PageFigure;
+  pages: PageFigure[];
+}> {
   ensureBuilds();
   if (onlyPages) {
     const databaseUrl = await freshDatabase();
@@ -460,17 +466,18 @@ async function measurePages(): Promise<{ reference: PageFigure; pages: PageFigur
     console.log('serving until Ctrl-C');
     await new Promise(() => {});
   }
-  const reference = await measurePage('reference page', `http://localhost:${PORTS.reference}/`, {
-    runs,
-    throttlingMethod: throttling,
-  });
+  const measureReference = (name: string) =>
+    measurePage(name, `http://localhost:${PORTS.reference}/`, { runs, throttlingMethod: throttling });
+  const reference = await measureReference('reference page');
   const pages: PageFigure[] = [];
   for (const page of wanted) {
     if (pageFilter && !pageFilter.includes(page.name)) continue;
     const cookie = await page.cookie?.();
     pages.push(await measurePage(page.name, page.url, { runs, cookie, throttlingMethod: throttling }));
   }
-  return { reference, pages };
+  // Measured again after the pages: how far two measures of one page lie apart in this run (see budgets.ts).
+  const referenceAgain = await measureReference('reference again');
+  return { reference, referenceAgain, pages };
 }
 
 function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
@@ -496,7 +503,11 @@ function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
   }
 }
 
-function printPages(reference: PageFigure, pages: PageFigure[]) {
+function printPages(
+  references: PageFigure[],
+  pages: PageFigure[],
+  budgets: { page: string; judgements: Judgement[] }[],
+) {
   console.log(
     `\nLighthouse, mobile defaults${throttling === 'devtools' ? ' with DevTools throttling' : ''}, median of ${runs} ` +
       '(reference = minimal Next.js page, same run)',
@@ -514,7 +525,7 @@ function printPages(reference: PageFigure, pages: PageFigure[]) {
     ' LCP element',
     '| LCP of each run',
   );
-  for (const p of [reference, ...pages]) {
+  for (const p of [...references, ...pages]) {
     console.log(
       p.name.padEnd(16),
       String(p.performance).padStart(5),
@@ -529,6 +540,14 @@ function printPages(reference: PageFigure, pages: PageFigure[]) {
       `| ${p.lcpRunsMs.join(' ')}`,
     );
   }
+  if (!budgets.length) return;
+  console.log(
+    `\nBudgets of issue 3, against the reference measured before | after the pages ` +
+      `(${[...PAGE_BUDGETS, MENU_JS_BUDGET].map((b) => `${b.name} ${b.rule}`).join(', ')}; JS: menu page)`,
+  );
+  for (const { page, judgements } of budgets) {
+    console.log(`${page.padEnd(8)} ${judgements.map(describeJudgement).join('; ')}`);
+  }
 }
 
 const results: Record<string, unknown> = { at: new Date().toISOString() };
@@ -539,14 +558,21 @@ try {
     printApi(ceiling, routes);
   }
   if (!onlyApi) {
-    const { reference, pages } = await measurePages();
+    const { reference, referenceAgain, pages } = await measurePages();
     const withoutReport = ({ lhr: _lhr, ...figure }: PageFigure) => figure;
-    results.pages = { reference: withoutReport(reference), pages: pages.map(withoutReport) };
-    printPages(reference, pages);
+    const references = [reference, referenceAgain];
+    const budgets = judgePages(pages, references);
+    results.pages = {
+      reference: withoutReport(reference),
+      referenceAgain: withoutReport(referenceAgain),
+      pages: pages.map(withoutReport),
+      budgets,
+    };
+    printPages(references, pages, budgets);
     if (saveLhr) {
       const dir = `${root}bench/results/lhr-${Date.now()}`;
       mkdirSync(dir, { recursive: true });
-      for (const p of [reference, ...pages]) {
+      for (const p of [...references, ...pages]) {
         writeFileSync(`${dir}/${p.name.replace(/\W+/g, '-')}.json`, JSON.stringify(p.lhr));
       }
       console.log(`Lighthouse reports: ${dir}`);
