@@ -53,6 +53,16 @@ describe('page budgets against the reference', () => {
     expect(describeJudgement(judgement)).toBe('LCP 1600 (+686 | +25): met against one reference measure');
   });
 
+  it('states each rule as printed', () => {
+    expect([...PAGE_BUDGETS, MENU_JS_BUDGET].map((b) => `${b.name} ${b.rule}`)).toEqual([
+      'perf >= ref - 3',
+      'TBT <= ref + 100 ms',
+      'LCP <= ref + 500 ms',
+      'CLS <= 0.05',
+      'JS <= ref + 40 kB gzip',
+    ]);
+  });
+
   it('judges CLS on its own, without a delta', () => {
     const judgement = judge(budget('CLS'), figure({ cls: 0.05 }), [figure({ cls: 0.3 })]);
     expect(judgement).toMatchObject({ value: '0.050', deltas: [], verdict: 'met' });

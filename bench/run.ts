@@ -37,7 +37,7 @@ import {
   refusalCounter,
 } from './lib';
 import { measurePage, type PageFigure, type ThrottlingMethod } from './lighthouse';
-import { describeJudgement, judgePages, MENU_JS_BUDGET, PAGE_BUDGETS, type Judgement } from './budgets';
+import { describeJudgement, judgePages, MENU_JS_BUDGET, PAGE_BUDGETS, type PageJudgement } from './budgets';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
@@ -503,11 +503,7 @@ function printApi(ceiling: LoadFigure, routes: LoadFigure[]) {
   }
 }
 
-function printPages(
-  references: PageFigure[],
-  pages: PageFigure[],
-  budgets: { page: string; judgements: Judgement[] }[],
-) {
+function printPages(references: PageFigure[], pages: PageFigure[], budgets: PageJudgement[]) {
   console.log(
     `\nLighthouse, mobile defaults${throttling === 'devtools' ? ' with DevTools throttling' : ''}, median of ${runs} ` +
       '(reference = minimal Next.js page, same run)',
