@@ -68,6 +68,14 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * While 'processing', the key belongs to the request that claimed it until this instant. A process that
+     * dies mid-request leaves the row behind; once the lease is over the next request with the key recovers
+     * it (replays the committed order's answer, or takes the key over and runs again) instead of 409 for ever.
+     */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** The order the request acts on, so that recovery can tell whether its placement committed. */
+    orderId: integer('order_id'),
   },
   (t) => [uniqueIndex('idempotency_keys_scope_key_uq').on(t.scope, t.key)],
 );
