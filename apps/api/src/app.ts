@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './env';
 import type { Database, Db } from './db/client';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import authPlugin from './plugins/auth';
 import securityHeadersPlugin from './plugins/security-headers';
 import authRoutes from './modules/auth/auth.routes';
@@ -53,6 +53,9 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     logger: logger ? { level: env.LOG_LEVEL } : false,
     bodyLimit: 256 * 1024,
     requestTimeout: 30_000,
+    // Router and HTTP parser errors answer in the envelope too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
