@@ -4,7 +4,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -13,11 +12,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Env } from './env';
+import { trustProxyOption, type Env } from './env';
 import type { Database, Db } from './db/client';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import authPlugin from './plugins/auth';
 import securityHeadersPlugin from './plugins/security-headers';
+import rateLimitPlugin from './plugins/rate-limit';
 import authRoutes from './modules/auth/auth.routes';
 import locationsRoutes from './modules/locations/locations.routes';
 import templatesRoutes from './modules/templates/templates.routes';
@@ -56,7 +56,8 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     // Router and HTTP parser errors answer in the envelope too (plugins/errors.ts).
     frameworkErrors,
     clientErrorHandler,
-    trustProxy: true,
+    // The client address (rate limits' key) comes from X-Forwarded-For only through proxies named in TRUST_PROXY.
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -68,7 +69,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: [env.WEB_PUBLIC_URL], credentials: false });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitPlugin);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,5 +1,41 @@
 /** The API's configuration, validated once at boot. `process.env` is read nowhere else. */
+import { dirname } from 'node:path';
 import { z } from 'zod';
+import { loadOrCreateJwtSecret } from './lib/jwt-secret';
+
+/** A proxy named in TRUST_PROXY: an address, a CIDR range, or one of proxy-addr's names for private ranges. */
+const ProxyAddressSchema = z.union([
+  z.ipv4(),
+  z.ipv6(),
+  z.cidrv4(),
+  z.cidrv6(),
+  z.enum(['loopback', 'linklocal', 'uniquelocal']),
+]);
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For is believed for the client address (the rate limits' key). Unset
+ * or 'false': none (the socket's address). A number: that many hops. Else a comma list of addresses and CIDRs.
+ * 'true' (believe any sender) is refused: anyone could then pick their own address and get past every limit.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined || value === '' || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((part) => part.trim());
+    for (const part of list) {
+      if (!ProxyAddressSchema.safeParse(part).success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${part}' is not a hop count, an address or a CIDR range (to trust one proxy in front, set 1)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return list;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -8,12 +44,19 @@ const EnvSchema = z.object({
   /** postgres://... runs on a PostgreSQL server; unset runs embedded PGlite in PGLITE_DIR. */
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default('./data/pglite'),
+  /** Where the API keeps its own files (the generated JWT secret); default: the folder holding PGLITE_DIR. */
+  DATA_DIR: z.string().min(1).optional(),
   /** Public origin of the API (also the hosted payment page's origin). */
   API_PUBLIC_URL: z.string().url().default('http://localhost:4000'),
   /** Public origin of the storefront (tracking links, CORS of the payment frame). */
   WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  /** HS256 secret for access and tracking tokens (at least 32 characters). */
-  JWT_SECRET: z.string().min(32).default('dev-only-jwt-secret-change-me-in-production-0123456789'),
+  /**
+   * HS256 secret for access and tracking tokens (at least 32 characters). Required in production; elsewhere a
+   * random one is made on the first start and kept in DATA_DIR. Several processes on one database share it.
+   */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** Proxies whose X-Forwarded-For gives the client address (see TrustProxySchema). */
+  TRUST_PROXY: TrustProxySchema,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -44,7 +87,10 @@ const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  REDIS_URL: z.string().optional(),
+  /** redis://...: rate limits shared by every API process; unset keeps them in this process's memory. */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of the rate limits' keys in Redis (apart for each deployment, or test, sharing one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('storefront:rate-limit:'),
   /** Address suggestions and geocoding through Google Places (API (New)); unset uses the offline US gazetteer. */
   GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
   /** The Places service origin (tests point it at a local stand-in). */
@@ -53,15 +99,39 @@ const EnvSchema = z.object({
   GOOGLE_GEOCODING_URL: z.string().url().default('https://maps.googleapis.com'),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+/**
+ * TRUST_PROXY as Fastify's trustProxy option. A hop count becomes a function trusting that many addresses nearest
+ * to the socket (Fastify 5.12 treats a bare number as trusting none): the last `hops` entries of X-Forwarded-For
+ * are taken as proxies and the one before them is the client. Only safe when the API is reachable through the
+ * proxy alone; a list of the proxies' addresses also holds when it is not.
+ */
+export function trustProxyOption(
+  value: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
 
+/** The configuration, with the JWT secret and data directory always settled. */
+export type Env = Omit<z.infer<typeof EnvSchema>, 'JWT_SECRET' | 'DATA_DIR'> & {
+  JWT_SECRET: string;
+  DATA_DIR: string;
+};
+
+/**
+ * Validates the configuration. Without JWT_SECRET (outside production) the secret kept in DATA_DIR is read, or
+ * made there on the first start: never a secret written in the code, which anyone could use to sign tokens.
+ */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && parsed.data.JWT_SECRET.startsWith('dev-only')) {
-    throw new Error('Invalid configuration: JWT_SECRET must be set in production');
+  const { JWT_SECRET, DATA_DIR, ...rest } = parsed.data;
+  if (rest.NODE_ENV === 'production' && JWT_SECRET === undefined) {
+    // Several processes of one deployment must share one secret; a file on one machine's disk does not.
+    throw new Error('Invalid configuration: JWT_SECRET must be set in production (32+ characters)');
   }
-  return parsed.data;
+  const dataDir = DATA_DIR ?? dirname(rest.PGLITE_DIR);
+  return { ...rest, DATA_DIR: dataDir, JWT_SECRET: JWT_SECRET ?? loadOrCreateJwtSecret(dataDir) };
 }

@@ -96,3 +96,16 @@ export const StaffLocationSchema = z.object({
 });
 export type StaffLocation = z.infer<typeof StaffLocationSchema>;
 export const StaffLocationsResponseSchema = envelope(z.array(StaffLocationSchema));
+
+/**
+ * POST staff/sessions: a staff key exchanged for a session token, which the kitchen screen keeps instead of the
+ * key and sends as `Authorization: Bearer <token>`; DELETE staff/sessions/current revokes it (sign-out).
+ */
+export const StaffSessionBodySchema = z.object({ staffKey: z.string().min(1).max(200) });
+export const StaffSessionValueSchema = z.object({
+  sessionToken: z.string(),
+  /** ISO 8601: the session ends then (or at sign-out). */
+  expiresAt: z.string(),
+});
+export type StaffSessionValue = z.infer<typeof StaffSessionValueSchema>;
+export const StaffSessionResponseSchema = envelope(StaffSessionValueSchema);

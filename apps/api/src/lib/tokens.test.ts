@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenService } from './tokens';
 
@@ -38,5 +39,21 @@ describe('TokenService access tokens', () => {
     const first = await tokens.verifyAccessToken(token);
     if (first) first.sid = 'changed';
     expect((await tokens.verifyAccessToken(token))?.sid).toBe(sid);
+  });
+});
+
+describe('TokenService without an expiry', () => {
+  const key = new TextEncoder().encode(secret);
+  const unsigned = (claims: Record<string, unknown>) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(key);
+
+  // A token without `exp` signed with the right key would otherwise open a session or an order for ever.
+  it('refuses access and tracking tokens that carry no exp, even with a valid signature', async () => {
+    const tokens = new TokenService(secret, 60, 600);
+    const access = await unsigned({ typ: 'access', sid: crypto.randomUUID(), app: 107 });
+    expect(await tokens.verifyAccessToken(access)).toBeNull();
+    expect(tokens.cachedSession(access)).toBeNull();
+    expect(await tokens.verifyTrackingToken(await unsigned({ typ: 'tracking', oid: 1 }))).toBeNull();
+    expect(await tokens.verifyTrackingToken(await tokens.signTrackingToken(1))).toBe(1);
   });
 });

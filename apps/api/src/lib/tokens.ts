@@ -120,7 +120,12 @@ export class TokenService {
 
   private async verify(token: string): Promise<unknown> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // Every token we sign expires; one without `exp` was not signed by us as it is (or by a bug) and would be
+      // valid for ever, so it is refused.
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+      });
       return payload;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;

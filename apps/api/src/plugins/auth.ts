@@ -1,23 +1,42 @@
 /**
  * Authentication decorators: `app.authenticate` (access token -> request.session), `app.authenticateStaff`
- * (staff key). Routes opt in with `onRequest: [app.authenticate]`.
+ * (a staff session token, or the staff key itself for API callers -> request.staffSessionId).
+ * Routes opt in with `onRequest: [app.authenticate]`.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import { staffKeys } from '../db/schema/clients';
-import { unauthorized } from '../lib/errors';
+import { STAFF_KEY_HEADER } from '@storefront/contracts/staff';
+import { DomainError, unauthorized } from '../lib/errors';
 import { TokenService, type Session } from '../lib/tokens';
+import { findStaffKey, getStaffSession, hashStaffSecret } from '../modules/staff/staff-sessions.service';
+
+/**
+ * Failed staff credentials (a wrong key at sign-in or on a staff route, an unknown or ended session) allowed per
+ * client address in a window; past it every staff credential from that address is refused with 429 until the
+ * window ends. Counted in the rate-limit store, so in Redis across processes when REDIS_URL is set.
+ */
+export const STAFF_FAILURES_MAX = 10;
+export const STAFF_FAILURES_WINDOW = '5 minutes';
+
+/** Counts failed staff credentials per client address (see STAFF_FAILURES_MAX). */
+export interface StaffAttempts {
+  /** Throws 429 when the address has used up its failed tries. */
+  check: (request: FastifyRequest) => Promise<void>;
+  /** Counts one failed try of the address. */
+  fail: (request: FastifyRequest) => Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     authenticateStaff: (request: FastifyRequest) => Promise<void>;
+    staffAttempts: StaffAttempts;
   }
   interface FastifyRequest {
     session: Session | null;
+    /** The staff session a staff route was called with; null when it was called with the staff key. */
+    staffSessionId: number | null;
   }
 }
 
@@ -29,7 +48,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 export function hashStaffKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hashStaffSecret(key);
 }
 
 /** The authenticated session; routes behind `app.authenticate` always have one. */
@@ -66,15 +85,45 @@ export default fp(function authPlugin(app: FastifyInstance) {
     },
   );
 
+  const failures = app.createRateLimit({
+    max: STAFF_FAILURES_MAX,
+    timeWindow: STAFF_FAILURES_WINDOW,
+    keyGenerator: (request) => `staff-credentials:${request.ip}`,
+  });
+  const staffAttempts: StaffAttempts = {
+    check: async (request) => {
+      const state = await failures(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) {
+        throw new DomainError(429, {
+          key: 'TooManyAttempts',
+          code: 429,
+          message: `Too many failed staff sign-ins. Try again in ${Math.max(1, Math.ceil(state.ttlInSeconds / 60))} minutes.`,
+        });
+      }
+    },
+    fail: async (request) => {
+      await failures(request);
+    },
+  };
+  app.decorate('staffAttempts', staffAttempts);
+  app.decorateRequest('staffSessionId', null);
+
   app.decorate('authenticateStaff', async (request: FastifyRequest) => {
-    const header = request.headers['x-staff-key'];
-    const key = typeof header === 'string' ? header : bearerToken(request);
-    if (!key) throw unauthorized('Missing staff key');
-    const [row] = await app.db
-      .select({ id: staffKeys.id })
-      .from(staffKeys)
-      .where(eq(staffKeys.keyHash, hashStaffKey(key)))
-      .limit(1);
-    if (!row) throw unauthorized('Invalid staff key');
+    const header = request.headers[STAFF_KEY_HEADER];
+    const staffKey = typeof header === 'string' ? header : null;
+    const sessionToken = bearerToken(request);
+    if (!staffKey && !sessionToken) throw unauthorized('Missing staff session');
+    await staffAttempts.check(request);
+    if (sessionToken) {
+      const session = await getStaffSession(app.db, sessionToken);
+      if (session) {
+        request.staffSessionId = session.id;
+        return;
+      }
+    } else if (staffKey && (await findStaffKey(app.db, staffKey)) !== null) {
+      return;
+    }
+    await staffAttempts.fail(request);
+    throw unauthorized(sessionToken ? 'Invalid or ended staff session' : 'Invalid staff key');
   });
 });

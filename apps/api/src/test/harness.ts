@@ -40,6 +40,8 @@ export const testEnv: Env = loadEnv({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   STAFF_KEY: 'test-staff-key',
+  // Set, so that tests neither make nor read a secret file in a data directory.
+  JWT_SECRET: `test-jwt-secret-${randomBytes(24).toString('hex')}`,
 });
 
 async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -24,3 +24,22 @@ export const staffKeys = pgTable(
   },
   (t) => [uniqueIndex('staff_keys_key_hash_uq').on(t.keyHash)],
 );
+
+/**
+ * Signed-in kitchen screens: a random token (kept only as its SHA-256) given for a staff key, valid until it
+ * expires or is revoked (sign-out). The screen keeps the token, never the key.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    staffKeyId: integer('staff_key_id')
+      .notNull()
+      .references(() => staffKeys.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_sessions_token_hash_uq').on(t.tokenHash)],
+);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
+import { z } from 'zod';
+import { ErrorEnvelopeSchema, envelope } from '@storefront/contracts/api';
 import { CheckoutOrderParamsSchema } from '@storefront/contracts/checkout';
 import {
   AdvanceOrderStatusBodySchema,
@@ -7,6 +8,8 @@ import {
   StaffLocationsResponseSchema,
   StaffOrdersQuerySchema,
   StaffOrdersResponseSchema,
+  StaffSessionBodySchema,
+  StaffSessionResponseSchema,
 } from '@storefront/contracts/staff';
 import {
   KitchenLoadResponseSchema,
@@ -23,13 +26,70 @@ import {
   listStaffOrders,
   setOnlineOrdering,
 } from './staff.service';
+import { createStaffSession, revokeStaffSession } from './staff-sessions.service';
+import { unauthorized } from '../../lib/errors';
 
-const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+const errors = {
+  400: ErrorEnvelopeSchema,
+  401: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  429: ErrorEnvelopeSchema,
+};
 
-/** The staff API (under /v1) behind the kitchen screen, authorised by the X-Staff-Key header. */
+/**
+ * The staff API (under /v1) behind the kitchen screen: a staff session (`Authorization: Bearer`, from
+ * POST staff/sessions) or, for API callers, the X-Staff-Key header. Failed credentials are limited per address.
+ */
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const base = { tags: ['staff'], security: [{ staffKey: [] }] };
+  const security: Record<string, string[]>[] = [{ bearer: [] }, { staffKey: [] }];
+  const base = { tags: ['staff'], security };
   const onRequest = [app.authenticateStaff];
+
+  app.post(
+    '/staff/sessions',
+    {
+      // Checked before the body is read, so a client past its failed tries is refused at once.
+      onRequest: [app.staffAttempts.check],
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Staff sign-in: a staff key exchanged for a session token (the kitchen screen keeps the token)',
+        body: StaffSessionBodySchema,
+        response: {
+          200: StaffSessionResponseSchema,
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const session = await createStaffSession(app.db, request.body.staffKey);
+      if (!session) {
+        await app.staffAttempts.fail(request);
+        throw unauthorized('Invalid staff key');
+      }
+      return ok(session);
+    },
+  );
+
+  app.delete(
+    '/staff/sessions/current',
+    {
+      onRequest,
+      schema: {
+        ...base,
+        summary: 'Staff sign-out: ends the session the request carries',
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      // Signing out is for sessions; a caller with the staff key has none to end.
+      if (request.staffSessionId === null) throw unauthorized('Missing staff session');
+      await revokeStaffSession(app.db, request.staffSessionId);
+      return ok(null);
+    },
+  );
 
   app.get(
     '/staff/locations',
