@@ -1,0 +1,264 @@
+/**
+ * The authorization matrix: every order, payment, tracking and staff route, called on another guest's order with
+ * each credential an attacker can have or make, is refused (401, 403 or 404, never 2xx, never a value).
+ * Routes are read from the app's OpenAPI document (generated from every route with a schema), so a new route under
+ * /v1/sales, /v1/payments, /v1/tracking or /v1/staff joins the matrix or fails the coverage test until it is
+ * classified here.
+ */
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orderItems, orders } from '../../db/schema/index';
+import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
+import { auth, closeRequest, prepareCheckout } from '../checkout/checkout.test-helpers';
+
+type RouteClass = 'order' | 'create-order' | 'tracking' | 'staff';
+
+/** Routes under the guarded prefixes that are open to all on purpose, with the reason. */
+const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /v1/sales/menus': 'published menu snapshots',
+  'GET /v1/sales/menus/{snapshotId}/items/{itemPathKey}/descendants': 'published menu',
+  'GET /v1/sales/menus/{menuSnapshotId}/items/{itemPathKey}/transitions': 'published menu',
+  'POST /v1/sales/menus/{menuSnapshotId}/items/{itemPathKey}/pricings': 'prices of a published menu',
+  'GET /v1/sales/applications/context-options': 'the storefront configuration',
+  'POST /v1/staff/sessions':
+    'the staff sign-in itself (its failed tries are limited: staff-sessions.test.ts)',
+};
+
+const GUARDED_PREFIXES = ['/v1/sales', '/v1/payments', '/v1/tracking', '/v1/staff'];
+
+function classify(method: string, path: string): RouteClass | 'public' | null {
+  if (PUBLIC_ROUTES[`${method} ${path}`]) return 'public';
+  if (method === 'POST' && path === '/v1/sales/orders') return 'create-order';
+  if (path.startsWith('/v1/sales/orders/{orderId}')) return 'order';
+  if (path.startsWith('/v1/tracking/orders/{orderId}')) return 'tracking';
+  if (path.startsWith('/v1/staff/')) return 'staff';
+  return null;
+}
+
+/** Schema-valid bodies, so that a refusal comes from the owner check and not from validation. */
+const BODIES: Record<string, unknown> = {
+  'POST /v1/sales/orders': { menuSnapshotId: 1 },
+  'PATCH /v1/sales/orders/{orderId}': { snapshotId: 1 },
+  'POST /v1/sales/orders/{orderId}/items': { itemPathKey: '1', quantity: 1 },
+  'POST /v1/sales/orders/{orderId}/bulk-items': { items: [{ itemPathKey: '1', quantity: 1 }] },
+  'PUT /v1/sales/orders/{orderId}/items/{itemId}': { quantity: 2 },
+  'POST /v1/sales/orders/{orderId}/items/pricings': { itemPathKey: '1', quantity: 1 },
+  'PUT /v1/sales/orders/{orderId}/items/{instanceId}/pricings': { quantity: 2 },
+  'PATCH /v1/sales/orders/{orderId}/contact-information': {
+    firstName: 'Mallory',
+    lastName: 'Intruder',
+    email: 'mallory@example.com',
+    phone: '(202) 555-0199',
+  },
+  'PATCH /v1/sales/orders/{orderId}/properties': { notes: 'mine now' },
+  'PUT /v1/sales/orders/{orderId}/pickup-data': { pickupOption: 0 },
+  'PUT /v1/sales/orders/{orderId}/ready-time': { orderReadyTime: null },
+  'POST /v1/sales/orders/{orderId}/close-requests': { paymentToken: 'tok_made_up' },
+  'POST /v1/sales/orders/{orderId}/validations/{type}': {},
+  'PUT /v1/sales/orders/{orderId}/delivery-address': {
+    address: { line1: '1 Main St', city: 'Washington', stateCode: 'DC', zipCode: '20001' },
+  },
+  'PUT /v1/sales/orders/{orderId}/delivery-tip': { tip: 1 },
+  'POST /v1/sales/orders/{orderId}/payments': { paymentMethod: 5, baseAmount: 1, tipAmount: 0 },
+  'PATCH /v1/sales/orders/{orderId}/payments/{paymentId}': { tipAmount: 1 },
+  'PUT /v1/tracking/orders/{orderId}/pickup-data': { pickupOption: 1, carColor: 1, carType: 1 },
+  'POST /v1/staff/orders/{orderId}/status': {},
+  'PUT /v1/staff/locations/{id}/online': { isOnline: false },
+};
+
+const QUERIES: Record<string, string> = {
+  'GET /v1/sales/orders/{orderId}/unavailable-items': '?fulfillmentMethod=2',
+  'GET /v1/staff/orders': '?locationId=1',
+};
+
+interface Target {
+  orderId: number;
+  itemId: number;
+  paymentId: number;
+}
+
+function urlFor(path: string, target: Target): string {
+  return path
+    .replace('{orderId}', String(target.orderId))
+    .replace('{itemId}', String(target.itemId))
+    .replace('{instanceId}', String(target.itemId))
+    .replace('{paymentId}', String(target.paymentId))
+    .replace('{modifierKey}', '1-2')
+    .replace('{type}', 'PreCheckout')
+    .replace('{id}', '1');
+}
+
+/** Every request from its own address: failed staff credentials are limited per address (429 is not the rule). */
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
+  let ctx: TestContext;
+  let routes: { method: string; path: string; cls: RouteClass | 'public' | null }[];
+  let victimPlaced: Target & { token: string; trackingToken: string };
+  let victimCart: Target & { token: string };
+  let attacker: { token: string; trackingToken: string };
+
+  async function placedOrder() {
+    const order = await createOrderFixture(ctx);
+    const { paymentId, paymentToken } = await prepareCheckout(ctx, order, CARDS.approve, 100);
+    const placed = await closeRequest(ctx, order, { paymentToken });
+    if (placed.statusCode !== 200) throw new Error(placed.body);
+    const link = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}/tracking-url`,
+      headers: auth(order.token),
+    });
+    const { trackingToken } = link.json<{ value: { trackingToken: string } }>().value;
+    return { ...order, paymentId, trackingToken };
+  }
+
+  async function firstItemId(orderId: number): Promise<number> {
+    const [item] = await ctx.app.db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    if (!item) throw new Error('no item');
+    return item.id;
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .map((m) => m.toUpperCase())
+        .filter((m) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m))
+        .map((method) => ({ method, path, cls: classify(method, path) })),
+    );
+    const placed = await placedOrder();
+    victimPlaced = { ...placed, itemId: await firstItemId(placed.orderId) };
+    const cart = await createOrderFixture(ctx);
+    const cartPayment = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${cart.orderId}/payments`,
+      headers: auth(cart.token),
+      payload: { paymentMethod: 5, baseAmount: cart.totalCents / 100, tipAmount: 0 },
+    });
+    victimCart = {
+      token: cart.token,
+      orderId: cart.orderId,
+      itemId: await firstItemId(cart.orderId),
+      paymentId: cartPayment.json<{ value: { id: number } }>().value.id,
+    };
+    attacker = await placedOrder();
+  });
+  afterAll(() => ctx.close());
+
+  const wrongKey = new TextEncoder().encode(`not-our-secret-${randomUUID()}`);
+  const rightKey = () => new TextEncoder().encode(ctx.env.JWT_SECRET);
+  const sessionOf = async (token: string) => {
+    const session = await ctx.app.tokens.verifyAccessToken(token);
+    if (!session) throw new Error('victim token invalid');
+    return session;
+  };
+  const accessClaims = async (token: string) => {
+    const session = await sessionOf(token);
+    return { typ: 'access', sid: session.sid, app: session.appType };
+  };
+
+  /** Credentials an attacker has or can make against the victim's order, by route class. */
+  async function credentials(cls: RouteClass, victim: { token: string; orderId: number }) {
+    const forgedAccess = await new SignJWT(await accessClaims(victim.token))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(wrongKey);
+    const accessWithoutExp = await new SignJWT(await accessClaims(victim.token))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .sign(rightKey());
+    const forgedTracking = await new SignJWT({ typ: 'tracking', oid: victim.orderId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(wrongKey);
+    const trackingWithoutExp = await new SignJWT({ typ: 'tracking', oid: victim.orderId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .sign(rightKey());
+    const common = {
+      "another guest's token": attacker.token,
+      "another order's tracking token": attacker.trackingToken,
+    };
+    if (cls === 'tracking') {
+      return {
+        ...common,
+        'a forged token': forgedTracking,
+        'a token without exp': trackingWithoutExp,
+      };
+    }
+    return {
+      ...common,
+      'a forged token': forgedAccess,
+      'a token without exp': accessWithoutExp,
+      ...(cls === 'staff' ? { 'a forged tracking token': forgedTracking } : {}),
+    };
+  }
+
+  it('covers every order, payment, tracking and staff route (a new one must be classified here)', () => {
+    const guarded = routes.filter((r) => GUARDED_PREFIXES.some((p) => r.path.startsWith(p)));
+    expect(guarded.filter((r) => r.cls === null).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    const missingBody = guarded
+      .filter((r) => r.cls !== 'public' && ['POST', 'PUT', 'PATCH'].includes(r.method))
+      .filter((r) => !(`${r.method} ${r.path}` in BODIES))
+      .map((r) => `${r.method} ${r.path}`);
+    expect(missingBody).toEqual([]);
+    // The matrix is not empty by accident (the document lists the routes it should).
+    expect(guarded.filter((r) => r.cls === 'order').length).toBeGreaterThan(20);
+    expect(guarded.filter((r) => r.cls === 'tracking').length).toBeGreaterThanOrEqual(4);
+    expect(guarded.filter((r) => r.cls === 'staff').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("refuses another guest's token, forged tokens, tokens without exp and another order's tracking token", async () => {
+    const failures: string[] = [];
+    let attempts = 0;
+    for (const route of routes) {
+      if (route.cls === null || route.cls === 'public') continue;
+      const cls = route.cls;
+      const targets = cls === 'order' ? [victimCart, victimPlaced] : [victimPlaced];
+      for (const target of targets) {
+        const creds = await credentials(cls, target);
+        for (const [name, token] of Object.entries(creds)) {
+          // Creating an order for oneself with one's own valid token is allowed: only made-up tokens apply.
+          if (cls === 'create-order' && token === attacker.token) continue;
+          const key = `${route.method} ${route.path}`;
+          const res = await ctx.app.inject({
+            method: route.method as 'GET',
+            url: urlFor(route.path, target) + (QUERIES[key] ?? ''),
+            headers: { ...auth(token), 'idempotency-key': randomUUID() },
+            remoteAddress: nextAddress(),
+            ...(key in BODIES ? { payload: BODIES[key] as object } : {}),
+          });
+          attempts += 1;
+          const body = res.json<{ succeed?: boolean; value?: unknown }>();
+          if (![401, 403, 404].includes(res.statusCode) || body.succeed !== false || body.value !== null) {
+            failures.push(`${key} with ${name} on order ${target.orderId}: ${res.statusCode} ${res.body}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(attempts).toBeGreaterThan(100);
+    // Nothing was changed: the victim's placed order is still received, with its contact; the cart unchanged.
+    const [placed] = await ctx.app.db.select().from(orders).where(eq(orders.id, victimPlaced.orderId));
+    expect(placed).toMatchObject({
+      status: 1,
+      contactLastName: expect.not.stringMatching(/Intruder/) as string,
+    });
+    const [cart] = await ctx.app.db.select().from(orders).where(eq(orders.id, victimCart.orderId));
+    expect(cart?.placedAt).toBeNull();
+    expect(cart?.contactLastName ?? null).toBeNull();
+  });
+});
