@@ -1,18 +1,28 @@
 /** Helpers of `npm run bench`: child processes, HTTP readiness, load runs and Lighthouse runs. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon, { type Options } from 'autocannon';
+import pg from 'pg';
 
 export const root = new URL('..', import.meta.url).pathname;
 export const bin = (name: string) => `${root}node_modules/.bin/${name}`;
 
 const children: ChildProcess[] = [];
 
-/** Starts a long-running child process; every one is killed when the bench ends. */
-export function startProcess(command: string, args: string[], cwd: string, env: Record<string, string>) {
+/**
+ * Starts a long-running child process; every one is killed when the bench ends. Its output is dropped and its
+ * errors shown, unless `logFd` (an open file) is given: then both go there.
+ */
+export function startProcess(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  logFd?: number,
+) {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFd ?? 'ignore', logFd ?? 'inherit'],
     detached: true,
   });
   children.push(child);
@@ -28,6 +38,32 @@ export function stopAll() {
         // already gone
       }
     }
+  }
+}
+
+/** Creates the database `name` on the server at `serverUrl` (dropped first when it exists); returns its URL. */
+export async function recreateDatabase(serverUrl: string, name: string): Promise<string> {
+  await dropDatabase(serverUrl, name);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops the database `name` on the server at `serverUrl`, its open sessions with it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
   }
 }
 

@@ -19,7 +19,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
@@ -28,6 +27,7 @@ import {
   json,
   load,
   option,
+  recreateDatabase,
   root,
   runsOption,
   startProcess,
@@ -37,6 +37,16 @@ import {
   refusalCounter,
 } from './lib';
 import { measurePage, type PageFigure, type ThrottlingMethod } from './lighthouse';
+import {
+  addItem,
+  addableItems,
+  addItemBody,
+  createOrder,
+  guestToken,
+  payByCard,
+  type AddItemBody,
+  type Menu,
+} from './guest';
 import { describeJudgement, judgePages, MENU_JS_BUDGET, PAGE_BUDGETS, type PageJudgement } from './budgets';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
@@ -75,14 +85,7 @@ process.on('SIGTERM', () => process.exit(143));
 let benchDatabaseUrl: string | null = null;
 
 async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  benchDatabaseUrl = url.toString();
+  benchDatabaseUrl = await recreateDatabase(serverUrl, dbName);
   return benchDatabaseUrl;
 }
 
@@ -92,18 +95,12 @@ interface Fixture {
   snapshotId: number;
   itemPathKey: string;
   pricingBody: string;
-  addItemBody: string;
+  addItemBody: AddItemBody;
 }
 
 /** A guest token, the open demo store, its menu snapshot and an item that needs no customisation. */
 async function fixture(): Promise<Fixture> {
-  const { accessToken: token } = await json<{ accessToken: string }>(
-    await fetch(`${api}/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
-    }),
-  );
+  const token = await guestToken(api);
   const auth = { authorization: `Bearer ${token}` };
   const search = await json<{
     items: { item: { id: number; isOnline: boolean; status: { locationStatus: string } } }[];
@@ -117,51 +114,20 @@ async function fixture(): Promise<Fixture> {
   );
   const open = search.items.find((i) => i.item.isOnline && i.item.status.locationStatus === 'Open');
   if (!open) throw new Error('no open demo store');
-  const menu = await json<{ snapshotId: number; categories: MenuNode[] }>(
+  const menu = await json<Menu>(
     await fetch(`${api}/v1/sales/menus?locationId=${open.item.id}&fulfillmentMethod=1`, { headers: auth }),
   );
-  // The first item a guest can add as it comes (no required choice left open): try them in menu order.
-  const candidates = menu.categories
-    .flatMap((c) => c.children ?? [])
-    .filter((n) => !n.isOutOfStock && !n.displayAttribute?.hidden);
-  const scratch = await json<{ id: number }>(
-    await fetch(`${api}/v1/sales/orders`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ menuSnapshotId: menu.snapshotId }),
-    }),
-  );
-  let chosen: { node: MenuNode; portionId: number | null } | null = null;
-  for (const node of candidates) {
-    const portionId = node.priceAttribute?.prices?.find((p) => p.default)?.portionTypeId ?? null;
-    const res = await fetch(`${api}/v1/sales/orders/${scratch.id}/items`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ itemPathKey: node.itemPathKey, quantity: 1, portionId, modifiers: [] }),
-    });
-    if (res.ok) {
-      chosen = { node, portionId };
-      break;
-    }
-  }
-  if (!chosen) throw new Error('no demo item can be added without customisation');
-  const { node, portionId } = chosen;
+  const [node] = await addableItems(api, auth, menu, 1);
+  if (!node) throw new Error('no demo item can be added without customisation');
+  const addBody = addItemBody(node);
   return {
     token,
     locationId: open.item.id,
     snapshotId: menu.snapshotId,
     itemPathKey: node.itemPathKey,
-    pricingBody: JSON.stringify({ quantity: 2, portionId, sequenceOfChanges: [] }),
-    addItemBody: JSON.stringify({ itemPathKey: node.itemPathKey, quantity: 1, portionId, modifiers: [] }),
+    pricingBody: JSON.stringify({ quantity: 2, portionId: addBody.portionId, sequenceOfChanges: [] }),
+    addItemBody: addBody,
   };
-}
-
-interface MenuNode {
-  itemPathKey: string;
-  isOutOfStock?: boolean;
-  displayAttribute?: { hidden?: boolean } | null;
-  priceAttribute?: { priceType?: string; prices?: { portionTypeId: number; default: boolean }[] } | null;
-  children?: MenuNode[];
 }
 
 /** An order ready to be placed: item, contact, pickup data, a pending card payment and a one-time card token. */
@@ -170,53 +136,19 @@ async function orderReadyToPlace(
   index: number,
 ): Promise<{ orderId: number; body: string; token: string }> {
   // Each prepared order gets its own session, as real guests do.
-  const { accessToken: token } = await json<{ accessToken: string }>(
-    await fetch(`${api}/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${index >> 8}.${index & 255}` },
-      body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
-    }),
+  const token = await guestToken(api, fetch, `10.1.${index >> 8}.${index & 255}`);
+  const headers = { authorization: `Bearer ${token}` };
+  const order = await createOrder(api, headers, f.snapshotId);
+  const withItem = await addItem(api, headers, order.id, f.addItemBody);
+  const paymentToken = await payByCard(
+    api,
+    headers,
+    order.id,
+    withItem.totals.total,
+    fetch,
+    `10.2.${index >> 8}.${index & 255}`,
   );
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const order = await json<{ id: number }>(
-    await fetch(`${api}/v1/sales/orders`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ menuSnapshotId: f.snapshotId }),
-    }),
-  );
-  const withItem = await json<{ totals: { total: number; due?: number } }>(
-    await fetch(`${api}/v1/sales/orders/${order.id}/items`, { method: 'POST', headers, body: f.addItemBody }),
-  );
-  await json(
-    await fetch(`${api}/v1/sales/orders/${order.id}/contact-information`, {
-      method: 'PATCH',
-      headers,
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Guest',
-        phone: '2025550100',
-        email: 'bench@example.com',
-      }),
-    }),
-  );
-  const payment = await json<{ paymentUrl: string }>(
-    await fetch(`${api}/v1/sales/orders/${order.id}/payments`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ paymentMethod: 5, baseAmount: withItem.totals.total, tipAmount: 0 }),
-    }),
-  );
-  const sessionPath = new URL(payment.paymentUrl).pathname;
-  const card = await json<{ one_time_token: string | null }>(
-    await fetch(`${api}${sessionPath}/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.2.${index >> 8}.${index & 255}` },
-      body: JSON.stringify({ cardNumber: '4242424242424242', expiry: '12/34', cvv: '123' }),
-    }),
-  );
-  if (!card.one_time_token) throw new Error('card was not tokenised');
-  return { orderId: order.id, token, body: JSON.stringify({ paymentToken: card.one_time_token }) };
+  return { orderId: order.id, token, body: JSON.stringify({ paymentToken }) };
 }
 
 /**

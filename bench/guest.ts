@@ -1,0 +1,159 @@
+/**
+ * A guest's calls to the API, as the storefront makes them: a token, the menu's addable items, an order with
+ * items, and a card payment through the sandbox processor's hosted page. Shared by `npm run bench` (run.ts) and
+ * the soak (soak.ts); each takes the `fetch` to call through, so that the soak can time and count every call.
+ */
+import { json } from './lib';
+
+export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+export interface MenuNode {
+  itemPathKey: string;
+  isOutOfStock?: boolean;
+  displayAttribute?: { hidden?: boolean } | null;
+  priceAttribute?: { priceType?: string; prices?: { portionTypeId: number; default: boolean }[] } | null;
+  children?: MenuNode[];
+}
+
+export interface Menu {
+  snapshotId: number;
+  categories: MenuNode[];
+}
+
+/** What an order-changing call answers: the order with its totals (dollars). */
+export interface OrderAnswer {
+  id: number;
+  items: { id: number; quantity: number; portionId: number | null }[];
+  totals: { total: number };
+}
+
+/** The body that adds one of `node` as it comes (its default portion, no modifiers). */
+export interface AddItemBody {
+  itemPathKey: string;
+  quantity: number;
+  portionId: number | null;
+  modifiers: [];
+}
+
+const jsonHeaders = { 'content-type': 'application/json' };
+
+/** A new guest's access token (the web client's credentials). `forwardedFor`: the guest's address behind a proxy. */
+export async function guestToken(api: string, http: Fetch = fetch, forwardedFor?: string): Promise<string> {
+  const { accessToken } = await json<{ accessToken: string }>(
+    await http(`${api}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { ...jsonHeaders, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
+    }),
+  );
+  return accessToken;
+}
+
+export function addItemBody(node: MenuNode, quantity = 1): AddItemBody {
+  const portionId = node.priceAttribute?.prices?.find((p) => p.default)?.portionTypeId ?? null;
+  return { itemPathKey: node.itemPathKey, quantity, portionId, modifiers: [] };
+}
+
+export async function createOrder(
+  api: string,
+  headers: Record<string, string>,
+  snapshotId: number,
+  http: Fetch = fetch,
+): Promise<OrderAnswer> {
+  return json<OrderAnswer>(
+    await http(`${api}/v1/sales/orders`, {
+      method: 'POST',
+      headers: { ...headers, ...jsonHeaders },
+      body: JSON.stringify({ menuSnapshotId: snapshotId }),
+    }),
+  );
+}
+
+export async function addItem(
+  api: string,
+  headers: Record<string, string>,
+  orderId: number,
+  body: AddItemBody,
+  http: Fetch = fetch,
+): Promise<OrderAnswer> {
+  return json<OrderAnswer>(
+    await http(`${api}/v1/sales/orders/${orderId}/items`, {
+      method: 'POST',
+      headers: { ...headers, ...jsonHeaders },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/**
+ * Up to `max` items of the menu that a guest can add as they come (no required choice left open), tried in menu
+ * order on a scratch order of the guest's.
+ */
+export async function addableItems(
+  api: string,
+  headers: Record<string, string>,
+  menu: Menu,
+  max: number,
+  http: Fetch = fetch,
+): Promise<MenuNode[]> {
+  const candidates = menu.categories
+    .flatMap((c) => c.children ?? [])
+    .filter((n) => !n.isOutOfStock && !n.displayAttribute?.hidden);
+  const scratch = await createOrder(api, headers, menu.snapshotId, http);
+  const addable: MenuNode[] = [];
+  for (const node of candidates) {
+    if (addable.length >= max) break;
+    const res = await http(`${api}/v1/sales/orders/${scratch.id}/items`, {
+      method: 'POST',
+      headers: { ...headers, ...jsonHeaders },
+      body: JSON.stringify(addItemBody(node)),
+    });
+    if (res.ok) addable.push(node);
+    await res.body?.cancel();
+  }
+  return addable;
+}
+
+/**
+ * Contact details, a pending card payment of `totalDollars` and the approving test card tokenised in the hosted
+ * payment frame: returns the one-time token that placing the order takes. `forwardedFor`: the card frame's address
+ * behind a proxy (the frame's token route has a per-address limit).
+ */
+export async function payByCard(
+  api: string,
+  headers: Record<string, string>,
+  orderId: number,
+  totalDollars: number,
+  http: Fetch = fetch,
+  forwardedFor?: string,
+): Promise<string> {
+  await json(
+    await http(`${api}/v1/sales/orders/${orderId}/contact-information`, {
+      method: 'PATCH',
+      headers: { ...headers, ...jsonHeaders },
+      body: JSON.stringify({
+        firstName: 'Bench',
+        lastName: 'Guest',
+        phone: '2025550100',
+        email: 'bench@example.com',
+      }),
+    }),
+  );
+  const payment = await json<{ paymentUrl: string }>(
+    await http(`${api}/v1/sales/orders/${orderId}/payments`, {
+      method: 'POST',
+      headers: { ...headers, ...jsonHeaders },
+      body: JSON.stringify({ paymentMethod: 5, baseAmount: totalDollars, tipAmount: 0 }),
+    }),
+  );
+  const sessionPath = new URL(payment.paymentUrl).pathname;
+  const card = await json<{ one_time_token: string | null }>(
+    await http(`${api}${sessionPath}/tokens`, {
+      method: 'POST',
+      headers: { ...jsonHeaders, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      body: JSON.stringify({ cardNumber: '4242424242424242', expiry: '12/34', cvv: '123' }),
+    }),
+  );
+  if (!card.one_time_token) throw new Error('card was not tokenised');
+  return card.one_time_token;
+}
