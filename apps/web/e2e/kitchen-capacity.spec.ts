@@ -40,4 +40,21 @@ test('the kitchen pauses online ordering and guests see the store offline until 
     await expect(guest.getByRole('dialog', { name: 'Store is offline' })).toHaveCount(0);
   }).toPass({ timeout: 30_000 });
   await guestContext.close();
+
+  // The screen keeps a staff session, never the key; signing out ends the session itself, so a copy of the
+  // cookie taken before opens nothing afterwards.
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === 'sf_staff_session');
+  expect(session).toMatchObject({ httpOnly: true, path: '/kitchen', sameSite: 'Strict' });
+  expect(cookies.some((c) => c.value.includes('e2e-staff-key'))).toBe(false);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Staff key')).toBeVisible();
+  const copyContext = await browser.newContext();
+  if (session) await copyContext.addCookies([session]);
+  const copy = await copyContext.newPage();
+  await copy.goto('/kitchen');
+  await expect(copy.locator('#staff-key-error')).toHaveText(
+    'Your kitchen session has ended. Please sign in again.',
+  );
+  await copyContext.close();
 });

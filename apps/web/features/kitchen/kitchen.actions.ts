@@ -5,10 +5,9 @@ import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { OrderStatusSchema } from '@storefront/contracts/enums';
 import { OnlineOrderingValueSchema } from '@storefront/contracts/capacity';
-import { AdvanceOrderStatusValueSchema, STAFF_KEY_HEADER } from '@storefront/contracts/staff';
+import { AdvanceOrderStatusValueSchema, StaffSessionValueSchema } from '@storefront/contracts/staff';
 import { apiRequest } from '@/lib/api';
-import { getStaffKey, setStaffKey } from './kitchen-cookie';
-import { listStaffLocations } from './kitchen.queries';
+import { getStaffSession, setStaffSession } from './kitchen-cookie';
 
 export type KitchenActionResult = { ok: true; data: null } | { ok: false; error: string };
 
@@ -18,7 +17,13 @@ const StaffKeySchema = z
   .min(1, 'Please enter the staff key')
   .max(200, 'That staff key is not valid.');
 
-/** Signs the kitchen screen in with a staff key checked against the staff API. */
+function signInError(status: number): string {
+  if (status === 401 || status === 403 || status === 400) return 'That staff key is not valid.';
+  if (status === 429) return 'Too many failed sign-ins. Please wait a few minutes and try again.';
+  return 'The kitchen service is not available at this moment. Please try again.';
+}
+
+/** Signs the kitchen screen in: the staff key is exchanged for a staff session, and only the session is kept. */
 export async function signIn(
   _previous: KitchenActionResult | null,
   formData: FormData,
@@ -26,22 +31,23 @@ export async function signIn(
   const parsed = StaffKeySchema.safeParse(formData.get('staffKey'));
   if (!parsed.success)
     return { ok: false, error: parsed.error.issues[0]?.message ?? 'Please enter the staff key' };
-  const check = await listStaffLocations(parsed.data);
-  if (!check.ok) {
-    return {
-      ok: false,
-      error:
-        check.status === 401 || check.status === 403
-          ? 'That staff key is not valid.'
-          : 'The kitchen service is not available at this moment. Please try again.',
-    };
-  }
-  await setStaffKey(parsed.data);
+  const session = await apiRequest(StaffSessionValueSchema, 'staff/sessions', {
+    method: 'POST',
+    token: null,
+    body: { staffKey: parsed.data },
+  });
+  if (!session.ok) return { ok: false, error: signInError(session.status) };
+  await setStaffSession({ token: session.value.sessionToken, expiresAt: session.value.expiresAt });
   redirect('/kitchen');
 }
 
+/** Ends the staff session at the API (a copied cookie stops working too), then forgets it. */
 export async function signOut(): Promise<void> {
-  await setStaffKey(null);
+  const token = await getStaffSession();
+  if (token) {
+    await apiRequest(z.null(), 'staff/sessions/current', { method: 'DELETE', token });
+  }
+  await setStaffSession(null);
   redirect('/kitchen');
 }
 
@@ -58,17 +64,12 @@ export async function advanceOrder(input: {
 }): Promise<KitchenActionResult> {
   const parsed = AdvanceSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: 'Invalid order' };
-  const staffKey = await getStaffKey();
-  if (!staffKey) return { ok: false, error: 'Please sign in again.' };
+  const token = await getStaffSession();
+  if (!token) return { ok: false, error: 'Please sign in again.' };
   const result = await apiRequest(
     AdvanceOrderStatusValueSchema,
     `staff/orders/${parsed.data.orderId}/status`,
-    {
-      method: 'POST',
-      token: null,
-      headers: { [STAFF_KEY_HEADER]: staffKey },
-      body: { statusId: parsed.data.nextStatusId },
-    },
+    { method: 'POST', token, body: { statusId: parsed.data.nextStatusId } },
   );
   refresh();
   if (!result.ok) {
@@ -92,17 +93,12 @@ export async function setOnlineOrdering(input: {
 }): Promise<KitchenActionResult> {
   const parsed = OnlineSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: 'Invalid location' };
-  const staffKey = await getStaffKey();
-  if (!staffKey) return { ok: false, error: 'Please sign in again.' };
+  const token = await getStaffSession();
+  if (!token) return { ok: false, error: 'Please sign in again.' };
   const result = await apiRequest(
     OnlineOrderingValueSchema,
     `staff/locations/${parsed.data.locationId}/online`,
-    {
-      method: 'PUT',
-      token: null,
-      headers: { [STAFF_KEY_HEADER]: staffKey },
-      body: { isOnline: parsed.data.isOnline },
-    },
+    { method: 'PUT', token, body: { isOnline: parsed.data.isOnline } },
   );
   refresh();
   return result.ok

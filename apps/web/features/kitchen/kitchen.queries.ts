@@ -2,7 +2,6 @@ import 'server-only';
 import { z } from 'zod';
 import { ORDER_STATUS, type OrderStatus } from '@storefront/contracts/enums';
 import {
-  STAFF_KEY_HEADER,
   StaffLocationSchema,
   StaffOrderSchema,
   type StaffLocation,
@@ -10,16 +9,14 @@ import {
 } from '@storefront/contracts/staff';
 import { KitchenLoadSchema, type KitchenLoad } from '@storefront/contracts/capacity';
 import { apiRequest, type ApiResult } from '@/lib/api';
-import { getStaffKey } from './kitchen-cookie';
+import { getStaffSession } from './kitchen-cookie';
 
 /** Completed orders shown in their column (the most recent ones). */
 export const COMPLETED_SHOWN = 10;
 
-export function listStaffLocations(staffKey: string): Promise<ApiResult<StaffLocation[]>> {
-  return apiRequest(z.array(StaffLocationSchema), 'staff/locations', {
-    token: null,
-    headers: { [STAFF_KEY_HEADER]: staffKey },
-  });
+/** Staff routes are called with the kitchen's staff session token (never a guest's access token). */
+export function listStaffLocations(staffSession: string): Promise<ApiResult<StaffLocation[]>> {
+  return apiRequest(z.array(StaffLocationSchema), 'staff/locations', { token: staffSession });
 }
 
 export interface KitchenColumn {
@@ -49,31 +46,24 @@ const COLUMN_TITLES: Record<OrderStatus, string> = {
 };
 
 /**
- * The kitchen screen: the sign-in form without a (valid) staff key, else the chosen location's placed orders
+ * The kitchen screen: the sign-in form without a (live) staff session, else the chosen location's placed orders
  * in status columns (the first location when none or an unknown one is chosen).
  */
 export async function getKitchenPage(locationParam: string | undefined): Promise<KitchenPage> {
-  const staffKey = await getStaffKey();
-  if (!staffKey) return { kind: 'sign-in', error: null };
-  const locations = await listStaffLocations(staffKey);
+  const token = await getStaffSession();
+  if (!token) return { kind: 'sign-in', error: null };
+  const locations = await listStaffLocations(token);
   if (!locations.ok) {
-    if (locations.status === 401 || locations.status === 403) {
-      return { kind: 'sign-in', error: 'Your staff key is no longer valid. Please sign in again.' };
+    if (locations.status === 401 || locations.status === 403 || locations.status === 429) {
+      return { kind: 'sign-in', error: 'Your kitchen session has ended. Please sign in again.' };
     }
     throw new Error(`Staff locations failed (${locations.status})`);
   }
   const location = locations.value.find((l) => String(l.id) === locationParam) ?? locations.value[0] ?? null;
   if (!location) return { kind: 'no-locations' };
   const [orders, load] = await Promise.all([
-    apiRequest(z.array(StaffOrderSchema), 'staff/orders', {
-      token: null,
-      headers: { [STAFF_KEY_HEADER]: staffKey },
-      query: { locationId: location.id },
-    }),
-    apiRequest(KitchenLoadSchema, `staff/locations/${location.id}/kitchen-load`, {
-      token: null,
-      headers: { [STAFF_KEY_HEADER]: staffKey },
-    }),
+    apiRequest(z.array(StaffOrderSchema), 'staff/orders', { token, query: { locationId: location.id } }),
+    apiRequest(KitchenLoadSchema, `staff/locations/${location.id}/kitchen-load`, { token }),
   ]);
   const all = orders.ok ? orders.value : [];
   const columns = ([1, 2, 3, 4] as const).map((statusId) => {

@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { signIn } from '../kitchen.actions';
 
-/** Staff sign-in with the store's staff key (kept in an httpOnly cookie by the server). */
+/** Staff sign-in with the store's staff key (exchanged by the server for a session; only the session is kept). */
 export function KitchenSignIn({ initialError }: { initialError: string | null }) {
   const [state, action, pending] = useActionState(signIn, null);
   const error = state && !state.ok ? state.error : initialError;

@@ -1,0 +1,280 @@
+/**
+ * Two API processes (node --import tsx src/server.ts) on one PostgreSQL database and one Redis, as behind a load
+ * balancer: a placement sent with one Idempotency-Key through both at once makes one order and one charge, and a
+ * rate limit is counted across both. Runs when PostgreSQL (TEST_DATABASE_URL, else 127.0.0.1:5432) and Redis
+ * (TEST_REDIS_URL, else 127.0.0.1:6379) answer; it takes about 20-40 s here, mostly the two processes starting,
+ * and is bounded by its hooks' timeouts (2 minutes to start, 1 minute per test).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client';
+import { menuSnapshots, orderItems, orders, sandboxCharges } from '../db/schema/index';
+import { seedDemo } from '../db/seed/index';
+import { loadEnv } from '../env';
+import { CONTACT, CARDS } from '../modules/checkout/checkout.fixtures';
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const apiDir = fileURLToPath(new URL('../..', import.meta.url));
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function redisAnswers(): Promise<boolean> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const [hasPostgres, hasRedis] = await Promise.all([postgresAnswers(), redisAnswers()]);
+/** Like the harness's dbKinds: the setup runs only where its services answer. */
+const setups = hasPostgres && hasRedis ? ['two API processes on PostgreSQL and Redis'] : [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+      );
+    });
+  });
+}
+
+interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH ?? '', ...env, API_PORT: String(port), API_PUBLIC_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const deadline = Date.now() + 100_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return { url, child, output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`API did not start: ${output.join('')}`);
+}
+
+async function stopApi(api: ApiProcess | undefined) {
+  if (!api || api.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => api.child.once('exit', resolve));
+  api.child.kill('SIGTERM');
+  const timer = setTimeout(() => api.child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function call(api: ApiProcess, method: string, path: string, body?: unknown, headers = {}) {
+  const res = await fetch(`${api.url}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { value: unknown; succeed: boolean } };
+}
+
+if (setups.length === 0) {
+  console.warn(
+    `several-processes.test.ts: not run here (${hasPostgres ? '' : 'PostgreSQL '}${hasRedis ? '' : 'Redis '}not reachable)`,
+  );
+}
+
+describe.each(setups)('%s', () => {
+  const name = `sf_multi_${randomBytes(6).toString('hex')}`;
+  const prefix = `sf-test-${randomBytes(6).toString('hex')}:`;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    JWT_SECRET: `several-processes-${randomBytes(24).toString('hex')}`,
+    STAFF_KEY: 'test-staff-key',
+  });
+  let database: Database | undefined;
+  let a: ApiProcess | undefined;
+  let b: ApiProcess | undefined;
+  const apis = () => {
+    if (!a || !b) throw new Error('not started');
+    return [a, b] as const;
+  };
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = openDatabase({ url: url.toString(), poolSize: 4 });
+    await database.migrate();
+    await seedDemo(database.db, env);
+    const processEnv = {
+      NODE_ENV: 'test',
+      API_HOST: '127.0.0.1',
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: env.JWT_SECRET,
+      STAFF_KEY: env.STAFF_KEY,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+    };
+    [a, b] = await Promise.all([startApi(processEnv), startApi(processEnv)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([stopApi(a), stopApi(b)]);
+    await database?.close();
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }, 60_000);
+
+  it('places an order once with one charge when one Idempotency-Key goes through both processes at once', async () => {
+    const [first, second] = apis();
+    if (!database) throw new Error('no database');
+    const db = database.db;
+    const token = await call(first, 'POST', '/v1/oauth/token', {
+      clientId: env.WEB_CLIENT_ID,
+      clientSecret: env.WEB_CLIENT_SECRET,
+    });
+    const accessToken = (token.body.value as { accessToken: string }).accessToken;
+    const auth = { authorization: `Bearer ${accessToken}` };
+    // A priced cart of this guest's session, as the checkout tests build it.
+    const { sid } = decodeJwt(accessToken) as { sid: string };
+    const [snapshot] = await db
+      .select({ id: menuSnapshots.id })
+      .from(menuSnapshots)
+      .where(and(eq(menuSnapshots.locationId, 1), eq(menuSnapshots.catering, false)))
+      .limit(1);
+    if (!snapshot) throw new Error('no menu snapshot');
+    const [order] = await db
+      .insert(orders)
+      .values({
+        sessionId: sid,
+        locationId: 1,
+        snapshotId: snapshot.id,
+        orderChannel: 107,
+        subtotalCents: 1250,
+        salesTaxCents: 125,
+        totalCents: 1375,
+      })
+      .returning();
+    if (!order) throw new Error('no order');
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      itemPathKey: 'fixture-item',
+      title: 'Classic Burger',
+      quantity: 1,
+      unitPriceCents: 1250,
+      totalCents: 1250,
+    });
+    const base = `/v1/sales/orders/${order.id}`;
+    // The guest's token, the payment session and the card token each cross to the other process.
+    expect((await call(second, 'PATCH', `${base}/contact-information`, CONTACT, auth)).status).toBe(200);
+    const payment = await call(
+      first,
+      'POST',
+      `${base}/payments`,
+      { paymentMethod: 5, baseAmount: 13.75, tipAmount: 0 },
+      auth,
+    );
+    expect(payment.status).toBe(200);
+    const paymentPath = new URL((payment.body.value as { paymentUrl: string }).paymentUrl).pathname;
+    const tokenised = await call(second, 'POST', `${paymentPath}/tokens`, {
+      cardNumber: CARDS.approve,
+      expiry: '12/39',
+      cvv: '123',
+    });
+    const paymentToken = (tokenised.body.value as { one_time_token: string }).one_time_token;
+
+    const key = randomUUID();
+    const place = (api: ApiProcess) =>
+      call(api, 'POST', `${base}/close-requests`, { paymentToken }, { ...auth, 'idempotency-key': key });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => place(i % 2 === 0 ? first : second)),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(statuses).toContain(200);
+    // Retried afterwards through either process: the first answer, replayed.
+    const replays = await Promise.all([place(first), place(second)]);
+    const references = new Set(
+      [...answers, ...replays]
+        .filter((r) => r.status === 200)
+        .map((r) => (r.body.value as { referenceNumber: string }).referenceNumber),
+    );
+    expect(replays.map((r) => r.status)).toEqual([200, 200]);
+    expect(references.size).toBe(1);
+    const placed = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(placed[0]?.placedAt).not.toBeNull();
+    const charges = await db.select().from(sandboxCharges).where(eq(sandboxCharges.outcome, 'approved'));
+    expect(charges).toHaveLength(1);
+  }, 60_000);
+
+  it('counts a rate limit across both processes (the token route: 60 failed tries a minute per address)', async () => {
+    const [first, second] = apis();
+    const guesses = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        call(i % 2 === 0 ? first : second, 'POST', '/v1/oauth/token', {
+          clientId: 'web',
+          clientSecret: `guess-${i}`,
+        }),
+      ),
+    );
+    const statuses = guesses.map((r) => r.status);
+    // Each process alone would allow 60: together they allow 60 in all (a few more were let through if a
+    // Redis command failed, which fails open; none did here).
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(60);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    redis.disconnect();
+    expect(keys.length).toBeGreaterThan(0);
+  }, 60_000);
+});
