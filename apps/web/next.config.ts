@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+import { STATIC_SECURITY_HEADERS } from './lib/security-headers';
 import { compileStylesheet } from './styles/compile-stylesheet';
 
 // Lets several dev servers (or a dev server and a build) work side by side in one checkout.
@@ -18,6 +19,9 @@ const nextConfig: NextConfig = {
   // left pages without a <title> while a client refresh re-resolved it (axe: document-title), and tab titles
   // flickered; the data behind every page's metadata is the page's own cached data, so nothing waits longer.
   htmlLimitedBots: /.*/,
+  // The security headers that depend on nothing (nosniff, Referrer-Policy, X-Frame-Options), on every response
+  // static files included; the CSP with its per-request nonce, HSTS and Permissions-Policy come from proxy.ts.
+  headers: async () => [{ source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] }],
 };
 
 /**

@@ -1,14 +1,24 @@
 /**
  * Every page request gets a valid access token: when the httpOnly cookie is missing or about to expire, a new
  * client-credentials token is fetched and set on both the response and the request, so server components of
- * the same request already see it.
+ * the same request already see it. Every response gets the page security headers (lib/security-headers.ts)
+ * with a fresh CSP nonce; the policy also goes on the request, where Next reads the nonce for its own scripts,
+ * and the nonce alone in `x-nonce` for the root layout's inlined stylesheet.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { ACCESS_TOKEN_COOKIE, CLIENT_TYPE_COOKIE, ORDER_COOKIE, cookieOptions } from './lib/cookies';
+import { isSameOriginRequest } from './lib/origin-check';
 import { secondsUntilExpiry } from './lib/token-expiry';
 import { fetchClientToken, parseClientType } from './lib/token';
 import { ORDER_CHANNEL, type OrderChannel } from '@storefront/contracts/enums';
-import { secureCookies } from './lib/env';
+import { env, secureCookies } from './lib/env';
+import {
+  NONCE_HEADER,
+  createNonce,
+  embedsPaymentFrame,
+  pageSecurityHeaders,
+  type PageSecurityHeaders,
+} from './lib/security-headers';
 
 const REFRESH_BEFORE_SECONDS = 300;
 
@@ -30,9 +40,43 @@ function routeClientType(url: URL, current: OrderChannel): OrderChannel | null {
   return current === ORDER_CHANNEL.catering ? ORDER_CHANNEL.web : current;
 }
 
+/** The page's security headers for this request and its nonce. */
+function securityHeaders(request: NextRequest, nonce: string): PageSecurityHeaders {
+  return pageSecurityHeaders({
+    nonce,
+    development: env.NODE_ENV === 'development',
+    webPublicUrl: env.WEB_PUBLIC_URL,
+    apiPublicUrl: env.API_PUBLIC_URL,
+    mapTileUrl: env.MAP_TILE_URL,
+    paymentFrame: embedsPaymentFrame(request.nextUrl.pathname),
+  });
+}
+
+function withSecurityHeaders(response: NextResponse, headers: PageSecurityHeaders): NextResponse {
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string') response.headers.set(name, value);
+  }
+  return response;
+}
+
 export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-pathname', request.nextUrl.pathname);
+  const nonce = createNonce();
+  const security = securityHeaders(request, nonce);
+  requestHeaders.set('Content-Security-Policy', security['Content-Security-Policy']);
+  requestHeaders.set(NONCE_HEADER, nonce);
+
+  // Another site's auto-submitted form arrives without the guest's cookies (SameSite=Lax): a session minted
+  // for it would replace the guest's, and the cart with it. Such a request gets no session; the route handlers
+  // refuse it (lib/origin-check.ts).
+  if (
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    !isSameOriginRequest(request.headers, env.WEB_PUBLIC_URL)
+  ) {
+    return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), security);
+  }
 
   const current = request.cookies.get(ACCESS_TOKEN_COOKIE)?.value;
   const remaining = current ? secondsUntilExpiry(current) : null;
@@ -43,7 +87,7 @@ export async function proxy(request: NextRequest) {
     request.headers.has('next-router-prefetch') || request.headers.get('purpose') === 'prefetch';
   const clientType = (isPrefetch ? null : routeClientType(request.nextUrl, currentType)) ?? currentType;
   if (current && remaining !== null && remaining > REFRESH_BEFORE_SECONDS && clientType === currentType) {
-    return NextResponse.next({ request: { headers: requestHeaders } });
+    return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), security);
   }
 
   let token: Awaited<ReturnType<typeof fetchClientToken>>;
@@ -52,7 +96,7 @@ export async function proxy(request: NextRequest) {
   } catch (error) {
     // The API is down: let the page render its own error state.
     console.error(error instanceof Error ? error.message : error);
-    return NextResponse.next({ request: { headers: requestHeaders } });
+    return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), security);
   }
   request.cookies.set(ACCESS_TOKEN_COOKIE, token.accessToken);
   // A new session cannot see the previous session's order.
@@ -62,7 +106,7 @@ export async function proxy(request: NextRequest) {
   response.cookies.set(ACCESS_TOKEN_COOKIE, token.accessToken, cookieOptions(secureCookies, token.expiresIn));
   response.cookies.set(CLIENT_TYPE_COOKIE, String(token.appType), cookieOptions(secureCookies));
   if (current) response.cookies.delete(ORDER_COOKIE);
-  return response;
+  return withSecurityHeaders(response, security);
 }
 
 export const config = {

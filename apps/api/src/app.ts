@@ -87,7 +87,8 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The docs UI only where API_DOCS says (unset: outside production); the OpenAPI document itself stays built.
+  if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(authPlugin);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -87,6 +87,14 @@ const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The interactive API docs at /docs ('true'/'false'). Unset: on outside production, off in production: a page
+   * of scripts on the API origin (which also serves the payment frame) that the public has no need of.
+   */
+  API_DOCS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** redis://...: rate limits shared by every API process; unset keeps them in this process's memory. */
   REDIS_URL: z.string().url().optional(),
   /** Prefix of the rate limits' keys in Redis (apart for each deployment, or test, sharing one Redis). */

@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import '@/styles/linked-stylesheet';
 import { InlineStylesheet } from '@/styles/inline-stylesheet';
 import { ToastProvider } from '@/components/ui/toast';
+import { CspNonce } from '@/lib/csp-browser';
+import { NONCE_HEADER } from '@/lib/security-headers';
 
 export const metadata: Metadata = {
   title: { default: 'Online Ordering', template: '%s' },
@@ -10,11 +13,15 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The proxy's per-request CSP nonce (Next applies it to its own scripts from the request's policy). Reading
+  // it makes every page dynamic, which a nonce needs anyway: a prerendered page would carry a stale one.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang="en">
       <body className="min-h-dvh antialiased">
-        <InlineStylesheet />
+        <CspNonce nonce={nonce} />
+        <InlineStylesheet nonce={nonce} />
         <ToastProvider>{children}</ToastProvider>
       </body>
     </html>

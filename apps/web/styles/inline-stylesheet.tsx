@@ -10,13 +10,15 @@ import { stylesheetText } from '@/styles/stylesheet-text';
  * `useServerInsertedHTML`, so the text is in the HTML once and not in the page's React payload; Next's own
  * `experimental.inlineCss` writes it three times (the <style> and twice in the flight data). Renders nothing
  * in the browser: the element stays in the head across client navigations, since the root layout never unmounts.
+ *
+ * `nonce` is the request's CSP nonce (proxy.ts): the <style> carries it, or the policy would block it.
  */
-export function InlineStylesheet() {
+export function InlineStylesheet({ nonce }: { nonce: string | undefined }) {
   const inserted = useRef(false);
   useServerInsertedHTML(() => {
     if (inserted.current || !stylesheetText) return null;
     inserted.current = true;
-    return <style dangerouslySetInnerHTML={{ __html: stylesheetText }} />;
+    return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: stylesheetText }} />;
   });
   return null;
 }

@@ -1,19 +1,16 @@
 import type { Metadata } from 'next';
 import { ErrorScreen } from '@/components/ui/error-screen';
+import { errorPageContent } from './error-codes';
 
 export const metadata: Metadata = { title: 'Error' };
 
+/** `/error?code=`: the status and text of a known code (error-codes.ts); the URL supplies no text. */
 export default async function ErrorPage({
   searchParams,
 }: {
-  searchParams: Promise<{ code?: string; message?: string }>;
+  searchParams: Promise<{ code?: string | string[] }>;
 }) {
-  const { code, message } = await searchParams;
-  const status = Number(code);
-  return (
-    <ErrorScreen
-      statusCode={Number.isInteger(status) && status > 0 ? status : 400}
-      message={message?.slice(0, 200) ?? 'The page you asked for does not exist.'}
-    />
-  );
+  const { code } = await searchParams;
+  const { status, message } = errorPageContent(typeof code === 'string' ? code : undefined);
+  return <ErrorScreen statusCode={status} message={message} />;
 }

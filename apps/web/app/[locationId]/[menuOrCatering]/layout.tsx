@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
+import { errorPagePath } from '@/app/error/error-codes';
 import { faviconIcons } from '@/features/locations/favicon';
 import { getStoreContext } from '@/features/locations/locations.queries';
 import { parseStoreRoute } from '@/features/locations/store-route';
@@ -31,7 +32,7 @@ export default async function StoreLayout({
 }) {
   const route = parseStoreRoute(await params);
   if (route.kind === 'not-found') notFound();
-  if (route.kind === 'error') redirect('/error');
+  if (route.kind === 'error') redirect(errorPagePath('menu-type'));
   const context = await getStoreContext(route.locationId, route.catering);
   if (!context) notFound();
   return (

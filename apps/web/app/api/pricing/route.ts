@@ -1,9 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { LivePriceRequestSchema } from '@/features/item/item-pricing';
 import { priceLiveRequest } from '@/features/item/item.queries';
+import { refuseCrossSite } from '@/lib/origin-check';
 
 /** POST /api/pricing: the item page's live price, confirmed by the API (same origin; the token stays server-side). */
 export async function POST(request: NextRequest) {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
   const body: unknown = await request.json().catch(() => null);
   const parsed = LivePriceRequestSchema.safeParse(body);
   if (!parsed.success) {

@@ -5,9 +5,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ACCESS_TOKEN_COOKIE, CLIENT_TYPE_COOKIE, ORDER_COOKIE, cookieOptions } from '@/lib/cookies';
 import { secureCookies } from '@/lib/env';
+import { refuseCrossSite } from '@/lib/origin-check';
 import { fetchClientToken, parseClientType } from '@/lib/token';
 
 export async function POST(request: NextRequest) {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
   const clientType = parseClientType(request.nextUrl.searchParams.get('clientType'));
   try {
     const token = await fetchClientToken(clientType);

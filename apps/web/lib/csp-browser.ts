@@ -1,0 +1,25 @@
+'use client';
+
+import { setNonce } from 'get-nonce';
+import { config as zodConfig } from 'zod/v4/core';
+
+/**
+ * What the browser needs to keep the pages' Content-Security-Policy (lib/security-headers.ts). Rendered first
+ * in the root layout, so this module runs before the pages' own modules.
+ */
+if (typeof window !== 'undefined') {
+  // Zod compiles object parsers with `new Function` when it may, and finds out by trying once: under a policy
+  // without 'unsafe-eval' that try is a reported violation. Interpreted, zod parses the same. The browser only:
+  // the server keeps the compiled parsers.
+  zodConfig({ jitless: true });
+}
+
+/**
+ * Hands the request's nonce to get-nonce, where Radix's scroll lock (react-style-singleton) reads it for the
+ * <style> it adds while a dialog is open; without it the policy blocks that style. In render, so it is set
+ * before any dialog mounts (they all render after this component); setting it again is harmless.
+ */
+export function CspNonce({ nonce }: { nonce: string | undefined }) {
+  if (typeof window !== 'undefined' && nonce) setNonce(nonce);
+  return null;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  STATIC_SECURITY_HEADERS,
+  contentSecurityPolicy,
+  createNonce,
+  embedsPaymentFrame,
+  pageSecurityHeaders,
+  tileSource,
+  type PageSecurityOptions,
+} from './security-headers';
+
+const base: PageSecurityOptions = {
+  nonce: 'bm9uY2U=',
+  development: false,
+  webPublicUrl: 'http://localhost:3000',
+  apiPublicUrl: 'http://localhost:4000/',
+  paymentFrame: false,
+};
+
+/** The policy as directive -> sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split('; ').map((part): [string, string[]] => {
+      const [name = '', ...sources] = part.split(' ');
+      return [name, sources];
+    }),
+  );
+}
+
+describe('contentSecurityPolicy', () => {
+  it("allows scripts by this request's nonce only, and no page to be framed", () => {
+    const policy = directives(contentSecurityPolicy(base));
+    expect(policy.get('script-src')).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'"]);
+    expect(policy.get('style-src-elem')).toEqual(["'self'", "'nonce-bm9uY2U='"]);
+    // React's style={} attributes (see the policy's comment).
+    expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it('lets only the payment page frame the API origin', () => {
+    expect(directives(contentSecurityPolicy(base)).get('frame-src')).toEqual(["'none'"]);
+    const payment = directives(contentSecurityPolicy({ ...base, paymentFrame: true }));
+    expect(payment.get('frame-src')).toEqual(['http://localhost:4000']);
+    expect(embedsPaymentFrame('/payment')).toBe(true);
+    expect(embedsPaymentFrame('/checkout')).toBe(false);
+    expect(embedsPaymentFrame('/payment/complete')).toBe(false);
+  });
+
+  it("allows eval and inline styles under `next dev` only (React's dev tooling, the dev overlay)", () => {
+    const production = contentSecurityPolicy(base);
+    expect(production).not.toContain('unsafe-eval');
+    expect(production).not.toMatch(/style-src(-elem)? [^;]*unsafe-inline/);
+    const development = directives(contentSecurityPolicy({ ...base, development: true }));
+    expect(development.get('script-src')).toContain("'unsafe-eval'");
+    expect(development.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it("allows the map's tile server as an image source", () => {
+    const policy = directives(
+      contentSecurityPolicy({ ...base, mapTileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' }),
+    );
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.tile.example.org']);
+    expect(directives(contentSecurityPolicy(base)).get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('upgrades insecure requests when the storefront is served over https', () => {
+    const policy = directives(contentSecurityPolicy({ ...base, webPublicUrl: 'https://order.example' }));
+    expect(policy.has('upgrade-insecure-requests')).toBe(true);
+  });
+});
+
+describe('tileSource', () => {
+  it('is the host of a tile template, with a subdomain placeholder as a wildcard', () => {
+    expect(tileSource('https://tile.example/{z}/{x}/{y}.png')).toBe('https://tile.example');
+    expect(tileSource('http://localhost:8080/tiles/{z}/{x}/{y}.png?key=1')).toBe('http://localhost:8080');
+    expect(tileSource('https://{s}.tile.osm.org/{z}/{x}/{y}.png')).toBe('https://*.tile.osm.org');
+    // A placeholder CSP cannot express as a host: the scheme alone.
+    expect(tileSource('https://tiles-{s}.example/{z}/{x}/{y}.png')).toBe('https:');
+  });
+});
+
+describe('pageSecurityHeaders', () => {
+  it('sends HSTS only when the public URL is https', () => {
+    expect(pageSecurityHeaders(base)['Strict-Transport-Security']).toBeUndefined();
+    expect(
+      pageSecurityHeaders({ ...base, webPublicUrl: 'https://order.example' })['Strict-Transport-Security'],
+    ).toBe('max-age=31536000');
+  });
+
+  it('allows the position on our pages, payment only to the payment frame, and nothing else', () => {
+    const elsewhere = pageSecurityHeaders(base)['Permissions-Policy'];
+    expect(elsewhere).toContain('geolocation=(self)');
+    expect(elsewhere).toContain('payment=()');
+    expect(elsewhere).toContain('camera=()');
+    expect(elsewhere).toContain('microphone=()');
+    const payment = pageSecurityHeaders({ ...base, paymentFrame: true })['Permissions-Policy'];
+    expect(payment).toContain('payment=(self "http://localhost:4000")');
+  });
+
+  it('leaves nosniff, Referrer-Policy and X-Frame-Options to the static set', () => {
+    expect(Object.fromEntries(STATIC_SECURITY_HEADERS.map(({ key, value }) => [key, value]))).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+    });
+  });
+});
+
+describe('createNonce', () => {
+  it('is 128 random bits in base64, new every time', () => {
+    const nonces = new Set(Array.from({ length: 100 }, createNonce));
+    expect(nonces.size).toBe(100);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The storefront's security headers. Pure (no env, no Node APIs): the proxy passes its configuration in, and
+ * next.config imports the static part. Two halves:
+ * - `STATIC_SECURITY_HEADERS` do not depend on the request or the configuration: next.config sends them on
+ *   every response, static files included;
+ * - `pageSecurityHeaders` carry the per-request nonce and the configured origins: the proxy sets them on each
+ *   page, and forwards the policy on the request too, where Next reads the nonce for its own scripts.
+ */
+
+/** The request header that carries the nonce to the root layout (for the inlined stylesheet). */
+export const NONCE_HEADER = 'x-nonce';
+
+export const STATIC_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  // Full URLs (order ids in /order-tracking?oid=…&tk=…) never leave the origin; other sites see the origin only.
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  // For browsers that predate CSP's frame-ancestors (sent with every page below).
+  { key: 'X-Frame-Options', value: 'DENY' },
+];
+
+export interface PageSecurityOptions {
+  /** Fresh for every request (`createNonce`). */
+  nonce: string;
+  /** `next dev`: React's dev tooling evaluates code, and the dev server injects styles without a nonce. */
+  development: boolean;
+  /** WEB_PUBLIC_URL: https turns on HSTS and upgrade-insecure-requests. */
+  webPublicUrl: string;
+  /** API_PUBLIC_URL: the origin of the hosted payment frame. */
+  apiPublicUrl: string;
+  /** MAP_TILE_URL: the map's tiles are images from this host. */
+  mapTileUrl?: string | undefined;
+  /** The page embeds the hosted payment frame (`embedsPaymentFrame`). */
+  paymentFrame: boolean;
+}
+
+/** The pages that embed the API's hosted payment frame: only they may frame it. */
+export function embedsPaymentFrame(pathname: string): boolean {
+  return pathname === '/payment';
+}
+
+/** 128 random bits, base64: unguessable and fresh for every request. Web Crypto, so it runs in any runtime. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The CSP source for an XYZ tile template: its scheme and host, with a `{s}`-style subdomain placeholder as
+ * CSP's leftmost-label wildcard (`https://{s}.tile.example/…` -> `https://*.tile.example`). A placeholder
+ * anywhere else in the host cannot be written as a host source: the scheme alone is allowed then.
+ */
+export function tileSource(template: string): string | null {
+  const match = /^(https?):\/\/([^/?#]+)/.exec(template);
+  if (!match?.[1] || !match[2]) return null;
+  const [, scheme, host] = match;
+  const wildcard = host.replace(/^\{[a-z]+\}\./i, '*.');
+  if (!/[{}]/.test(wildcard)) return `${scheme}://${wildcard}`;
+  return `${scheme}:`;
+}
+
+export function contentSecurityPolicy(options: PageSecurityOptions): string {
+  const nonce = `'nonce-${options.nonce}'`;
+  const https = options.webPublicUrl.startsWith('https://');
+  const tiles = options.mapTileUrl ? tileSource(options.mapTileUrl) : null;
+  const directives: Array<[string, ...string[]]> = [
+    ['default-src', "'self'"],
+    // 'strict-dynamic': the chunks Next's nonce'd bootstrap loads are trusted through it, nothing else is.
+    ['script-src', "'self'", nonce, "'strict-dynamic'", ...(options.development ? ["'unsafe-eval'"] : [])],
+    // The production build inlines the stylesheet in a <style> with the nonce; Radix's scroll lock adds one
+    // with it too (get-nonce). `next dev` injects its overlay's styles without one, and a nonce would switch
+    // 'unsafe-inline' off, so development allows inline styles instead.
+    ['style-src-elem', "'self'", ...(options.development ? ["'unsafe-inline'"] : [nonce])],
+    // style="…" attributes: React renders style={} props as attributes in the server's HTML (widths of
+    // progress bars, the store's theme colours), and Leaflet positions its panes and markers through them.
+    // An attribute cannot carry a nonce, and a style attribute cannot run script; blocking them would only
+    // break the layout.
+    ['style-src-attr', "'unsafe-inline'"],
+    ['style-src', "'self'", ...(options.development ? ["'unsafe-inline'"] : [nonce])],
+    // Leaflet's marker and layer images are data: URIs; images otherwise come through /images on this origin.
+    ['img-src', "'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    ['font-src', "'self'", 'data:'],
+    // The browser talks to this origin only (route handlers proxy the API).
+    ['connect-src', "'self'"],
+    ['frame-src', options.paymentFrame ? new URL(options.apiPublicUrl).origin : "'none'"],
+    ['worker-src', "'self'", 'blob:'],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    // No page of the storefront (the kitchen included) may be framed: clickjacking.
+    ['frame-ancestors', "'none'"],
+    ...(https ? [['upgrade-insecure-requests'] as [string]] : []),
+  ];
+  return directives.map((parts) => parts.join(' ')).join('; ');
+}
+
+/**
+ * What a page may use beyond the document: the search page asks for the guest's position, the payment frame
+ * (API origin) may use the Payment Request API; everything else is off.
+ */
+export function permissionsPolicy(
+  options: Pick<PageSecurityOptions, 'apiPublicUrl' | 'paymentFrame'>,
+): string {
+  const payment = options.paymentFrame ? `(self "${new URL(options.apiPublicUrl).origin}")` : '()';
+  return [
+    'geolocation=(self)',
+    `payment=${payment}`,
+    'camera=()',
+    'microphone=()',
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+    'display-capture=()',
+    'browsing-topics=()',
+  ].join(', ');
+}
+
+export interface PageSecurityHeaders {
+  'Content-Security-Policy': string;
+  'Permissions-Policy': string;
+  'Strict-Transport-Security'?: string;
+}
+
+/** The headers the proxy sets on every page response. */
+export function pageSecurityHeaders(options: PageSecurityOptions): PageSecurityHeaders {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'Permissions-Policy': permissionsPolicy(options),
+    // Only over https: an HSTS header on plain http is ignored by browsers, and on a local http setup it
+    // would be wrong. One year, without includeSubDomains: sibling hosts are not ours to pin.
+    ...(options.webPublicUrl.startsWith('https://')
+      ? { 'Strict-Transport-Security': 'max-age=31536000' }
+      : {}),
+  };
+}
