@@ -35,7 +35,46 @@ export interface AddItemBody {
   modifiers: [];
 }
 
+/** A store in a location search's answer, with its status and online availability. */
+export interface StoreResult {
+  id: number;
+  isOnline: boolean;
+  status: { locationStatus: string };
+}
+
 const jsonHeaders = { 'content-type': 'application/json' };
+
+/** The pickup stores within 25 miles of `point` (the store finder's default point 39, -77 unless given). */
+export async function searchStores(
+  api: string,
+  headers: Record<string, string>,
+  point: readonly [number, number] = [39, -77],
+  http: Fetch = fetch,
+): Promise<StoreResult[]> {
+  const [latitude, longitude] = point;
+  const search = await json<{ items: { item: StoreResult }[] }>(
+    await http(
+      `${api}/v1/locations?latitude=${latitude}&longitude=${longitude}&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true`,
+      { headers },
+    ),
+  );
+  return search.items.map((i) => i.item);
+}
+
+/** Whether a guest can order from the store now. */
+export const isOpenOnline = (store: StoreResult) => store.isOnline && store.status.locationStatus === 'Open';
+
+/** The store's pickup menu. */
+export async function getMenu(
+  api: string,
+  headers: Record<string, string>,
+  locationId: number,
+  http: Fetch = fetch,
+): Promise<Menu> {
+  return json<Menu>(
+    await http(`${api}/v1/sales/menus?locationId=${locationId}&fulfillmentMethod=1`, { headers }),
+  );
+}
 
 /** A new guest's access token (the web client's credentials). `forwardedFor`: the guest's address behind a proxy. */
 export async function guestToken(api: string, http: Fetch = fetch, forwardedFor?: string): Promise<string> {
@@ -52,6 +91,11 @@ export async function guestToken(api: string, http: Fetch = fetch, forwardedFor?
 export function addItemBody(node: MenuNode, quantity = 1): AddItemBody {
   const portionId = node.priceAttribute?.prices?.find((p) => p.default)?.portionTypeId ?? null;
   return { itemPathKey: node.itemPathKey, quantity, portionId, modifiers: [] };
+}
+
+/** The menu-item pricing POST's body for the item as `body` adds it. */
+export function pricingBody(body: AddItemBody) {
+  return { quantity: body.quantity, portionId: body.portionId, sequenceOfChanges: [] };
 }
 
 export async function createOrder(

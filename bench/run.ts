@@ -24,7 +24,6 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
 import {
   bin,
-  json,
   load,
   option,
   recreateDatabase,
@@ -42,10 +41,13 @@ import {
   addableItems,
   addItemBody,
   createOrder,
+  getMenu,
   guestToken,
+  isOpenOnline,
   payByCard,
+  pricingBody,
+  searchStores,
   type AddItemBody,
-  type Menu,
 } from './guest';
 import { describeJudgement, judgePages, MENU_JS_BUDGET, PAGE_BUDGETS, type PageJudgement } from './budgets';
 
@@ -102,30 +104,18 @@ interface Fixture {
 async function fixture(): Promise<Fixture> {
   const token = await guestToken(api);
   const auth = { authorization: `Bearer ${token}` };
-  const search = await json<{
-    items: { item: { id: number; isOnline: boolean; status: { locationStatus: string } } }[];
-  }>(
-    await fetch(
-      `${api}/v1/locations?latitude=39&longitude=-77&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true`,
-      {
-        headers: auth,
-      },
-    ),
-  );
-  const open = search.items.find((i) => i.item.isOnline && i.item.status.locationStatus === 'Open');
+  const open = (await searchStores(api, auth)).find(isOpenOnline);
   if (!open) throw new Error('no open demo store');
-  const menu = await json<Menu>(
-    await fetch(`${api}/v1/sales/menus?locationId=${open.item.id}&fulfillmentMethod=1`, { headers: auth }),
-  );
+  const menu = await getMenu(api, auth, open.id);
   const [node] = await addableItems(api, auth, menu, 1);
   if (!node) throw new Error('no demo item can be added without customisation');
   const addBody = addItemBody(node);
   return {
     token,
-    locationId: open.item.id,
+    locationId: open.id,
     snapshotId: menu.snapshotId,
     itemPathKey: node.itemPathKey,
-    pricingBody: JSON.stringify({ quantity: 2, portionId: addBody.portionId, sequenceOfChanges: [] }),
+    pricingBody: JSON.stringify(pricingBody(addItemBody(node, 2))),
     addItemBody: addBody,
   };
 }

@@ -22,16 +22,19 @@ import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
-import { dropDatabase, option, recreateDatabase, root, startProcess, stopAll, waitForUrl } from './lib';
+import { dropDatabase, json, option, recreateDatabase, root, startProcess, stopAll, waitForUrl } from './lib';
 import {
   addItem,
   addItemBody,
   addableItems,
   createOrder,
+  getMenu,
   guestToken,
+  isOpenOnline,
   payByCard,
+  pricingBody,
+  searchStores,
   type Fetch,
-  type Menu,
   type MenuNode,
   type OrderAnswer,
 } from './guest';
@@ -178,23 +181,10 @@ interface Store {
 /** The open online stores around the search point, each with up to three items a guest can add as they come. */
 async function discoverStores(api: string): Promise<Store[]> {
   const auth = { authorization: `Bearer ${await guestToken(api)}` };
-  const res = await fetch(
-    `${api}/v1/locations?latitude=39&longitude=-77&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true`,
-    { headers: auth },
-  );
-  const search = (await res.json()) as {
-    value: { items: { item: { id: number; isOnline: boolean; status: { locationStatus: string } } }[] };
-  };
   const stores: Store[] = [];
-  for (const { item } of search.value.items) {
-    if (!item.isOnline || item.status.locationStatus !== 'Open') continue;
-    const menuRes = await fetch(`${api}/v1/sales/menus?locationId=${item.id}&fulfillmentMethod=1`, {
-      headers: auth,
-    });
-    if (!menuRes.ok) continue;
-    const menu = ((await menuRes.json()) as { value: Menu }).value;
-    const items = await addableItems(api, auth, menu, 3);
-    if (items.length > 0) stores.push({ locationId: item.id, items });
+  for (const store of (await searchStores(api, auth)).filter(isOpenOnline)) {
+    const items = await addableItems(api, auth, await getMenu(api, auth, store.id), 3);
+    if (items.length > 0) stores.push({ locationId: store.id, items });
   }
   if (stores.length === 0) throw new Error('no open demo store with an item to add');
   return stores;
@@ -274,27 +264,19 @@ async function customer(run: Run, index: number): Promise<void> {
     try {
       token ??= await guestToken(api, http, address);
       const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': address };
-      const [latitude, longitude] = pick(SEARCH_POINTS);
-      await http(
-        `${api}/v1/locations?latitude=${latitude}&longitude=${longitude}&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true`,
-        { headers },
-      ).then(readOk);
+      await searchStores(api, headers, pick(SEARCH_POINTS), http);
       const store = pick(stores);
-      const menu = await http(`${api}/v1/sales/menus?locationId=${store.locationId}&fulfillmentMethod=1`, {
-        headers,
-      }).then((res) => readOk<Menu>(res));
+      const menu = await getMenu(api, headers, store.locationId, http);
       await think();
       const first = pick(store.items);
       const firstBody = addItemBody(first, 1 + Math.floor(random() * 2));
-      await http(`${api}/v1/sales/menus/${menu.snapshotId}/items/${first.itemPathKey}/pricings`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          quantity: firstBody.quantity,
-          portionId: firstBody.portionId,
-          sequenceOfChanges: [],
+      await json(
+        await http(`${api}/v1/sales/menus/${menu.snapshotId}/items/${first.itemPathKey}/pricings`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(pricingBody(firstBody)),
         }),
-      }).then(readOk);
+      );
       await think();
       const order = await createOrder(api, headers, menu.snapshotId, http);
       let answer: OrderAnswer = await addItem(api, headers, order.id, firstBody, http);
@@ -322,27 +304,16 @@ async function editCart(
   const last = order.items.at(-1);
   const lines = `${run.api}/v1/sales/orders/${order.id}/items`;
   if (order.items.length > 1 && last && random() < 0.5) {
-    return run.recorder
-      .fetch(`${lines}/${last.id}`, { method: 'DELETE', headers })
-      .then((res) => readOk<OrderAnswer>(res));
+    return json<OrderAnswer>(await run.recorder.fetch(`${lines}/${last.id}`, { method: 'DELETE', headers }));
   }
   if (!first) return order;
-  return run.recorder
-    .fetch(`${lines}/${first.id}`, {
+  return json<OrderAnswer>(
+    await run.recorder.fetch(`${lines}/${first.id}`, {
       method: 'PUT',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ quantity: first.quantity + 1, portionId: first.portionId, modifiers: [] }),
-    })
-    .then((res) => readOk<OrderAnswer>(res));
-}
-
-/** The envelope's value of a 2xx answer; anything else ends the customer's current order. */
-async function readOk<T>(res: Response): Promise<T> {
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new Error(`${res.url}: ${res.status}`);
-  }
-  return ((await res.json()) as { value: T }).value;
+    }),
+  );
 }
 
 async function databaseFacts(url: string): Promise<DatabaseFacts> {
