@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   /** postgres://... runs on a PostgreSQL server; unset runs embedded PGlite in PGLITE_DIR. */
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default('./data/pglite'),
+  /** Seconds a placement holds its Idempotency-Key; a key left by a crashed request is recovered after it. */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Where the API keeps its own files (the generated JWT secret); default: the folder holding PGLITE_DIR. */
   DATA_DIR: z.string().min(1).optional(),
   /** Public origin of the API (also the hosted payment page's origin). */
@@ -109,8 +111,8 @@ const EnvSchema = z.object({
 
 /**
  * TRUST_PROXY as Fastify's trustProxy option. A hop count becomes a function trusting that many addresses nearest
- * to the socket (Fastify 5.12 treats a bare number as trusting none): the last `hops` entries of X-Forwarded-For
- * are taken as proxies and the one before them is the client. Only safe when the API is reachable through the
+ * to the socket (Fastify 5.12 treats a bare number as trusting none): the connection's peer and the last `hops - 1`
+ * entries of X-Forwarded-For are proxies, and the entry before them is the client. Only safe when the API is reachable through the
  * proxy alone; a list of the proxies' addresses also holds when it is not.
  */
 export function trustProxyOption(

@@ -11,9 +11,9 @@ import { TokenService, type Session } from '../lib/tokens';
 import { findStaffKey, getStaffSession, hashStaffSecret } from '../modules/staff/staff-sessions.service';
 
 /**
- * Failed staff credentials (a wrong key at sign-in or on a staff route, an unknown or ended session) allowed per
- * client address in a window; past it every staff credential from that address is refused with 429 until the
- * window ends. Counted in the rate-limit store, so in Redis across processes when REDIS_URL is set.
+ * Failed staff keys (at sign-in or in the X-Staff-Key header of a staff route) allowed per client address in a
+ * window; past it every staff key from that address is refused with 429 until the window ends. Counted in the
+ * rate-limit store, so in Redis across processes when REDIS_URL is set.
  */
 export const STAFF_FAILURES_MAX = 10;
 export const STAFF_FAILURES_WINDOW = '5 minutes';
@@ -109,21 +109,23 @@ export default fp(function authPlugin(app: FastifyInstance) {
   app.decorateRequest('staffSessionId', null);
 
   app.decorate('authenticateStaff', async (request: FastifyRequest) => {
-    const header = request.headers[STAFF_KEY_HEADER];
-    const staffKey = typeof header === 'string' ? header : null;
     const sessionToken = bearerToken(request);
-    if (!staffKey && !sessionToken) throw unauthorized('Missing staff session');
-    await staffAttempts.check(request);
     if (sessionToken) {
+      // A session token is 256 random bits: not worth guessing, so it is not held back by the failed-tries limit.
+      // A kitchen screen signed in keeps working while its address (often the storefront server's, shared by all
+      // screens) is locked out of signing in by someone else's wrong keys.
       const session = await getStaffSession(app.db, sessionToken);
-      if (session) {
-        request.staffSessionId = session.id;
-        return;
-      }
-    } else if (staffKey && (await findStaffKey(app.db, staffKey)) !== null) {
+      if (!session) throw unauthorized('Invalid or ended staff session');
+      request.staffSessionId = session.id;
       return;
     }
+    const header = request.headers[STAFF_KEY_HEADER];
+    const staffKey = typeof header === 'string' ? header : null;
+    if (!staffKey) throw unauthorized('Missing staff session');
+    // The key is what can be guessed: past the failed tries even the right key is refused, so a guess tells nothing.
+    await staffAttempts.check(request);
+    if ((await findStaffKey(app.db, staffKey)) !== null) return;
     await staffAttempts.fail(request);
-    throw unauthorized(sessionToken ? 'Invalid or ended staff session' : 'Invalid staff key');
+    throw unauthorized('Invalid staff key');
   });
 });

@@ -63,6 +63,8 @@ describe.each(await dbKinds())('staff sessions on %s', (kind) => {
   // Before, the staff key could be guessed at 847 tries a second without any limit.
   it(`limits failed tries to ${STAFF_FAILURES_MAX} per address across sign-in and staff routes`, async () => {
     const from = address();
+    const signedIn = (await signIn(ctx.env.STAFF_KEY, from)).json<{ value: { sessionToken: string } }>()
+      .value;
     const tries = await Promise.all(
       Array.from({ length: STAFF_FAILURES_MAX + 5 }, (_, i) =>
         i % 2 === 0 ? signIn(`guess-${i}`, from) : locations({ 'x-staff-key': `guess-${i}` }, from),
@@ -75,6 +77,9 @@ describe.each(await dbKinds())('staff sessions on %s', (kind) => {
     expect(next.statusCode).toBe(429);
     expect(next.json()).toMatchObject({ succeed: false, value: null, errors: [{ code: 429 }] });
     expect((await locations({ 'x-staff-key': ctx.env.STAFF_KEY }, from)).statusCode).toBe(429);
+    // A screen signed in before keeps working: only keys, which can be guessed, are held back.
+    const session = { authorization: `Bearer ${signedIn.sessionToken}` };
+    expect((await locations(session, from)).statusCode).toBe(200);
     // Another address is not held back, and neither is X-Forwarded-For believed from a client (no TRUST_PROXY).
     expect((await signIn(ctx.env.STAFF_KEY, address())).statusCode).toBe(200);
     const spoofed = await ctx.app.inject({
