@@ -221,7 +221,7 @@ async function place(
     recorder.placements.push(record);
     return record;
   };
-  while (attempts <= settings.retries && !signal.aborted) {
+  for (;;) {
     attempts += 1;
     try {
       const res = await recorder.fetch(`${api}/v1/sales/orders/${orderId}/close-requests`, {
@@ -231,7 +231,10 @@ async function place(
       });
       lastStatus = res.status;
       lastDetail = res.ok ? undefined : (await firstError(res)).key;
-      if (res.ok) return finish('acknowledged');
+      if (res.ok) {
+        await res.arrayBuffer();
+        return finish('acknowledged');
+      }
       if (res.status === 422) return finish('refused');
       if (res.status === 409 && lastDetail === 'OrderAlreadyPlaced') return finish('already placed');
       if (res.status < 500 && res.status !== 409) return finish('rejected');
@@ -239,9 +242,9 @@ async function place(
       lastStatus = 0;
       lastDetail = networkCode(error);
     }
+    if (attempts > settings.retries || signal.aborted) return finish('gave up');
     await sleep(Math.min(8000, 500 * 2 ** (attempts - 1)) * (0.75 + random() / 2), signal);
   }
-  return finish('gave up');
 }
 
 /** One customer until the run's end: think, browse, price, build an order, pay, place; start over on a failure. */
