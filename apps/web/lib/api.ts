@@ -74,7 +74,7 @@ export async function apiRequest<S extends z.ZodType>(
     // Refused for want of the guest's token, which was not in the cookie: the proxy could not get one (the spec's
     // fatal 'Domain is not configured', which fetchClientToken throws and the proxy logs). The guest sees the
     // page's error state with the service-unavailable text, not the API's 'Missing access token'. Routes open to
-    // all still answer; a call that sends no token on purpose (`token: null`, the kitchen's staff key) keeps its 401.
+    // all still answer; a call that sends no token on purpose (`token: null`, the kitchen's sign-in) keeps its 401.
     if (res.status === 401 && options.token === undefined && !token) {
       return { ok: false, status: 503, errors: [unavailable] };
     }
