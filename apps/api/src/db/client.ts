@@ -1,7 +1,15 @@
 /**
  * One database handle for the whole API: PGlite (embedded, `./data`) by default, a PostgreSQL server when
  * DATABASE_URL is set. Both run the same Drizzle schema and the same committed migrations.
+ *
+ * Inside a transaction there is exactly one way to the database: the transaction's handle. A query through the
+ * root handle from inside a transaction would wait for a second connection, which PGlite (one connection, held
+ * by the transaction) never gives and a busy pool may not: the request wedges and takes the routes behind it
+ * along. So the root handle's transactions mark their async context, and the root's way to the driver throws a
+ * RootHandleInTransactionError at once when called from a marked context (one AsyncLocalStorage lookup per
+ * root query; queries through a transaction handle are not checked).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,7 +32,112 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A query through the root handle from inside one of its transactions: a programming error, never waited on. */
+export class RootHandleInTransactionError extends Error {
+  constructor() {
+    super(
+      'The root database handle was used inside a transaction: inside db.transaction(tx => ...) go through tx ' +
+        '(the root handle would wait for a second connection the open transaction may never let go of)',
+    );
+    this.name = 'RootHandleInTransactionError';
+  }
+}
+
+interface TransactionScope {
+  /** False once the transaction's callback has settled: work it left running may use the root handle again. */
+  open: boolean;
+}
+
+const transactionScope = new AsyncLocalStorage<TransactionScope>();
+/** Transaction handle -> its root handle, for per-database caches (see lib/per-db.ts). */
+const rootOfTransaction = new WeakMap<Db, Db>();
+
+/** The root handle a transaction handle belongs to; the handle itself when it is a root (or unknown). */
+export function rootHandleOf(db: Db): Db {
+  return rootOfTransaction.get(db) ?? db;
+}
+
+function assertOutsideTransaction() {
+  if (transactionScope.getStore()?.open) throw new RootHandleInTransactionError();
+}
+
+/** Replaces `target[name]` (a driver entry point of the root handle) by one that first checks the context. */
+function guard<T extends object, K extends keyof T>(target: T, name: K) {
+  const original = target[name];
+  if (typeof original !== 'function') return;
+  const bound = (original as (...args: unknown[]) => unknown).bind(target);
+  (target as Record<K, unknown>)[name] = (...args: unknown[]) => {
+    assertOutsideTransaction();
+    return bound(...args);
+  };
+}
+
+/**
+ * The pool's checkout (what a transaction takes), guarded like the queries, and with a client that gives itself
+ * back when its connection fails. Drizzle sends BEGIN outside its try/finally: when that fails (a connection
+ * ended by a restart a moment before the pool noticed), the client is never released, the pool shrinks by one
+ * for good and pool.end() waits for ever. Releasing with the error removes such a client; the caller's own
+ * release() afterwards does nothing.
+ */
+function guardConnect(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool);
+  const checkout = (client: pg.PoolClient) => {
+    const release = client.release.bind(client);
+    let released = false;
+    const releaseOnce = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('error', releaseOnce);
+      release(error);
+    };
+    client.on('error', releaseOnce);
+    client.release = releaseOnce;
+    return client;
+  };
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    assertOutsideTransaction();
+    // The callback form is the pool's own (pool.query), which releases its client on errors itself.
+    if (callback) return connect(callback);
+    return connect().then(checkout);
+  }) as typeof pool.connect;
+}
+
+/** Runs the root handle's transactions in a marked async context (see the module comment). */
+function scopeTransactions(db: Db): Db {
+  const begin = db.transaction.bind(db);
+  const transaction: Db['transaction'] = (run, config) =>
+    begin(async (tx) => {
+      const scope: TransactionScope = { open: true };
+      rootOfTransaction.set(tx, db);
+      try {
+        return await transactionScope.run(scope, () => run(tx));
+      } finally {
+        scope.open = false;
+      }
+    }, config);
+  db.transaction = transaction;
+  return db;
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Bounds of the PostgreSQL pool. A request that cannot get a connection within `acquireTimeoutMs` fails
+ * (503, see lib/db-errors.ts) instead of queueing behind a stuck pool; the server ends a statement running
+ * longer than `statementTimeoutMs` and a session left idle inside a transaction longer than
+ * `idleInTransactionTimeoutMs` (which also frees the row locks of a process that stopped mid-transaction).
+ */
+export interface PoolBounds {
+  acquireTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_BOUNDS: PoolBounds = {
+  acquireTimeoutMs: 5_000,
+  statementTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 30_000,
+};
 
 export interface DatabaseOptions {
   /** postgres://... for a server; omitted for PGlite. */
@@ -32,6 +145,7 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` for an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
+  pool?: Partial<PoolBounds>;
   /**
    * Errors of idle pooled connections (a restart or a terminated backend). The pool drops such a client and opens
    * a new one when needed; without a listener node-postgres would crash the process. Default: logged to stderr.
@@ -41,13 +155,31 @@ export interface DatabaseOptions {
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const bounds = { ...DEFAULT_POOL_BOUNDS, ...options.pool };
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: bounds.acquireTimeoutMs,
+      statement_timeout: bounds.statementTimeoutMs,
+      idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
+      keepAlive: true,
+    });
     pool.on(
       'error',
       options.onIdleClientError ??
         ((error) => console.error('idle PostgreSQL connection failed:', error.message)),
     );
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // The pool listens for errors only on idle clients. A client checked out for a transaction whose
+    // connection dies between two queries (a restart, pg_terminate_backend) emits 'error' with no listener,
+    // which Node turns into an uncaught exception that ends the process. The failure reaches the request
+    // anyway: its next query rejects, the transaction fails, and release() drops a client that is no longer
+    // queryable, so this listener only has to exist.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
+    guard(pool, 'query');
+    guardConnect(pool);
+    const db = scopeTransactions(drizzlePg(pool, { schema }));
     return {
       db,
       kind: 'postgres',
@@ -57,8 +189,14 @@ export function openDatabase(options: DatabaseOptions): Database {
   }
   const dataDir = options.dataDir ?? './data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  // PGlite is one connection in this process: queries queue on its lock, and nothing but a transaction holds
+  // the lock across awaits; with the guard no query waits on its own transaction, so the queue always drains.
+  // (It has no pool to time out, and statement_timeout has no timer to fire inside its single thread.)
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  guard(client, 'query');
+  guard(client, 'exec');
+  guard(client, 'transaction');
+  const db = scopeTransactions(drizzlePglite(client, { schema }));
   return {
     db,
     kind: 'pglite',

@@ -9,6 +9,7 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../lib/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors';
 
 /** The failure envelope with one error. */
 function failure(key: string, status: number, message: string) {
@@ -104,6 +105,18 @@ export default fp(function errorsPlugin(app: FastifyInstance) {
         succeed: false,
         errors: [{ key: error.code ?? 'BadRequest', code: status, message: error.message }],
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away or saturated (lib/db-errors.ts): nothing was done, try again shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          value: null,
+          succeed: false,
+          errors: [{ key: 'ServiceUnavailable', code: 503, message: 'The service is briefly unavailable; retry' }],
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({

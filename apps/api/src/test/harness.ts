@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadEnv, type Env } from '../env';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database, type PoolBounds } from '../db/client';
 import { seedDemo } from '../db/seed/index';
 import { buildApp } from '../app';
 
@@ -86,8 +86,22 @@ export interface TestContext {
   token: (clientId?: string) => Promise<string>;
 }
 
+export interface TestContextOptions {
+  /**
+   * Bounds of the PostgreSQL pool. Tests wait longer than a server does (a connection within 20 s, not 5; a
+   * statement, lock waits included, and an idle transaction 60 s, not 15 and 30): CI machines are shared and
+   * slow, and tests that race 40 requests on one order's row lock must not fail on the machine's speed. The
+   * fault tests set their own bounds.
+   */
+  pool?: Partial<PoolBounds>;
+}
+
 /** Builds the app on a migrated, seeded database of the given kind. */
-export async function createTestContext(kind: DbKind, overrides: Partial<Env> = {}): Promise<TestContext> {
+export async function createTestContext(
+  kind: DbKind,
+  overrides: Partial<Env> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const env = { ...testEnv, ...overrides };
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
@@ -97,6 +111,12 @@ export async function createTestContext(kind: DbKind, overrides: Partial<Env> = 
     database = openDatabase({
       url: created.url,
       poolSize: 25,
+      pool: {
+        acquireTimeoutMs: 20_000,
+        statementTimeoutMs: 60_000,
+        idleInTransactionTimeoutMs: 60_000,
+        ...options.pool,
+      },
       // Dropping the test database terminates connections the pool still holds (57P01): expected at teardown.
       onIdleClientError: (error) => {
         if (error.code !== '57P01') console.error('idle PostgreSQL connection failed:', error);

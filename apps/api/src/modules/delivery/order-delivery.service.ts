@@ -51,9 +51,6 @@ export async function putOrderDeliveryAddress(
   orderId: number,
   address: OrderDeliveryAddress,
 ) {
-  // The menu snapshot is read before the transaction: the snapshot store reads through the root handle, and
-  // PGlite's single connection is held by an open transaction.
-  const current = await requireSnapshot(db, (await requireOwnedOrder(db, session, orderId)).snapshotId);
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
     const record = await getRecord(tx, order.locationId);
@@ -108,7 +105,7 @@ export async function putOrderDeliveryAddress(
     });
     if (!updated) throw ruleBroken('Order', ORDER_ERROR.InvalidOrderId, 'The order does not exist');
     // Now a delivery order: lines limited to other methods leave it ('Your order will change' listed them).
-    const snapshot = current.id === order.snapshotId ? current : await requireSnapshot(tx, order.snapshotId);
+    const snapshot = await requireSnapshot(tx, order.snapshotId);
     await dropLinesUnavailableFor(tx, snapshot, orderId, FULFILLMENT_METHOD.Delivery);
     await recomputeTotals(tx, updated, await findOrderItems(tx, orderId));
     return deliveryValueOf(updated);

@@ -6,7 +6,7 @@
 import { centsToDollars } from '@storefront/contracts/money';
 import { itemPathKeyDepth, type MenuNode } from '@storefront/contracts/menu';
 import type { Brand } from '@storefront/contracts/locations';
-import type { Db } from '../../db/client';
+import { rootHandleOf, type Db } from '../../db/client';
 import { SerializedBody } from '../../lib/http-cache';
 import { perDb } from '../../lib/per-db';
 import type { StoredMenuNode } from '../../db/schema/menus';
@@ -102,7 +102,20 @@ interface Pointer {
   settled?: number | null;
 }
 
-class SnapshotStore {
+/** What the menu and order services use: the store read through one handle (the root or a transaction's). */
+export interface SnapshotReader {
+  get(snapshotId: number): Promise<LoadedSnapshot | null>;
+  currentSnapshotId(locationId: number, catering: boolean): Promise<number | null>;
+  currentIfLoaded(locationId: number, catering: boolean): LoadedSnapshot | undefined;
+}
+
+/**
+ * The store of one database. Loads started through the root handle are shared by every request that asks
+ * meanwhile. A transaction never joins such a load: the load may be waiting for a connection the transaction
+ * holds (PGlite has one; a pool may have none left), so a transaction reads through its own handle and shares
+ * only finished snapshots.
+ */
+class SnapshotStore implements SnapshotReader {
   private readonly snapshots = new Map<number, Promise<LoadedSnapshot | null>>();
   /** The snapshots of `snapshots` whose load has finished, for reads that need not wait. */
   private readonly loaded = new Map<number, LoadedSnapshot>();
@@ -113,13 +126,7 @@ class SnapshotStore {
   get(snapshotId: number): Promise<LoadedSnapshot | null> {
     let entry = this.snapshots.get(snapshotId);
     if (!entry) {
-      if (this.snapshots.size >= MAX_SNAPSHOTS) {
-        const oldest = this.snapshots.keys().next();
-        if (!oldest.done) {
-          this.snapshots.delete(oldest.value);
-          this.loaded.delete(oldest.value);
-        }
-      }
+      this.makeRoom();
       const load = loadSnapshot(this.db, snapshotId);
       // A failed or empty load is not kept: the next request tries again.
       load.then(
@@ -133,6 +140,28 @@ class SnapshotStore {
       entry = load;
     }
     return entry;
+  }
+
+  /** A snapshot read through a transaction's handle: a finished one from memory, else loaded through `tx`. */
+  async getThrough(tx: Db, snapshotId: number): Promise<LoadedSnapshot | null> {
+    const ready = this.loaded.get(snapshotId);
+    if (ready) return ready;
+    const snapshot = await loadSnapshot(tx, snapshotId);
+    if (snapshot && !this.snapshots.has(snapshotId)) {
+      this.makeRoom();
+      this.snapshots.set(snapshotId, Promise.resolve(snapshot));
+      this.loaded.set(snapshotId, snapshot);
+    }
+    return snapshot;
+  }
+
+  private makeRoom() {
+    if (this.snapshots.size < MAX_SNAPSHOTS) return;
+    const oldest = this.snapshots.keys().next();
+    if (!oldest.done) {
+      this.snapshots.delete(oldest.value);
+      this.loaded.delete(oldest.value);
+    }
   }
 
   currentSnapshotId(locationId: number, catering: boolean): Promise<number | null> {
@@ -152,6 +181,14 @@ class SnapshotStore {
     return value;
   }
 
+  /** The pointer read through a transaction's handle: a fresh settled one from memory, else through `tx`. */
+  async currentSnapshotIdThrough(tx: Db, locationId: number, catering: boolean): Promise<number | null> {
+    const cached = this.pointers.get(pointerKey(locationId, catering));
+    if (cached && Date.now() - cached.at < POINTER_TTL_MS && cached.settled !== undefined)
+      return cached.settled;
+    return (await findLocationMenu(tx, locationId, catering))?.snapshotId ?? null;
+  }
+
   /**
    * The location's current snapshot when both the pointer (still fresh) and the snapshot are already in memory;
    * undefined when either must be waited for (then use currentSnapshotId and get).
@@ -162,12 +199,29 @@ class SnapshotStore {
     const snapshotId = pointer.settled;
     return snapshotId === undefined || snapshotId === null ? undefined : this.loaded.get(snapshotId);
   }
+
+  /** The store read through `tx` (a transaction of this store's database). */
+  through(tx: Db): SnapshotReader {
+    return {
+      get: (snapshotId) => this.getThrough(tx, snapshotId),
+      currentSnapshotId: (locationId, catering) => this.currentSnapshotIdThrough(tx, locationId, catering),
+      currentIfLoaded: (locationId, catering) => this.currentIfLoaded(locationId, catering),
+    };
+  }
 }
 
 const pointerKey = (locationId: number, catering: boolean) => `${locationId}|${catering}`;
 
-/** The snapshot store of one database handle (one per app; tests build several apps in one process). */
-export const snapshotStore = perDb((db) => new SnapshotStore(db));
+const storeOf = perDb((db) => new SnapshotStore(db));
+
+/**
+ * The snapshot store of a database (one per app; tests build several apps in one process), read through the
+ * given handle: the root handle, or a transaction's, whose reads then stay on the transaction's connection.
+ */
+export function snapshotStore(db: Db): SnapshotReader {
+  const store = storeOf(db);
+  return rootHandleOf(db) === db ? store : store.through(db);
+}
 
 /** Memoises a serialized answer of a snapshot; variants beyond the bound are computed every time. */
 export function memoResponse(snapshot: LoadedSnapshot, variant: string, build: () => string): SerializedBody {

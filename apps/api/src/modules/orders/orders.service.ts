@@ -344,7 +344,8 @@ async function changeOrder(
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, orderId, session.sid, true);
     assertModifiable(order);
-    const snapshot = await requireSnapshot(db, order.snapshotId);
+    // Through tx: the root handle would wait for a second connection this transaction may be holding.
+    const snapshot = await requireSnapshot(tx, order.snapshotId);
     await change(tx, order, snapshot, await findOrderItems(tx, orderId));
     const fresh = await findOrder(tx, orderId);
     if (!fresh) throw orderNotFound(orderId);
@@ -415,8 +416,8 @@ function linesUnavailableFor(
 
 /**
  * Inside the caller's transaction, drops the lines of an order the method cannot serve (what 'Your order will
- * change' listed) when the order moves to that method; the caller recomputes the totals. The snapshot comes
- * from the root handle (the snapshot store is per handle, not per transaction).
+ * change' listed) when the order moves to that method; the caller recomputes the totals. The caller reads the
+ * snapshot through the same transaction (`requireSnapshot(tx, ...)`).
  */
 export async function dropLinesUnavailableFor(
   tx: Db,
@@ -468,7 +469,7 @@ export async function updateOrderSnapshot(db: Db, session: Session, orderId: num
         'The order was priced on another menu snapshot',
       );
     }
-    const next = await requireSnapshot(db, body.snapshotId);
+    const next = await requireSnapshot(tx, body.snapshotId);
     if (next.locationId !== order.locationId) {
       throw ruleBroken(
         'InvalidLocation',

@@ -792,8 +792,17 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
         headers: auth(),
         payload: plain,
       });
-    let add: ReturnType<typeof postAdd> | undefined;
-    await ctx.app.db.transaction(async (tx) => {
+    // The add is another client's request, so it starts outside this transaction's context (inside it, the
+    // API's root handle refuses to run: see db/client.ts).
+    let holding: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const writer = ctx.app.db.transaction(async (tx) => {
       // The lock an UPDATE of the order takes: it lets line inserts through (their foreign key takes only a key
       // share lock), so only the change's own row lock makes it wait.
       await tx.select().from(orders).where(eq(orders.id, order.id)).for('no key update');
@@ -813,10 +822,15 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
         },
         [],
       );
-      add = postAdd();
-      // Give the add every chance to run ahead while this transaction is open.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      holding();
+      await finished;
     });
+    await held;
+    const add = postAdd();
+    // Give the add every chance to run ahead while the other transaction is open.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    finish();
+    await writer;
     const answer = await add;
     expect(answer?.statusCode).toBe(201);
     const view = answer?.json<Body<Order>>().value;
