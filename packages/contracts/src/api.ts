@@ -21,8 +21,8 @@ export type Envelope<T> = { value: T; succeed: boolean; errors: ApiError[] };
 /** Money crosses HTTP as dollars rounded to 2 decimals. */
 export const MoneySchema = z.number().multipleOf(0.01).or(z.number());
 
-/** Integer id in a path or query (`/locations/12`). */
-export const IdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** Integer id in a path or query (`/locations/12`): bounds.ts, re-exported here where routes read it. */
+export { IdParamSchema } from './bounds';
 export const BooleanQuerySchema = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => v === true || v === 'true');

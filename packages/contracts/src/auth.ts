@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { envelope } from './api';
+import { textSchema } from './bounds';
 
 /** POST /v1/oauth/token: client credentials (the storefront server holds the secret). */
 export const TokenBodySchema = z.object({
-  clientId: z.string().min(1).max(100),
-  clientSecret: z.string().min(1).max(200),
-  recaptchaInput: z.string().max(4000).optional(),
+  clientId: textSchema(100).min(1),
+  clientSecret: textSchema(200).min(1),
+  recaptchaInput: textSchema(4000).optional(),
 });
 export type TokenBody = z.infer<typeof TokenBodySchema>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
+import { NearDateSchema } from './bounds';
 import { FulfillmentMethodSchema } from './enums';
 
 export const KITCHEN_SLOT_MINUTES = 15;
@@ -52,11 +53,8 @@ export const KITCHEN_FULL_MESSAGE = 'The kitchen is fully booked at this time. P
 // Staff API: the load per slot and the pause switch
 
 export const SlotLoadsQuerySchema = z.object({
-  /** The store's local date 'YYYY-MM-DD'; today when omitted. */
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  /** The store's local date 'YYYY-MM-DD', within a year of today; today when omitted. */
+  date: NearDateSchema.optional(),
 });
 
 export const SlotLoadRowSchema = z.object({

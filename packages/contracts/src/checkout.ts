@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
+import { DateTimeSchema, IdParamSchema, refuseNul } from './bounds';
 import { OrderActionSchema, PickupTypeSchema } from './enums';
 import { NAME_MAX, NOTE_MAX, normaliseNotes } from './text';
 import { TABLE_NUMBER_MAX, TABLE_NUMBER_MESSAGE, TABLE_NUMBER_MIN } from './pickup';
@@ -48,13 +49,11 @@ export function isValidEmail(raw: string): boolean {
  * Output: trimmed names, phone as its last 10 digits, trimmed e-mail.
  */
 export const ContactInformationSchema = z.object({
-  firstName: z
-    .string({ error: CONTACT_MESSAGES.firstNameRequired })
+  firstName: refuseNul(z.string({ error: CONTACT_MESSAGES.firstNameRequired }))
     .trim()
     .min(1, CONTACT_MESSAGES.firstNameRequired)
     .max(NAME_MAX, `First Name must be at most ${NAME_MAX} characters`),
-  lastName: z
-    .string({ error: CONTACT_MESSAGES.lastNameRequired })
+  lastName: refuseNul(z.string({ error: CONTACT_MESSAGES.lastNameRequired }))
     .trim()
     .min(1, CONTACT_MESSAGES.lastNameRequired)
     .max(NAME_MAX, `Last Name must be at most ${NAME_MAX} characters`),
@@ -65,10 +64,10 @@ export const ContactInformationSchema = z.object({
     .max(32, { error: CONTACT_MESSAGES.phoneInvalid, abort: true })
     .refine(isValidPhone, CONTACT_MESSAGES.phoneInvalid)
     .transform(normalisePhone),
-  email: z
-    .string({ error: CONTACT_MESSAGES.emailRequired })
+  email: refuseNul(z.string({ error: CONTACT_MESSAGES.emailRequired }))
     .trim()
     .min(1, { error: CONTACT_MESSAGES.emailRequired, abort: true })
+    .max(EMAIL_MAX, { error: CONTACT_MESSAGES.emailInvalid, abort: true })
     .refine(isValidEmail, CONTACT_MESSAGES.emailInvalid),
 });
 export type ContactInformation = z.output<typeof ContactInformationSchema>;
@@ -85,8 +84,7 @@ export type ContactInformationValue = z.infer<typeof ContactInformationValueSche
 export const ContactInformationResponseSchema = envelope(ContactInformationValueSchema);
 
 /** Notes: line breaks become spaces, then at most 50 characters (spec section 5). */
-export const NotesSchema = z
-  .string()
+export const NotesSchema = refuseNul(z.string().max(NOTE_MAX * 4))
   .transform(normaliseNotes)
   .pipe(z.string().max(NOTE_MAX, `Notes must be at most ${NOTE_MAX} characters`));
 
@@ -138,7 +136,7 @@ export const PickupDataBodySchema = z.object({
   pickupOption: PickupTypeSchema,
   carColor: z.number().int().min(0).max(100).nullable().optional(),
   carType: z.number().int().min(0).max(100).nullable().optional(),
-  fulfillmentPlace: z.string().trim().max(40).nullable().optional(),
+  fulfillmentPlace: refuseNul(z.string().trim().max(40)).nullable().optional(),
 });
 export type PickupDataBody = z.infer<typeof PickupDataBodySchema>;
 export const PickupDataValueSchema = z.object({
@@ -152,7 +150,7 @@ export const PickupDataResponseSchema = envelope(PickupDataValueSchema);
 
 /** PUT sales/orders/{id}/ready-time: an ISO time with offset for a scheduled order, null for ASAP. */
 export const ReadyTimeBodySchema = z.object({
-  orderReadyTime: z.iso.datetime({ offset: true }).nullable(),
+  orderReadyTime: DateTimeSchema.nullable(),
 });
 export type ReadyTimeBody = z.infer<typeof ReadyTimeBodySchema>;
 export const ReadyTimeValueSchema = z.object({
@@ -173,13 +171,11 @@ export const OrderValidationResultSchema = z.object({
 export type OrderValidationResult = z.infer<typeof OrderValidationResultSchema>;
 export const OrderValidationResponseSchema = envelope(OrderValidationResultSchema);
 
-/** Order ids are bigint in the database and stay below 2^53. */
-export const CheckoutOrderParamsSchema = z.object({
-  orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+/** Order ids are int4 (serial) in the database: bounds.ts IdParamSchema. */
+export const CheckoutOrderParamsSchema = z.object({ orderId: IdParamSchema });
 
 export const ValidationTypeParamsSchema = z.object({
-  orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  orderId: IdParamSchema,
   type: OrderActionSchema,
 });
 
@@ -191,6 +187,7 @@ export function validationErrorLine(error: OrderValidationError): string {
 /** A table number: an integer 0 to 999 (ordering spec sections 5 and 9); the rules live in pickup.ts. */
 export const TableNumberSchema = z
   .string()
+  .max(20, TABLE_NUMBER_MESSAGE)
   .trim()
   .regex(/^\d{1,3}$/, TABLE_NUMBER_MESSAGE)
   .transform(Number)

@@ -3,7 +3,8 @@
  * context options, address suggestions and place details, with the request schemas of their routes.
  */
 import { z } from 'zod';
-import { ApiErrorSchema, BooleanQuerySchema, IdParamSchema, envelope } from './api';
+import { ApiErrorSchema, BooleanQuerySchema, envelope } from './api';
+import { IdParamSchema, NearDateSchema, refuseNul, textSchema } from './bounds';
 import {
   FULFILLMENT_METHOD,
   FULFILLMENT_METHOD_LABEL,
@@ -222,7 +223,7 @@ export const LocationSearchQuerySchema = z
   .object({
     latitude: z.coerce.number().pipe(LatitudeSchema).optional(),
     longitude: z.coerce.number().pipe(LongitudeSchema).optional(),
-    address: z.string().trim().min(1).max(200).optional(),
+    address: refuseNul(z.string().trim().min(1).max(200)).optional(),
     radiusMiles: z.coerce.number().positive().max(500).optional(),
     fulfillmentMethod: FulfillmentMethodQuerySchema.optional(),
     includeLocationStatus: optionalFlag,
@@ -268,12 +269,16 @@ export const FulfillmentSettingsResponseSchema = envelope(FulfillmentSettingsSch
 
 export const OrderTimesQuerySchema = z.object({
   fulfillmentMethod: FulfillmentMethodQuerySchema.optional(),
-  /** A local date 'YYYY-MM-DD' (a full ISO date-time is cut to its date). */
+  /**
+   * A local date 'YYYY-MM-DD' (a full ISO date-time is cut to its date), within a year of today; a date outside
+   * the days the store offers is refused by the service (400).
+   */
   customDate: z
     .string()
+    .max(40)
     .trim()
     .transform((v) => v.slice(0, 10))
-    .pipe(LocalDateSchema)
+    .pipe(NearDateSchema)
     .optional(),
   catering: optionalFlag,
 });
@@ -295,7 +300,7 @@ export const PlaceSuggestionSchema = z.object({
 export type PlaceSuggestion = z.infer<typeof PlaceSuggestionSchema>;
 
 export const PlaceAutocompleteQuerySchema = z.object({
-  input: z.string().max(200),
+  input: textSchema(200),
   fulfillmentMethod: FulfillmentMethodQuerySchema.optional(),
   /** Debug mode: suggestions are not limited to the US. */
   anyRegion: BooleanQuerySchema.optional(),
@@ -312,7 +317,7 @@ export const PlaceDetailsSchema = z.object({
   zipCode: z.string(),
 });
 export type PlaceDetails = z.infer<typeof PlaceDetailsSchema>;
-export const PlaceParamsSchema = z.object({ placeId: z.string().min(1).max(300) });
+export const PlaceParamsSchema = z.object({ placeId: textSchema(300).min(1) });
 export const PlaceDetailsResponseSchema = envelope(PlaceDetailsSchema);
 
 // ---------------------------------------------------------------------------------------------------------
@@ -333,11 +338,11 @@ export type DeliveryZone = z.infer<typeof DeliveryZoneSchema>;
 
 /** The guest's delivery address (coordinates optional: the API geocodes the text without them). */
 export const DeliveryAddressSchema = z.object({
-  line1: z.string().trim().min(1).max(200),
-  line2: z.string().trim().max(200).default(''),
-  city: z.string().trim().max(100).default(''),
-  stateCode: z.string().trim().max(2).default(''),
-  zipCode: z.string().trim().max(10).default(''),
+  line1: refuseNul(z.string().trim().min(1).max(200)),
+  line2: refuseNul(z.string().trim().max(200)).default(''),
+  city: refuseNul(z.string().trim().max(100)).default(''),
+  stateCode: refuseNul(z.string().trim().max(2)).default(''),
+  zipCode: refuseNul(z.string().trim().max(10)).default(''),
   latitude: LatitudeSchema.optional(),
   longitude: LongitudeSchema.optional(),
 });

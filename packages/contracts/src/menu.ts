@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
+import { DateTimeSchema, IdParamSchema } from './bounds';
 import { BrandSchema } from './locations';
 import {
   CrossSellTriggerModeSchema,
@@ -285,7 +286,7 @@ const BoolQuery = z
   .transform((v) => v === true || v === 'true');
 
 export const MenuQuerySchema = z.object({
-  locationId: z.coerce.number().int().positive().max(2_147_483_647),
+  locationId: IdParamSchema,
   fulfillmentMethod: z.coerce
     .number()
     .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
@@ -294,27 +295,27 @@ export const MenuQuerySchema = z.object({
   includeCrossSellTriggers: BoolQuery.optional(),
   catering: BoolQuery.optional(),
   brandIds: IdListQuerySchema.optional(),
-  contextTime: z.iso.datetime({ offset: true }).optional(),
+  contextTime: DateTimeSchema.optional(),
 });
 export type MenuQuery = z.infer<typeof MenuQuerySchema>;
 
 export const SnapshotItemParamsSchema = z.object({
-  snapshotId: z.coerce.number().int().positive().max(2_147_483_647),
+  snapshotId: IdParamSchema,
   itemPathKey: ItemPathKeySchema,
 });
 export const MenuSnapshotItemParamsSchema = z.object({
-  menuSnapshotId: z.coerce.number().int().positive().max(2_147_483_647),
+  menuSnapshotId: IdParamSchema,
   itemPathKey: ItemPathKeySchema,
 });
 
 export const DescendantsQuerySchema = z.object({
   includeOutOfStock: BoolQuery.optional(),
-  contextTime: z.iso.datetime({ offset: true }).optional(),
+  contextTime: DateTimeSchema.optional(),
 });
 /** GET .../items/{itemPathKey}/descendants: the node with its whole subtree. */
 export const DescendantsResponseSchema = envelope(MenuNodeSchema);
 
-export const TransitionsQuerySchema = z.object({ contextTime: z.iso.datetime({ offset: true }).optional() });
+export const TransitionsQuerySchema = z.object({ contextTime: DateTimeSchema.optional() });
 export const TransitionItemSchema = z.object({
   itemPathKey: z.string(),
   item: MenuNodeSchema,

@@ -4,6 +4,7 @@
  * to remember the previous method), the API keeps the same facts on the order once there is one.
  */
 import { z } from 'zod';
+import { DateTimeSchema, IdSchema, refuseNul } from './bounds';
 import {
   FULFILLMENT_METHOD,
   FulfillmentMethodSchema,
@@ -18,19 +19,19 @@ export type OrderTimeKind = (typeof ORDER_TIME_KIND)[number];
 export const OrderTimeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ASAP') }),
   /** `at`: ISO 8601 with offset, one of the store's order-times for the method. */
-  z.object({ kind: z.literal('SCHEDULED'), at: z.iso.datetime({ offset: true }) }),
+  z.object({ kind: z.literal('SCHEDULED'), at: DateTimeSchema }),
 ]);
 export type OrderTime = z.infer<typeof OrderTimeSchema>;
 
 export const OrderSettingsSchema = z.object({
-  locationId: z.number().int().positive(),
+  locationId: IdSchema,
   catering: z.boolean(),
   fulfillmentMethod: FulfillmentMethodSchema,
   time: OrderTimeSchema,
   /** Pickup only: walk-in, curbside or drive-thru; null = walk-in / not chosen. */
   pickupOption: PickupTypeSchema.nullable(),
   /** The table number (dine-in) or the parking place (curbside), as the fv query parameter carries it. */
-  fulfillmentPlace: z.string().trim().min(1).max(20).nullable(),
+  fulfillmentPlace: refuseNul(z.string().trim().min(1).max(20)).nullable(),
   /** Curbside and drive-thru: the car (VEHICLE_TYPE and VEHICLE_COLOR values). */
   carType: z.number().int().min(0).max(100).nullable().default(null),
   carColor: z.number().int().min(0).max(100).nullable().default(null),

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
+import { DateTimeSchema, IdParamSchema, IdSchema, refuseNul, textSchema } from './bounds';
 import {
   FulfillmentMethodQuerySchema,
   FulfillmentMethodSchema,
@@ -26,16 +27,15 @@ import {
 } from './pricing';
 import { NOTE_MAX } from './text';
 
-const Id = z.coerce.number().int().positive().max(2_147_483_647);
-/** Order ids are bigint in the database; they stay below 2^53 and cross HTTP as numbers. */
-const OrderId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const IsoDateTime = z.iso.datetime({ offset: true });
+// Ids in paths and bodies are int4 columns (bounds.ts); order ids too.
+const Id = IdParamSchema;
+const OrderId = IdParamSchema;
 
 /** A chosen modifier in an add-item or update body. */
 export const SelectedModifierInputSchema = z.object({
   itemPathKey: ItemPathKeySchema,
   quantity: z.number().int().min(0).max(MODIFIER_QUANTITY_MAX),
-  portionId: z.number().int().positive().nullable().optional(),
+  portionId: IdSchema.nullable().optional(),
 });
 export type SelectedModifierInput = z.infer<typeof SelectedModifierInputSchema>;
 
@@ -43,7 +43,7 @@ export type SelectedModifierInput = z.infer<typeof SelectedModifierInputSchema>;
 export const PriceChangeSchema = z.object({
   itemPathKey: ItemPathKeySchema,
   quantity: z.number().int().min(0).max(MODIFIER_QUANTITY_MAX),
-  portionId: z.number().int().positive().nullable().optional(),
+  portionId: IdSchema.nullable().optional(),
   operationType: z.enum(PRICE_CHANGE_OPERATIONS),
 }) satisfies z.ZodType<PriceChange>;
 export const SequenceOfChangesSchema = z.array(PriceChangeSchema).max(SEQUENCE_OF_CHANGES_MAX);
@@ -51,8 +51,7 @@ export const SequenceOfChangesSchema = z.array(PriceChangeSchema).max(SEQUENCE_O
 export const ItemQuantitySchema = z.number().int().min(ITEM_QUANTITY_MIN).max(ITEM_QUANTITY_MAX);
 
 /** Item notes: at most 50 characters, no line breaks (Enter is blocked on the item page). */
-export const ItemNoteSchema = z
-  .string()
+export const ItemNoteSchema = refuseNul(z.string())
   .max(NOTE_MAX, `Notes must be at most ${NOTE_MAX} characters`)
   .regex(/^[^\r\n]*$/, 'Notes cannot contain line breaks');
 
@@ -189,15 +188,15 @@ export const OrderItemModifierParamsSchema = z.object({
 
 /** POST sales/orders. The location comes from the snapshot, the channel from the token's app type. */
 export const CreateOrderBodySchema = z.object({
-  menuSnapshotId: Id,
-  orderDateTime: IsoDateTime.optional(),
+  menuSnapshotId: IdSchema,
+  orderDateTime: DateTimeSchema.optional(),
   fulfillmentMethod: FulfillmentMethodSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
 /** PATCH sales/orders/{id}: move the order to another snapshot (21031 unless forceUpdate). */
 export const UpdateOrderBodySchema = z.object({
-  snapshotId: Id,
+  snapshotId: IdSchema,
   forceUpdate: z.boolean().optional(),
   fulfillmentMethod: FulfillmentMethodSchema.optional(),
 });
@@ -207,9 +206,9 @@ export type UpdateOrderBody = z.infer<typeof UpdateOrderBodySchema>;
 export const AddOrderItemBodySchema = z.object({
   itemPathKey: ItemPathKeySchema,
   quantity: ItemQuantitySchema,
-  portionId: z.number().int().positive().nullable().optional(),
+  portionId: IdSchema.nullable().optional(),
   modifiers: z.array(SelectedModifierInputSchema).max(100).default([]),
-  crossSellOfferId: z.string().max(100).nullable().optional(),
+  crossSellOfferId: textSchema(100).nullable().optional(),
   note: ItemNoteSchema.nullable().optional(),
 });
 export type AddOrderItemBody = z.input<typeof AddOrderItemBodySchema>;
@@ -258,7 +257,7 @@ export const BulkItemsResponseSchema = envelope(BulkItemsValueSchema);
 /** POST sales/menus/{menuSnapshotId}/items/{itemPathKey}/pricings: changes are replayed on the defaults. */
 export const MenuItemPricingBodySchema = z.object({
   quantity: ItemQuantitySchema.default(1),
-  portionId: z.number().int().positive().nullable().optional(),
+  portionId: IdSchema.nullable().optional(),
   sequenceOfChanges: SequenceOfChangesSchema.default([]),
 });
 export type MenuItemPricingBody = z.input<typeof MenuItemPricingBodySchema>;
@@ -272,7 +271,7 @@ export type OrderItemPricingBody = z.input<typeof OrderItemPricingBodySchema>;
 /** PUT sales/orders/{orderId}/items/{instanceId}/pricings: changes replayed on the line's current selection. */
 export const OrderLinePricingBodySchema = z.object({
   quantity: ItemQuantitySchema.optional(),
-  portionId: z.number().int().positive().nullable().optional(),
+  portionId: IdSchema.nullable().optional(),
   sequenceOfChanges: SequenceOfChangesSchema.default([]),
   transitionItemPathKey: ItemPathKeySchema.optional(),
 });
@@ -297,11 +296,11 @@ export const ItemPricingResponseSchema = envelope(ItemPricingValueSchema);
 
 /** GET/PUT sales/orders/{id}/delivery-address: the address (coordinates optional: the API geocodes). */
 export const OrderDeliveryAddressSchema = z.object({
-  line1: z.string().trim().min(1, 'Address is required').max(200),
-  line2: z.string().trim().max(200).default(''),
-  city: z.string().trim().max(100).default(''),
-  stateCode: z.string().trim().max(2).default(''),
-  zipCode: z.string().trim().max(10).default(''),
+  line1: refuseNul(z.string().trim().max(200)).min(1, 'Address is required'),
+  line2: refuseNul(z.string().trim().max(200)).default(''),
+  city: refuseNul(z.string().trim().max(100)).default(''),
+  stateCode: refuseNul(z.string().trim().max(2)).default(''),
+  zipCode: refuseNul(z.string().trim().max(10)).default(''),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
 });

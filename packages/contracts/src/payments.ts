@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
+import { IdParamSchema, IdSchema, refuseNul, textSchema } from './bounds';
 import {
   AddressRequirementSchema,
   NotificationTypeSchema,
@@ -35,10 +36,10 @@ export type PaymentMethodInfo = z.infer<typeof PaymentMethodInfoSchema>;
 export const PaymentMethodsResponseSchema = envelope(z.array(PaymentMethodInfoSchema));
 
 export const BillingAddressSchema = z.object({
-  address1: z.string().trim().max(100).optional(),
-  city: z.string().trim().max(60).optional(),
-  state: z.string().trim().max(30).optional(),
-  postalCode: z.string().trim().max(10).optional(),
+  address1: refuseNul(z.string().trim().max(100)).optional(),
+  city: refuseNul(z.string().trim().max(60)).optional(),
+  state: refuseNul(z.string().trim().max(30)).optional(),
+  postalCode: refuseNul(z.string().trim().max(10)).optional(),
 });
 export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
@@ -53,9 +54,9 @@ export const CreatePaymentBodySchema = z.object({
   baseAmount: AmountSchema,
   tipAmount: AmountSchema.default(0),
   billingAddress: BillingAddressSchema.nullable().optional(),
-  savedPaymentId: z.number().int().positive().nullable().optional(),
-  recaptchaInput: z.string().max(4000).nullable().optional(),
-  giftCardNumber: z.string().max(40).nullable().optional(),
+  savedPaymentId: IdSchema.nullable().optional(),
+  recaptchaInput: textSchema(4000).nullable().optional(),
+  giftCardNumber: textSchema(40).nullable().optional(),
 });
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
 
@@ -90,15 +91,15 @@ export const PaymentResponseSchema = envelope(PaymentSchema);
 export const PaymentsResponseSchema = envelope(z.array(PaymentSchema));
 
 export const PaymentParamsSchema = z.object({
-  orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  paymentId: z.coerce.number().int().positive().max(2_147_483_647),
+  orderId: IdParamSchema,
+  paymentId: IdParamSchema,
 });
 
 /** POST sales/orders/{id}/close-requests (spec: paymentToken, paymentIdToSave, guestNotificationTypes). */
 export const CloseRequestBodySchema = z.object({
   /** The one-time token the hosted frame returned; absent only when nothing is due. */
-  paymentToken: z.string().min(1).max(2000).nullable().optional(),
-  paymentIdToSave: z.number().int().positive().nullable().optional(),
+  paymentToken: textSchema(2000).min(1).nullable().optional(),
+  paymentIdToSave: IdSchema.nullable().optional(),
   guestNotificationTypes: z.array(NotificationTypeSchema).max(4).optional(),
 });
 export type CloseRequestBody = z.infer<typeof CloseRequestBodySchema>;
@@ -169,11 +170,11 @@ export function isAurusError(message: Pick<AurusTokenResponseMessage, 'response_
 
 /** Body of the frame's own same-origin tokenisation call (never leaves the API's origin). */
 export const CardTokenizeBodySchema = z.object({
-  cardNumber: z.string().min(12).max(23),
-  expiry: z.string().min(4).max(7),
-  cvv: z.string().min(3).max(4),
-  nameOnCard: z.string().max(80).optional(),
-  postalCode: z.string().max(10).optional(),
+  cardNumber: textSchema(23).min(12),
+  expiry: textSchema(7).min(4),
+  cvv: textSchema(4).min(3),
+  nameOnCard: textSchema(80).optional(),
+  postalCode: textSchema(10).optional(),
 });
 export type CardTokenizeBody = z.infer<typeof CardTokenizeBodySchema>;
 export const CardTokenizeValueSchema = AurusTokenResponseMessageSchema.omit({ type: true, requestId: true });

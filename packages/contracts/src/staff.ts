@@ -1,6 +1,7 @@
 /** The staff API behind the kitchen screen (authorised by the X-Staff-Key header, never a guest token). */
 import { z } from 'zod';
 import { envelope } from './api';
+import { IdParamSchema, textSchema } from './bounds';
 import { OrderStatusSchema, PickupTypeSchema, StoreStatusSchema, type OrderStatus } from './enums';
 
 export const STAFF_KEY_HEADER = 'x-staff-key';
@@ -27,10 +28,11 @@ export const STAFF_STATUS_ACTION: Record<OrderStatus, string | null> = {
 };
 
 export const StaffOrdersQuerySchema = z.object({
-  locationId: z.coerce.number().int().positive().max(2_147_483_647),
+  locationId: IdParamSchema,
   /** One status, or several as '1,2,3'; all placed orders when omitted. */
   status: z
     .string()
+    .max(20)
     .regex(/^[1-4](,[1-4])*$/, 'status is a comma-separated list of 1-4')
     .transform((s) => [...new Set(s.split(',').map(Number))] as OrderStatus[])
     .optional(),
@@ -101,7 +103,7 @@ export const StaffLocationsResponseSchema = envelope(z.array(StaffLocationSchema
  * POST staff/sessions: a staff key exchanged for a session token, which the kitchen screen keeps instead of the
  * key and sends as `Authorization: Bearer <token>`; DELETE staff/sessions/current revokes it (sign-out).
  */
-export const StaffSessionBodySchema = z.object({ staffKey: z.string().min(1).max(200) });
+export const StaffSessionBodySchema = z.object({ staffKey: textSchema(200).min(1) });
 export const StaffSessionValueSchema = z.object({
   sessionToken: z.string(),
   /** ISO 8601: the session ends then (or at sign-out). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   canTakeOrders,
+  dayNumberOf,
   computeStoreStatus,
   describeWeek,
   estimateCacheKey,
@@ -13,6 +14,8 @@ import {
   isOrderTimeAvailable,
   isValidTimeZone,
   listOrderTimes,
+  openingIntervals,
+  orderDateWindow,
   upcomingHolidays,
   weekdayOf,
   zonedInstant,
@@ -425,5 +428,117 @@ describe('orderTimeProblem', () => {
     expect(problem('2025-01-15', '12:05')).toBe('time');
     expect(problem('2025-01-16', '23:00')).toBe('time');
     expect(problem('2025-01-16', '11:00')).toBe('time');
+  });
+});
+
+/**
+ * A schedule that counts the days read (every day looks its holidays up once) and throws past `limit`: a loop
+ * over days that never ends fails at once here instead of hanging the run.
+ */
+function countingSchedule(base: Schedule, limit = 500): { schedule: Schedule; daysRead: () => number } {
+  let reads = 0;
+  const schedule: Schedule = {
+    weekly: base.weekly,
+    get holidays() {
+      reads += 1;
+      if (reads > limit) throw new Error(`read more than ${limit} days: an unbounded loop`);
+      return base.holidays;
+    },
+  };
+  return { schedule, daysRead: () => reads };
+}
+
+describe('calendar dates are compared as dates, and every loop is bounded', () => {
+  const now = ny('2025-01-15', '08:00');
+
+  it('answers a custom date beyond year 9999 at once, without reading a single day', () => {
+    // '10000-01-01' < '9999-12-31' as text: the old string loop never reached its end date.
+    const { schedule, daysRead } = countingSchedule(splitShift);
+    for (const customDate of ['9999-12-31', '9999-12-30', '2025-02-30', '0000-01-01', 'tomorrow']) {
+      expect(listOrderTimes({ schedule, timeZone: NY, now, prepTimeMinutes: 20, customDate })).toEqual([
+        { date: customDate, times: [] },
+      ]);
+    }
+    expect(daysRead()).toBe(0);
+  });
+
+  it('offers a custom date only within the scheduling window (today and the 6 days after)', () => {
+    const slots = (customDate: string) =>
+      listOrderTimes({ schedule: splitShift, timeZone: NY, now, prepTimeMinutes: 20, customDate })[0]
+        ?.times ?? [];
+    expect(orderDateWindow(now, NY)).toEqual({ first: '2025-01-15', last: '2025-01-21' });
+    expect(slots('2025-01-21').length).toBeGreaterThan(0);
+    expect(slots('2025-01-22')).toEqual([]);
+    expect(slots('2025-02-15')).toEqual([]);
+    expect(slots('2025-01-14')).toEqual([]);
+  });
+
+  it('reads each day of a range once and refuses ranges that are not bounded dates', () => {
+    const { schedule, daysRead } = countingSchedule(splitShift);
+    expect(openingIntervals(schedule, NY, '9999-12-30', '9999-12-31')).toHaveLength(4);
+    expect(daysRead()).toBe(2);
+    expect(() => openingIntervals(schedule, NY, '9999-12-31', '10000-01-01')).toThrow(RangeError);
+    expect(() => openingIntervals(schedule, NY, '2025-01-01', '2026-01-01')).toThrow(RangeError);
+    expect(openingIntervals(schedule, NY, '2025-01-02', '2025-01-01')).toEqual([]);
+  });
+
+  it('bounds the days and the slot step of listOrderTimes', () => {
+    const allDay = { weekly: every([{ open: '00:00', close: '24:00' }]), holidays: [] };
+    const { schedule, daysRead } = countingSchedule(allDay);
+    const days = listOrderTimes({
+      schedule,
+      timeZone: NY,
+      now,
+      prepTimeMinutes: 0,
+      days: 1_000_000,
+      slotMinutes: 600,
+    });
+    expect(days).toHaveLength(31);
+    expect(daysRead()).toBeLessThanOrEqual(32);
+    // A zero step is read as one minute, not an endless loop on one instant.
+    const [today] = listOrderTimes({
+      schedule: allDay,
+      timeZone: NY,
+      now,
+      prepTimeMinutes: 0,
+      days: 1,
+      slotMinutes: 0,
+    });
+    expect(today?.times).toHaveLength(16 * 60);
+    expect(today?.times[0]).toBe('2025-01-15T08:00:00-05:00');
+  });
+
+  it('compares holiday dates and the offered days as dates across the year 10000', () => {
+    expect(dayNumberOf('9999-12-31') < dayNumberOf('2025-01-01')).toBe(false);
+    expect(Number.isNaN(dayNumberOf('10000-01-01'))).toBe(true);
+    expect(Number.isNaN(dayNumberOf('2025-02-29'))).toBe(true);
+    expect(dayNumberOf('2024-02-29') - dayNumberOf('2024-02-28')).toBe(1);
+    const holidays = upcomingHolidays(
+      {
+        weekly: splitShift.weekly,
+        holidays: [
+          { date: '9999-12-31', title: 'Far', isOpen: false, hours: [] },
+          { date: '2025-01-20', title: 'Near', isOpen: false, hours: [] },
+          { date: '2024-12-25', title: 'Past', isOpen: false, hours: [] },
+        ],
+      },
+      NY,
+      now,
+    );
+    expect(holidays.map((h) => h.title)).toEqual(['Near', 'Far']);
+    expect(orderTimeProblem(splitShift, NY, Date.parse('9999-12-31T12:00:00-05:00'), now, 20)).toBe('date');
+  });
+
+  it('resolves a skipped hour in the earlier offset east of UTC too, and a repeated one to its first time', () => {
+    // Berlin jumps from 02:00 CET to 03:00 CEST on 2024-03-31: 02:30 is read as 02:30 CET (01:30 UTC).
+    expect(new Date(zonedInstant('2024-03-31', 150, 'Europe/Berlin')).toISOString()).toBe(
+      '2024-03-31T01:30:00.000Z',
+    );
+    // London's 01:00 that night does not exist: 01:00 GMT.
+    expect(new Date(zonedInstant('2024-03-31', 60, 'Europe/London')).toISOString()).toBe(
+      '2024-03-31T01:00:00.000Z',
+    );
+    // New York's 01:30 on 2024-11-03 comes twice: the first (EDT).
+    expect(formatZonedIso(zonedInstant('2024-11-03', 90, NY), NY)).toBe('2024-11-03T01:30:00-04:00');
   });
 });

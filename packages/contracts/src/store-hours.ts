@@ -2,9 +2,10 @@
  * Store schedule rules: opening periods per weekday (several a day, overnight allowed), holidays, the store
  * status chip (Open / Closes Soon / Closed with its description) and the order-time slots. Everything is
  * computed in the location's IANA time zone from an explicit `now`, so callers inject the clock.
- * Only `Intl` is used: the same code runs in Node and in the browser. No zod here (the store page's browser code
- * imports these rules); the schemas of these shapes are in locations.ts.
+ * Offsets come from @date-fns/tz (Intl underneath): the same code runs in Node and in the browser. No zod here
+ * (the store page's browser code imports these rules); the schemas of these shapes are in locations.ts.
  */
+import { tzOffset } from '@date-fns/tz/tzOffset';
 import type { StoreStatus } from './enums';
 
 /** 'HH:mm' on a 24-hour clock; '24:00' means the end of the day (checked by ClockTimeSchema in locations.ts). */
@@ -53,54 +54,68 @@ export const ORDER_TIME_SLOT_MINUTES = 15;
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 1440;
+const DAY_MS = DAY_MINUTES * MINUTE;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 // ---------------------------------------------------------------------------------------------------------
-// Time-zone arithmetic on top of Intl (formatters are cached: building one costs far more than using it).
+// Calendar dates as day numbers, and the zone's offset from @date-fns/tz.
+//
+// A LocalDate crosses every boundary as 'YYYY-MM-DD' but is never compared or stepped as text ('10000-01-01'
+// sorts before '9999-12-31', which once made a loop endless): it is read into a day number (days since
+// 1970-01-01), an integer compared and stepped as one, and every loop over days is bounded by its rule.
+//
+// Local wall time to an instant is resolved here, not with TZDate: TZDate builds a wall time through the host's
+// own zone, so a repeated or skipped hour resolves differently on a server in UTC and a browser in Los Angeles
+// (measured on New York's 01:30 of 2024-11-03), and the two sides must agree on every slot.
+
+/** Days since 1970-01-01 of a real 'YYYY-MM-DD' date; NaN for anything else (2025-02-30, '2025-1-1', '10000-01-01'). */
+export function dayNumberOf(date: LocalDate): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return Number.NaN;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const t = Date.UTC(y, m - 1, d);
+  const check = new Date(t);
+  // Date.UTC maps years 0-99 to 1900-1999 and rolls 02-30 over to March: a round trip catches both.
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d)
+    return Number.NaN;
+  return Math.round(t / DAY_MS);
+}
+
+/** The 'YYYY-MM-DD' of a day number (years beyond 9999 keep their digits; callers bound the range). */
+export function localDateOfDayNumber(day: number): LocalDate {
+  const t = new Date(day * DAY_MS);
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** Days from `from` to `to` (negative when `to` is earlier); NaN when either is not a real date. */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return dayNumberOf(to) - dayNumberOf(from);
+}
+
+/** The calendar date `days` after `date`. Throws a RangeError for a date that is not a real calendar date. */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const day = dayNumberOf(date);
+  if (Number.isNaN(day)) throw new RangeError(`Not a calendar date: ${date}`);
+  return localDateOfDayNumber(day + days);
+}
+
+/** 0 (Sunday) to 6 (Saturday); NaN for a date that is not a real calendar date. */
+export function weekdayOf(date: LocalDate): number {
+  // 1970-01-01 was a Thursday (4).
+  return (((dayNumberOf(date) + 4) % 7) + 7) % 7;
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /** Whether `timeZone` is an IANA zone this runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {
+  if (formatters.has(timeZone)) return true;
   try {
-    formatterFor(timeZone);
+    formatters.set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone }));
     return true;
   } catch {
     return false;
   }
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClockFromIntl(instant: number, timeZone: string): WallClock {
-  const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type in out) out[part.type as keyof WallClock] = Number(part.value);
-  }
-  return out;
 }
 
 /**
@@ -111,18 +126,26 @@ const QUARTER_HOUR = 15 * MINUTE;
 const offsetCache = new Map<string, number>();
 const OFFSET_CACHE_LIMIT = 100_000;
 
-/** The zone's offset from UTC in minutes at an instant (e.g. -300 for New York in winter). */
+/** The zone's offset from UTC in minutes at an instant (e.g. -300 for New York in winter); NaN for an unknown zone. */
 export function timeZoneOffsetMinutes(instant: number, timeZone: string): number {
   const bucket = Math.floor(instant / QUARTER_HOUR) * QUARTER_HOUR;
   const key = `${timeZone}|${bucket}`;
   let offset = offsetCache.get(key);
   if (offset === undefined) {
-    const w = wallClockFromIntl(bucket, timeZone);
-    offset = Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - bucket) / MINUTE);
+    offset = tzOffset(timeZone, new Date(bucket));
     if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
     offsetCache.set(key, offset);
   }
   return offset;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
 }
 
 function wallClock(instant: number, timeZone: string): WallClock {
@@ -137,30 +160,14 @@ function wallClock(instant: number, timeZone: string): WallClock {
   };
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-function parseLocalDate(date: LocalDate): { y: number; m: number; d: number } {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  return { y, m, d };
-}
-
-/** The calendar date `days` after `date`. */
-export function addDays(date: LocalDate, days: number): LocalDate {
-  const { y, m, d } = parseLocalDate(date);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
-}
-
-/** 0 (Sunday) to 6 (Saturday). */
-export function weekdayOf(date: LocalDate): number {
-  const { y, m, d } = parseLocalDate(date);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+/** The day number of an instant's calendar date in the zone. */
+export function localDayNumberOf(instant: number, timeZone: string): number {
+  return Math.floor((instant + timeZoneOffsetMinutes(instant, timeZone) * MINUTE) / DAY_MS);
 }
 
 /** The calendar date of an instant in the zone. */
 export function localDateOf(instant: number, timeZone: string): LocalDate {
-  const w = wallClock(instant, timeZone);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  return localDateOfDayNumber(localDayNumberOf(instant, timeZone));
 }
 
 /** Minutes since local midnight of an instant in the zone. */
@@ -171,14 +178,23 @@ export function localMinutesOf(instant: number, timeZone: string): number {
 
 /**
  * The instant of a local wall-clock time (`minutes` after midnight of `date`, may exceed a day).
- * A time skipped by a daylight-saving jump resolves to the same wall time in the earlier offset.
+ * A time skipped by a daylight-saving jump resolves to the same wall time in the earlier offset (02:30 on a
+ * spring-forward night is 03:30 after it); a repeated time resolves to its first occurrence.
+ * NaN for a date that is not a real calendar date.
  */
 export function zonedInstant(date: LocalDate, minutes: number, timeZone: string): number {
-  const { y, m, d } = parseLocalDate(date);
-  const asUtc = Date.UTC(y, m - 1, d, 0, minutes);
-  const first = asUtc - timeZoneOffsetMinutes(asUtc, timeZone) * MINUTE;
-  const second = asUtc - timeZoneOffsetMinutes(first, timeZone) * MINUTE;
-  return timeZoneOffsetMinutes(second, timeZone) === timeZoneOffsetMinutes(first, timeZone) ? second : first;
+  const asUtc = dayNumberOf(date) * DAY_MS + minutes * MINUTE;
+  if (Number.isNaN(asUtc)) return Number.NaN;
+  // A day either side of the wall time lies beyond any transition near it (zones change at most twice a year).
+  const before = timeZoneOffsetMinutes(asUtc - DAY_MS, timeZone);
+  const after = timeZoneOffsetMinutes(asUtc + DAY_MS, timeZone);
+  const inBefore = asUtc - before * MINUTE;
+  const inAfter = asUtc - after * MINUTE;
+  const beforeHolds = timeZoneOffsetMinutes(inBefore, timeZone) === before;
+  const afterHolds = timeZoneOffsetMinutes(inAfter, timeZone) === after;
+  if (beforeHolds && afterHolds) return Math.min(inBefore, inAfter);
+  if (afterHolds) return inAfter;
+  return inBefore;
 }
 
 /** ISO 8601 with the zone's offset, e.g. '2025-03-14T11:15:00-04:00'. */
@@ -229,9 +245,14 @@ export interface OpeningInterval {
   end: number;
 }
 
+/** The most days one call of openingIntervals reads: every rule here asks for at most ORDER_TIME_DAYS_MAX + 2. */
+export const OPENING_INTERVALS_MAX_DAYS = 62;
+
 /**
  * Concrete opening intervals (epoch ms) of the periods that start on `fromDate` .. `toDate` (inclusive),
- * sorted and merged where they touch or overlap (so a 24/7 store is one long interval).
+ * sorted and merged where they touch or overlap (so a 24/7 store is one long interval). Empty when `toDate` is
+ * before `fromDate`; throws a RangeError for a date that is not a real calendar date or a range longer than
+ * OPENING_INTERVALS_MAX_DAYS (callers bound their ranges; this keeps any other caller from an endless loop).
  */
 export function openingIntervals(
   schedule: Schedule,
@@ -239,8 +260,17 @@ export function openingIntervals(
   fromDate: LocalDate,
   toDate: LocalDate,
 ): OpeningInterval[] {
+  const first = dayNumberOf(fromDate);
+  const last = dayNumberOf(toDate);
+  if (Number.isNaN(first) || Number.isNaN(last)) {
+    throw new RangeError(`Not a calendar date range: ${fromDate} to ${toDate}`);
+  }
+  if (last - first + 1 > OPENING_INTERVALS_MAX_DAYS) {
+    throw new RangeError(`More than ${OPENING_INTERVALS_MAX_DAYS} days: ${fromDate} to ${toDate}`);
+  }
   const raw: OpeningInterval[] = [];
-  for (let date = fromDate; date <= toDate; date = addDays(date, 1)) {
+  for (let day = first; day <= last; day += 1) {
+    const date = localDateOfDayNumber(day);
     for (const period of periodsOn(schedule, date)) {
       const open = clockToMinutes(period.open);
       let close = clockToMinutes(period.close);
@@ -320,10 +350,11 @@ export function computeStoreStatus(
   }
   const openLabel = formatClock12(localMinutesOf(next.start, timeZone));
   const openDate = localDateOf(next.start, timeZone);
+  const daysAhead = daysBetween(today, openDate);
   const description =
-    openDate === today
+    daysAhead === 0
       ? `Opens at ${openLabel}`
-      : openDate === addDays(today, 1)
+      : daysAhead === 1
         ? `Opens tomorrow at ${openLabel}`
         : `Opens ${WEEKDAY_NAMES[weekdayOf(openDate)] ?? ''} at ${openLabel}`;
   return { locationStatus: 'Closed', description, closesAt: null, opensAt: next.start };
@@ -356,14 +387,54 @@ export interface OrderTimesInput {
   now: Date | number;
   /** Kitchen preparation time: the earliest slot is now (or the opening) plus this. */
   prepTimeMinutes: number;
-  /** Only this local date (answered even when it has no slot); otherwise `days` dates from today. */
+  /**
+   * Only this local date (answered even when it has no slot, and with no slot when it is outside the offered
+   * days); otherwise `days` dates from today.
+   */
   customDate?: LocalDate | undefined;
+  /** How many days from today are offered: 1 to ORDER_TIME_DAYS_MAX (ORDER_TIME_DAYS when left out). */
   days?: number;
+  /** Minutes between slots: 1 to a day (ORDER_TIME_SLOT_MINUTES when left out). */
   slotMinutes?: number;
 }
 
-/** Default number of days order times are offered for. */
+/** Default number of days order times are offered for (a store's scheduling window, today included). */
 export const ORDER_TIME_DAYS = 7;
+/** The most days order times can be asked for at once (bounds the work of one call). */
+export const ORDER_TIME_DAYS_MAX = 31;
+
+const clamp = (value: number, min: number, max: number) =>
+  Number.isFinite(value) ? Math.min(max, Math.max(min, Math.trunc(value))) : min;
+
+export interface OrderDateWindow {
+  /** Today in the zone. */
+  first: LocalDate;
+  /** The last day offered. */
+  last: LocalDate;
+}
+
+/**
+ * The days order times are offered for at `now` in the zone: today and the `days - 1` after it (`days` is
+ * clamped to 1..ORDER_TIME_DAYS_MAX).
+ */
+export function orderDateWindow(
+  now: Date | number,
+  timeZone: string,
+  days: number = ORDER_TIME_DAYS,
+): OrderDateWindow {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const today = localDayNumberOf(at, timeZone);
+  return {
+    first: localDateOfDayNumber(today),
+    last: localDateOfDayNumber(today + clamp(days, 1, ORDER_TIME_DAYS_MAX) - 1),
+  };
+}
+
+/** Whether `date` is a real calendar date inside the window (compared as dates, never as text). */
+export function isInOrderDateWindow(date: LocalDate, window: OrderDateWindow): boolean {
+  const day = dayNumberOf(date);
+  return day >= dayNumberOf(window.first) && day <= dayNumberOf(window.last);
+}
 
 /**
  * The ready-time slots a guest can pick: every `slotMinutes` on the wall clock, inside an opening interval,
@@ -373,29 +444,40 @@ export const ORDER_TIME_DAYS = 7;
 export function listOrderTimes(input: OrderTimesInput): OrderTimeOptions[] {
   const { schedule, timeZone, prepTimeMinutes } = input;
   const at = typeof input.now === 'number' ? input.now : input.now.getTime();
-  const step = (input.slotMinutes ?? ORDER_TIME_SLOT_MINUTES) * MINUTE;
-  const today = localDateOf(at, timeZone);
-  const first = input.customDate ?? today;
-  const last = input.customDate ?? addDays(today, (input.days ?? ORDER_TIME_DAYS) - 1);
-  const byDate = new Map<LocalDate, string[]>();
-  if (input.customDate) byDate.set(input.customDate, []);
-  if (last < today) return [...byDate].map(([date, times]) => ({ date, times }));
+  const step = clamp(input.slotMinutes ?? ORDER_TIME_SLOT_MINUTES, 1, DAY_MINUTES) * MINUTE;
+  const window = orderDateWindow(at, timeZone, input.days ?? ORDER_TIME_DAYS);
+  const { customDate } = input;
+  // A custom date outside the offered days has no slot: answered at once, without reading the schedule.
+  if (customDate !== undefined && !isInOrderDateWindow(customDate, window)) {
+    return [{ date: customDate, times: [] }];
+  }
+  const first = dayNumberOf(customDate ?? window.first);
+  const last = dayNumberOf(customDate ?? window.last);
+  const byDay = new Map<number, string[]>();
+  if (customDate !== undefined) byDay.set(first, []);
 
-  for (const interval of openingIntervals(schedule, timeZone, addDays(first, -1), last)) {
+  // From the day before (an overnight period started then); the slots are bounded by these intervals.
+  const intervals = openingIntervals(
+    schedule,
+    timeZone,
+    localDateOfDayNumber(first - 1),
+    localDateOfDayNumber(last),
+  );
+  for (const interval of intervals) {
     const earliest = Math.max(interval.start, at) + prepTimeMinutes * MINUTE;
     // Offsets are whole quarter hours in every IANA zone, so UTC alignment is wall-clock alignment.
     for (let t = Math.ceil(earliest / step) * step; t <= interval.end; t += step) {
-      const date = localDateOf(t, timeZone);
-      if (date < first) continue;
-      if (date > last) break;
-      const list = byDate.get(date);
+      const day = localDayNumberOf(t, timeZone);
+      if (day < first) continue;
+      if (day > last) break;
+      const list = byDay.get(day);
       if (list) list.push(formatZonedIso(t, timeZone));
-      else byDate.set(date, [formatZonedIso(t, timeZone)]);
+      else byDay.set(day, [formatZonedIso(t, timeZone)]);
     }
   }
-  return [...byDate]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([date, times]) => ({ date, times }));
+  return [...byDay]
+    .sort(([a], [b]) => a - b)
+    .map(([day, times]) => ({ date: localDateOfDayNumber(day), times }));
 }
 
 /**
@@ -412,7 +494,7 @@ export function isOrderTimeAvailable(
   const t = typeof time === 'number' ? time : time.getTime();
   const at = typeof now === 'number' ? now : now.getTime();
   const prep = prepTimeMinutes * MINUTE;
-  if (!Number.isFinite(t) || t < at + prep - MINUTE) return false;
+  if (!Number.isFinite(t) || !Number.isFinite(at) || t < at + prep - MINUTE) return false;
   const date = localDateOf(t, timeZone);
   return openingIntervals(schedule, timeZone, addDays(date, -1), date).some(
     (i) => t >= i.start + prep && t <= i.end,
@@ -436,10 +518,9 @@ export function orderTimeProblem(
 ): 'date' | 'time' | null {
   const t = typeof time === 'number' ? time : time.getTime();
   const at = typeof now === 'number' ? now : now.getTime();
-  if (!Number.isFinite(t)) return 'date';
-  const today = localDateOf(at, timeZone);
+  if (!Number.isFinite(t) || !Number.isFinite(at)) return 'date';
   const date = localDateOf(t, timeZone);
-  if (date < today || date > addDays(today, days - 1)) return 'date';
+  if (!isInOrderDateWindow(date, orderDateWindow(at, timeZone, days))) return 'date';
   const dayStart = zonedInstant(date, 0, timeZone);
   const dayEnd = zonedInstant(addDays(date, 1), 0, timeZone);
   const open = openingIntervals(schedule, timeZone, addDays(date, -1), date).some(
@@ -483,11 +564,13 @@ export function upcomingHolidays(
   now: Date | number,
   limit = 10,
 ): Holiday[] {
-  const today = localDateOf(typeof now === 'number' ? now : now.getTime(), timeZone);
+  const today = localDayNumberOf(typeof now === 'number' ? now : now.getTime(), timeZone);
   return schedule.holidays
-    .filter((h) => h.date >= today)
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-    .slice(0, limit);
+    .map((holiday) => ({ holiday, day: dayNumberOf(holiday.date) }))
+    .filter(({ day }) => day >= today)
+    .sort((a, b) => a.day - b.day)
+    .slice(0, limit)
+    .map(({ holiday }) => holiday);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
+import { IdParamSchema } from './bounds';
 import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema } from './enums';
 import { OrderTotalsSchema } from './orders';
 
@@ -117,7 +118,7 @@ export const TrackingSettingsResponseSchema = envelope(TrackingSettingsSchema);
 
 /** GET sales/orders/{id}/tracking-url?locationId. */
 export const TrackingUrlQuerySchema = z.object({
-  locationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  locationId: IdParamSchema.optional(),
 });
 export const TrackingUrlValueSchema = z.object({ url: z.string(), trackingToken: z.string() });
 export const TrackingUrlResponseSchema = envelope(TrackingUrlValueSchema);

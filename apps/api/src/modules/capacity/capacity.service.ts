@@ -15,13 +15,14 @@ import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { FulfillmentMethodSchema } from '@storefront/contracts/enums';
 import {
   addDays,
+  dayNumberOf,
   formatZonedIso,
   localDateOf,
   zonedInstant,
   type OrderTimeOptions,
 } from '@storefront/contracts/store-hours';
 import type { Db } from '../../db/client';
-import { ruleBroken } from '../../lib/errors';
+import { badRequest, ruleBroken } from '../../lib/errors';
 import { findCapacities, findCapacity, findSlotLoads, releaseSlot, reserveSlot } from './capacity.repository';
 
 export interface SlotReservation {
@@ -129,7 +130,10 @@ export async function withoutFullSlots(
   }));
 }
 
-/** The kitchen's load per slot on a local date (today by default), with the capacities and the online flag. */
+/**
+ * The kitchen's load per slot on a local date (today by default), with the capacities and the online flag.
+ * 400 for a date that is not a calendar date (the route's schema also keeps it within a year of today).
+ */
 export async function getKitchenLoad(
   db: Db,
   location: { id: number; timeZone: string; isOnline: boolean },
@@ -137,6 +141,7 @@ export async function getKitchenLoad(
   now: number = Date.now(),
 ): Promise<KitchenLoad> {
   const day = date ?? localDateOf(now, location.timeZone);
+  if (Number.isNaN(dayNumberOf(day))) throw badRequest('querystring.date', 'date must be a date YYYY-MM-DD');
   const from = new Date(zonedInstant(day, 0, location.timeZone));
   const to = new Date(zonedInstant(addDays(day, 1), 0, location.timeZone));
   const [capacities, loads] = await Promise.all([

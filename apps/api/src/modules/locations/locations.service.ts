@@ -27,9 +27,11 @@ import {
   canTakeOrders,
   computeStoreStatus,
   describeWeek,
+  isInOrderDateWindow,
   listOrderTimes,
   localMinutesOf,
   minutesToClock,
+  orderDateWindow,
   upcomingHolidays,
   type OpeningPeriod,
   type OrderTimeOptions,
@@ -379,7 +381,8 @@ export async function getFulfillmentSettings(db: Db, id: number): Promise<Fulfil
 /**
  * Ready-time slots (15 minutes apart, ISO 8601 with the location's offset) per local date, from the
  * weekly hours, holidays and the preparation time (catering: its lead time; delivery: the delivery ETA).
- * 404 for an unknown id; 422 InvalidOrderType (21036) when the store does not offer the method.
+ * 404 for an unknown id; 422 InvalidOrderType (21036) when the store does not offer the method; 400 for a
+ * customDate outside the days the store offers (today to ORDER_TIME_DAYS - 1 days ahead, in its zone).
  */
 export async function getOrderTimes(
   db: Db,
@@ -394,6 +397,14 @@ export async function getOrderTimes(
   const record = await getRecord(db, id);
   if (query.fulfillmentMethod !== undefined && !record.fulfillmentMethods.includes(query.fulfillmentMethod)) {
     throw ruleBroken('InvalidOrderType', 21036, 'This location does not offer this fulfillment method');
+  }
+  // Order times exist only within the store's scheduling window: any other date is refused before any work.
+  const window = orderDateWindow(now, record.timeZone);
+  if (query.customDate !== undefined && !isInOrderDateWindow(query.customDate, window)) {
+    throw badRequest(
+      'querystring.customDate',
+      `customDate must be a date from ${window.first} to ${window.last} (the days this store offers)`,
+    );
   }
   const prepTimeMinutes = query.catering
     ? record.cateringPrepTimeMinutes

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceInMiles } from '@storefront/contracts/geo';
@@ -341,6 +343,22 @@ describe.each(await dbKinds())('locations API on %s', (kind) => {
       expect(res.json()).toMatchObject({ succeed: false, errors: [{ code: 21036 }] });
     });
 
+    it("refuses a custom date outside the store's days (today and the 6 after, in its zone) with 400", async () => {
+      const today = localDateOf(Date.now(), DEMO_TIME_ZONE);
+      const inside = await get<{ date: string; times: string[] }[]>(
+        `/v1/locations/${DEMO_LOCATIONS.open}/order-times?customDate=${addDays(today, 6)}`,
+      );
+      expect(inside.status).toBe(200);
+      expect(inside.body.value[0]?.times.length).toBeGreaterThan(0);
+      for (const date of [addDays(today, -2), addDays(today, 8), addDays(today, 30)]) {
+        await expectError(`/v1/locations/${DEMO_LOCATIONS.open}/order-times?customDate=${date}`, 400);
+      }
+      // Beyond a year, or beyond year 9999, the schema refuses it before the service runs.
+      for (const date of ['9999-12-31', '0000-01-01', addDays(today, 400)]) {
+        await expectError(`/v1/locations/${DEMO_LOCATIONS.open}/order-times?customDate=${date}`, 400);
+      }
+    });
+
     it('answers 404 and 400', async () => {
       await expectError('/v1/locations/99999/order-times', 404);
       await expectError('/v1/locations/1/order-times?customDate=tomorrow', 400);
@@ -509,5 +527,50 @@ describe.each(await dbKinds())('locations API on %s', (kind) => {
         invalidateLocationsCache(db);
       }
     });
+  });
+});
+
+/**
+ * customDate=9999-12-31 once pinned the process at 100% CPU for ever (dates compared as text). A hung handler
+ * blocks the event loop, so no in-process timeout could end the test: the app runs in a child process (on
+ * PGlite with the demo stores only: the loop never reached the database), and the request gets 2 seconds once
+ * the app is up. About 13 s of CPU, most of it PGlite's first start.
+ */
+describe('GET /v1/locations/{id}/order-times?customDate=9999-12-31', () => {
+  it('answers 400 within 2 seconds instead of hanging the process', { timeout: 240_000 }, async () => {
+    const module = (path: string) => JSON.stringify(new URL(path, import.meta.url).pathname);
+    const script = `
+      const { openDatabase } = await import(${module('../../db/client.ts')});
+      const { seedLocations } = await import(${module('../../db/seed/locations.ts')});
+      const { buildApp } = await import(${module('../../app.ts')});
+      const { testEnv } = await import(${module('../../test/harness.ts')});
+      const database = openDatabase({ dataDir: 'memory://' });
+      await database.migrate();
+      await seedLocations(database.db);
+      const app = await buildApp({ env: testEnv, database, logger: false });
+      await app.ready();
+      process.stdout.write('ready\\n');
+      process.stdin.once('data', async () => {
+        const res = await app.inject({ method: 'GET', url: '/v1/locations/1/order-times?customDate=9999-12-31' });
+        process.stdout.write(JSON.stringify({ status: res.statusCode, body: res.json() }) + '\\n');
+        process.exit(0);
+      });`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
+      expect(await next()).toBe('ready');
+      child.stdin.write('go\n');
+      const answer = await Promise.race([
+        next(),
+        new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 2 s'), 2_000)),
+      ]);
+      expect(answer).not.toBe('no answer within 2 s');
+      expect(JSON.parse(answer)).toMatchObject({ status: 400, body: { value: null, succeed: false } });
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

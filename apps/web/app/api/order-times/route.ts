@@ -5,18 +5,17 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
+import { IdParamSchema, NearDateSchema } from '@storefront/contracts/bounds';
 import { FulfillmentMethodSchema } from '@storefront/contracts/enums';
 import { OrderTimeOptionsSchema } from '@storefront/contracts/locations';
 import { apiRequest } from '@/lib/api';
 
 const QuerySchema = z.object({
-  locationId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  locationId: IdParamSchema,
   fulfillmentMethod: z.coerce.number().pipe(FulfillmentMethodSchema),
   catering: z.enum(['true', 'false']).transform((v) => v === 'true'),
-  customDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  // A real date near today (the API narrows it to the store's days): anything else is answered here.
+  customDate: NearDateSchema.optional(),
 });
 
 const noStore = { 'cache-control': 'private, no-store' };

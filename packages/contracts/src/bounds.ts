@@ -1,0 +1,62 @@
+/**
+ * The bounds every request field shares, so that no input reaches the database or a loop outside the range it
+ * was built for: ids within their int4 column, text without NUL (PostgreSQL refuses it in text) and of bounded
+ * length, dates that are real calendar dates near today, date-times in years PostgreSQL and the rules handle.
+ * A value outside them is a 400 from the route's schema, never a 500 from the database.
+ */
+import { z } from 'zod';
+
+/** The largest value of a PostgreSQL integer (int4, serial) column. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: an integer 1 to 2^31-1 (every id column is int4). */
+export const IdSchema = z.number().int().min(1).max(INT4_MAX);
+
+/** A row id in a path or query string (`/locations/12`): the same range, read from text. */
+export const IdParamSchema = z.coerce.number().int().min(1).max(INT4_MAX);
+
+export const NUL_MESSAGE = 'Text must not contain the NUL character';
+
+/** Whether a text holds no NUL character (U+0000), which PostgreSQL cannot store in text. */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/** The same string schema, refusing a NUL character (every request text goes through this). */
+export function refuseNul<T extends z.ZodString>(schema: T): T {
+  return schema.refine(hasNoNul, NUL_MESSAGE);
+}
+
+/** Request text of at most `max` characters, without NUL. */
+export function textSchema(max: number): z.ZodString {
+  return refuseNul(z.string().max(max));
+}
+
+/** How far from today a request's calendar date may be (a year each way covers every rule that reads one). */
+export const DATE_RANGE_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+/** 'YYYY-MM-DD' that is a real calendar date (2025-02-29 is not). */
+export const CalendarDateSchema = z.iso.date();
+
+/**
+ * A calendar date in a request: real, and within DATE_RANGE_DAYS of today (UTC; a year's margin makes the
+ * caller's time zone irrelevant). The rule that reads it may narrow it further (order times: the days offered).
+ */
+export const NearDateSchema = CalendarDateSchema.refine((date) => {
+  const at = Date.parse(`${date}T00:00:00Z`);
+  // Not a date at all: the format check has said so already.
+  if (Number.isNaN(at)) return true;
+  return Math.abs(at - Date.now()) <= DATE_RANGE_DAYS * DAY_MS;
+}, `Date must be within ${DATE_RANGE_DAYS} days of today`);
+
+/** The years a request's date-time may fall in: far wider than any rule, narrower than PostgreSQL's range. */
+export const DATE_TIME_MIN = Date.UTC(2000, 0, 1);
+export const DATE_TIME_MAX = Date.UTC(2100, 0, 1);
+
+/** ISO 8601 with offset, in the years 2000 to 2099 (year 0 or 10000 once shifted would fail in PostgreSQL). */
+export const DateTimeSchema = z.iso.datetime({ offset: true }).refine((value) => {
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return true;
+  return at >= DATE_TIME_MIN && at < DATE_TIME_MAX;
+}, 'Date-time must be in the years 2000 to 2099');
