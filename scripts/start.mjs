@@ -57,17 +57,40 @@ if (
   writeFileSync(stamp, fingerprint);
 }
 
-const children = [];
-function run(name, command, args, cwd) {
+const children = new Set();
+/** Starts a child; `onExit` decides what its unexpected end means (default: stop everything). */
+function run(name, command, args, cwd, onExit) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.add(child);
   child.on('exit', (code, signal) => {
-    if (!shuttingDown) {
+    children.delete(child);
+    if (shuttingDown) return;
+    if (onExit) onExit(code, signal);
+    else {
       console.error(`${name} stopped (${signal ?? code}); stopping everything.`);
       shutdown(code ?? 1);
     }
   });
-  children.push(child);
   return child;
+}
+
+/**
+ * The API is restarted when it dies (a crash, an out-of-memory kill): the storefront keeps serving its pages
+ * and answers API failures as such meanwhile. Restarts back off (1 s doubling to 30 s) so that an API that cannot
+ * start does not spin; an API that stayed up a minute starts the count again.
+ */
+const API_BACKOFF_MS = { first: 1000, max: 30_000, stableAfter: 60_000 };
+let apiBackoff = API_BACKOFF_MS.first;
+function runApi() {
+  const started = Date.now();
+  return run('API', bin('tsx'), ['src/server.ts'], apiDir, (code, signal) => {
+    if (Date.now() - started >= API_BACKOFF_MS.stableAfter) apiBackoff = API_BACKOFF_MS.first;
+    console.error(`API stopped (${signal ?? code}); restarting it in ${apiBackoff / 1000} s.`);
+    setTimeout(() => {
+      if (!shuttingDown) runApi();
+    }, apiBackoff);
+    apiBackoff = Math.min(apiBackoff * 2, API_BACKOFF_MS.max);
+  });
 }
 
 let shuttingDown = false;
@@ -92,7 +115,7 @@ async function waitFor(url, seconds) {
   return false;
 }
 
-run('API', bin('tsx'), ['src/server.ts'], apiDir);
+runApi();
 if (!(await waitFor(`${apiUrl}/health`, 120))) {
   console.error('The API did not start.');
   shutdown(1);

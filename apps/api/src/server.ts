@@ -17,6 +17,12 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // In-flight requests get a bounded time to finish: one waiting on a database that is gone must not keep
+  // the process (and its supervisor's restart) waiting for ever.
+  setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000).unref();
   await app.close();
   await database.close();
   process.exit(0);

@@ -42,6 +42,22 @@ export async function insertCloseRequest(db: Db, values: typeof closeRequests.$i
   await db.insert(closeRequests).values(values);
 }
 
+/** The 'placed' close request made with an Idempotency-Key on an order, or null (the placement did not commit). */
+export async function findPlacedCloseRequest(db: Db, orderId: number, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(closeRequests)
+    .where(
+      and(
+        eq(closeRequests.orderId, orderId),
+        eq(closeRequests.idempotencyKey, idempotencyKey),
+        eq(closeRequests.outcome, 'placed'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export type ItemWithModifiers = typeof orderItems.$inferSelect & {
   modifiers: (typeof orderItemModifiers.$inferSelect)[];
 };

@@ -31,8 +31,7 @@ import {
   updateReadyTime,
   validateOrder,
 } from './checkout.service';
-import { runIdempotent } from './idempotency';
-import { placeOrder } from './place-order.service';
+import { placeOrderOnce } from './place-order.service';
 import { getTrackingUrl } from './tracking-link.service';
 
 const errors = {
@@ -180,10 +179,11 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = sessionOf(request);
       const key = request.headers['idempotency-key'];
       const { orderId } = request.params;
-      const outcome = await runIdempotent(
+      const outcome = await placeOrderOnce(
         app.db,
-        { scope: session.sid, key, fingerprint: { path: `close-requests/${orderId}`, body: request.body } },
-        () => placeOrder(app.db, processor, { session, orderId, body: request.body, idempotencyKey: key }),
+        processor,
+        { session, orderId, body: request.body, idempotencyKey: key },
+        app.config.IDEMPOTENCY_LEASE_SECONDS * 1000,
       );
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       return ok(outcome.value);

@@ -2,10 +2,17 @@
  * Stripe-style idempotency for order-placing writes. The first request with a key runs and its answer
  * (success or domain failure) is stored; the same key with the same body replays that answer; the same key
  * with another body is 422; a request arriving while the first still runs is 409. A 5xx answer (processor
- * outage, crash) releases the key so the client may retry it.
+ * outage, lost database) releases the key so the client may retry it.
+ *
+ * A claim is a lease: a process that dies mid-request (kill -9, a lost database connection) cannot release its
+ * key, so once the lease is over the next request with the key recovers it: it replays the answer when the work
+ * committed (`recover`), and otherwise takes the key over and runs again. The work stores its answer inside its
+ * own transaction (`settle`), so a committed placement never leaves its key 'processing'; the lease's expiry is
+ * the claim's fencing token, so a request whose key was taken over cannot store its answer (its transaction then
+ * rolls back instead of placing twice).
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ApiError } from '@storefront/contracts/api';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/payments';
@@ -17,12 +24,30 @@ export interface IdempotentRequest {
   key: string;
   /** Method, path and body: what must match for a replay. */
   fingerprint: unknown;
+  /** The order the request acts on (kept with the key for recovery). */
+  orderId?: number;
 }
 
 export interface IdempotentOutcome<T> {
   value: T;
   replayed: boolean;
 }
+
+export interface IdempotencyOptions<T> {
+  /** How long a claim holds the key before a crashed request's key may be recovered. */
+  leaseMs: number;
+  /**
+   * For a key whose lease ran out while 'processing': the answer of the work if it committed after all (then
+   * stored and replayed), or null when it did not (then the request takes the key over and runs again).
+   */
+  recover?: (db: Db) => Promise<T | null>;
+}
+
+/**
+ * Stores the work's answer inside the work's transaction `tx`. Throws 409 IdempotencyKeyInUse when the key was
+ * taken over meanwhile (the lease ran out), which rolls the transaction back.
+ */
+export type Settle = (tx: Db, status: number, body: unknown) => Promise<void>;
 
 /** Deterministic JSON (sorted object keys) so that equal bodies hash equally. */
 function canonical(value: unknown): string {
@@ -44,32 +69,75 @@ interface StoredFailure {
   errors: ApiError[];
 }
 
+/** A held claim: the row and the lease that fences it. */
+interface Claim {
+  id: number;
+  lease: Date;
+}
+
+const keyInUse = () =>
+  conflict('IdempotencyKeyInUse', 'A request with this Idempotency-Key is being processed; retry');
+
+/** The row is still ours: 'processing' under the lease we wrote. */
+const heldBy = (claim: Claim) =>
+  and(
+    eq(idempotencyKeys.id, claim.id),
+    eq(idempotencyKeys.status, 'processing'),
+    eq(idempotencyKeys.leaseExpiresAt, claim.lease),
+  );
+
+/** Completes a held key with an answer; false when the claim was lost. */
+async function complete(db: Db, claim: Claim, status: number, body: unknown): Promise<boolean> {
+  const done = await db
+    .update(idempotencyKeys)
+    .set({ status: 'completed', responseStatus: status, responseBody: body, completedAt: new Date() })
+    .where(heldBy(claim))
+    .returning({ id: idempotencyKeys.id });
+  return done.length > 0;
+}
+
+function replay<T>(status: number, body: unknown): IdempotentOutcome<T> {
+  if (status >= 400) throw new DomainError(status, (body as StoredFailure).errors);
+  return { value: body as T, replayed: true };
+}
+
 /**
- * Runs `execute` at most once per (scope, key). Returns its value (or the stored one on a replay);
- * rethrows its DomainError (or the stored one on a replay).
+ * Runs `execute` at most once per (scope, key) to a committed answer. Returns its value (or the stored one on a
+ * replay); rethrows its DomainError (or the stored one on a replay). `execute` may store its answer inside its
+ * own transaction with the `settle` it is given.
  */
 export async function runIdempotent<T>(
   db: Db,
   request: IdempotentRequest,
-  execute: () => Promise<T>,
+  execute: (settle: Settle) => Promise<T>,
+  options: IdempotencyOptions<T>,
 ): Promise<IdempotentOutcome<T>> {
   const hash = requestHash(request.fingerprint);
-  const [claimed] = await db
+  const leaseUntil = () => new Date(Date.now() + options.leaseMs);
+  let lease = leaseUntil();
+  const [inserted] = await db
     .insert(idempotencyKeys)
-    .values({ scope: request.scope, key: request.key, requestHash: hash })
+    .values({
+      scope: request.scope,
+      key: request.key,
+      requestHash: hash,
+      leaseExpiresAt: lease,
+      orderId: request.orderId,
+    })
     .onConflictDoNothing({ target: [idempotencyKeys.scope, idempotencyKeys.key] })
     .returning({ id: idempotencyKeys.id });
 
-  if (!claimed) {
+  let claim: Claim;
+  if (inserted) {
+    claim = { id: inserted.id, lease };
+  } else {
     const [existing] = await db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)))
       .limit(1);
-    if (!existing) {
-      // Released by a crashed first attempt between our insert and select: let the client retry.
-      throw conflict('IdempotencyKeyInUse', 'A request with this Idempotency-Key is being processed; retry');
-    }
+    // Released by a failed first attempt between our insert and select: let the client retry.
+    if (!existing) throw keyInUse();
     if (existing.requestHash !== hash) {
       throw new DomainError(422, {
         key: 'IdempotencyKeyMismatch',
@@ -77,31 +145,54 @@ export async function runIdempotent<T>(
         message: 'This Idempotency-Key was used with another request',
       });
     }
-    if (existing.status === 'processing' || existing.responseStatus === null) {
-      throw conflict('IdempotencyKeyInUse', 'A request with this Idempotency-Key is being processed; retry');
+    if (existing.status === 'completed' && existing.responseStatus !== null) {
+      return replay(existing.responseStatus, existing.responseBody);
     }
-    if (existing.responseStatus >= 400) {
-      const stored = existing.responseBody as StoredFailure;
-      throw new DomainError(existing.responseStatus, stored.errors);
+    // 'processing': live while its lease runs (a row from before leases: its creation plus one lease).
+    const expiresAt = existing.leaseExpiresAt ?? new Date(existing.createdAt.getTime() + options.leaseMs);
+    if (expiresAt.getTime() > Date.now()) throw keyInUse();
+
+    // The lease ran out: the request that held it is gone (or too slow to keep it). Take the key over first,
+    // so that exactly one request recovers it, then replay the work's committed answer or run it again.
+    lease = leaseUntil();
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({ leaseExpiresAt: lease })
+      .where(
+        and(
+          eq(idempotencyKeys.id, existing.id),
+          eq(idempotencyKeys.status, 'processing'),
+          existing.leaseExpiresAt === null
+            ? sql`${idempotencyKeys.leaseExpiresAt} is null`
+            : eq(idempotencyKeys.leaseExpiresAt, existing.leaseExpiresAt),
+        ),
+      )
+      .returning({ id: idempotencyKeys.id });
+    if (!taken) throw keyInUse();
+    claim = { id: taken.id, lease };
+    const committed = options.recover ? await options.recover(db) : null;
+    if (committed !== null) {
+      if (!(await complete(db, claim, 200, committed))) throw keyInUse();
+      return { value: committed, replayed: true };
     }
-    return { value: existing.responseBody as T, replayed: true };
   }
 
-  const finish = async (status: number, body: unknown) => {
-    await db
-      .update(idempotencyKeys)
-      .set({ status: 'completed', responseStatus: status, responseBody: body, completedAt: new Date() })
-      .where(eq(idempotencyKeys.id, claimed.id));
+  let settled = false;
+  const settle: Settle = async (tx, status, body) => {
+    if (!(await complete(tx, claim, status, body))) throw keyInUse();
+    settled = true;
   };
   try {
-    const value = await execute();
-    await finish(200, value);
+    const value = await execute(settle);
+    if (!settled) await complete(db, claim, 200, value);
     return { value, replayed: false };
   } catch (error) {
+    // Both writes are fenced by the claim: when the work's transaction stored its answer and committed, the key
+    // is no longer 'processing' and nothing changes; when it settled but did not commit, the key is released.
     if (error instanceof DomainError && error.status < 500) {
-      await finish(error.status, { errors: error.errors } satisfies StoredFailure);
+      await complete(db, claim, error.status, { errors: error.errors } satisfies StoredFailure);
     } else {
-      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, claimed.id));
+      await db.delete(idempotencyKeys).where(heldBy(claim));
     }
     throw error;
   }

@@ -6,6 +6,7 @@
  * or an outage (500) is committed as such and leaves the order open for another try.
  */
 import { createHash, randomInt } from 'node:crypto';
+import type { ApiError } from '@storefront/contracts/api';
 import type { CloseRequestBody, CloseRequestResult } from '@storefront/contracts/payments';
 import { PAYMENT_MESSAGES } from '@storefront/contracts/payments';
 import { APP_ERROR, ORDER_ERROR } from '@storefront/contracts/errors';
@@ -22,10 +23,13 @@ import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.ser
 import {
   findItemsOfOrders,
   findLocation,
+  findOrder,
+  findPlacedCloseRequest,
   insertCloseRequest,
   insertStatusHistory,
   updateOrder,
 } from './checkout.repository';
+import { runIdempotent, type Settle } from './idempotency';
 import { orderAlreadyPlaced, preCheckoutErrors, requireOwnedOrder } from './checkout.service';
 
 /** Reference numbers avoid look-alike characters (no 0/O, 1/I). */
@@ -52,6 +56,85 @@ export interface PlaceOrderInput {
   body: CloseRequestBody;
   idempotencyKey: string;
   now?: Date;
+  /** Stores the answer with the Idempotency-Key inside the placement's transaction (see idempotency.ts). */
+  settle?: Settle;
+}
+
+function declinedErrors(message: string): ApiError[] {
+  return [
+    {
+      key: 'TransactionNotAuthorized',
+      code: APP_ERROR.TransactionNotAuthorized,
+      message: message || PAYMENT_MESSAGES.notAuthorized,
+    },
+  ];
+}
+
+function placedResult(
+  orderId: number,
+  referenceNumber: string,
+  placedAt: Date,
+  timeZone: string | undefined,
+  approvedCents: number,
+): CloseRequestResult {
+  return {
+    orderId,
+    referenceNumber,
+    orderNumber: orderNumberFor(orderId),
+    statusId: ORDER_STATUS.Received,
+    placedAt: formatZonedIso(placedAt.getTime(), timeZone ?? 'UTC'),
+    approvedAmount: centsToDollars(approvedCents),
+  };
+}
+
+/**
+ * The answer of a placement made with `idempotencyKey` that committed, rebuilt from what it wrote (the order,
+ * its 'placed' close request and the approved payment); null when no such placement committed.
+ */
+export async function findPlacedResult(
+  db: Db,
+  orderId: number,
+  idempotencyKey: string,
+): Promise<CloseRequestResult | null> {
+  const placed = await findPlacedCloseRequest(db, orderId, idempotencyKey);
+  if (!placed) return null;
+  const order = await findOrder(db, orderId);
+  if (!order?.placedAt || !order.referenceNumber) return null;
+  const location = await findLocation(db, order.locationId);
+  const payment =
+    placed.paymentId === null
+      ? undefined
+      : (await findPaymentsByOrder(db, orderId)).find((p) => p.id === placed.paymentId);
+  return placedResult(
+    orderId,
+    order.referenceNumber,
+    order.placedAt,
+    location?.timeZone,
+    payment?.approvedAmountCents ?? 0,
+  );
+}
+
+/**
+ * POST close-requests: places the order at most once per Idempotency-Key (idempotency.ts); a key left
+ * 'processing' by a crash is recovered once its lease is over (the committed answer replayed, or placed again).
+ */
+export function placeOrderOnce(
+  db: Db,
+  processor: PaymentProcessor,
+  input: Omit<PlaceOrderInput, 'settle'>,
+  leaseMs: number,
+) {
+  return runIdempotent(
+    db,
+    {
+      scope: input.session.sid,
+      key: input.idempotencyKey,
+      orderId: input.orderId,
+      fingerprint: { path: `close-requests/${input.orderId}`, body: input.body },
+    },
+    (settle) => placeOrder(db, processor, { ...input, settle }),
+    { leaseMs, recover: (current) => findPlacedResult(current, input.orderId, input.idempotencyKey) },
+  );
 }
 
 /** Places the order or throws: 404/409/422 for rules, 422 886 for a decline, 502 500 for an outage. */
@@ -131,9 +214,12 @@ export async function placeOrder(
           outcome: outcome.status === 'declined' ? 'declined' : 'failed',
           code: outcome.code,
         });
-        return outcome.status === 'declined'
-          ? { kind: 'declined', code: outcome.code, message: outcome.message }
-          : { kind: 'failed', code: outcome.code, message: outcome.message };
+        if (outcome.status !== 'declined')
+          return { kind: 'failed', code: outcome.code, message: outcome.message };
+        const declined: Attempt = { kind: 'declined', code: outcome.code, message: outcome.message };
+        // The decline is committed with its answer: a replay answers it again rather than a spent token.
+        await input.settle?.(tx, 422, { errors: declinedErrors(declined.message) });
+        return declined;
       }
       await updatePayment(tx, payment.id, {
         status: 'Approved',
@@ -181,29 +267,17 @@ export async function placeOrder(
       outcome: 'placed',
       code: 0,
     });
-    const timeZone = location?.timeZone ?? 'UTC';
-    return {
-      kind: 'placed',
-      result: {
-        orderId: order.id,
-        referenceNumber,
-        orderNumber: orderNumberFor(order.id),
-        statusId: ORDER_STATUS.Received,
-        placedAt: formatZonedIso(now.getTime(), timeZone),
-        approvedAmount: centsToDollars(approvedCents),
-      },
-    };
+    const result = placedResult(order.id, referenceNumber, now, location?.timeZone, approvedCents);
+    // In the same transaction as the placement: a committed order never leaves its key 'processing'.
+    await input.settle?.(tx, 200, result);
+    return { kind: 'placed', result };
   });
 
   switch (attempt.kind) {
     case 'placed':
       return attempt.result;
     case 'declined':
-      throw new DomainError(422, {
-        key: 'TransactionNotAuthorized',
-        code: APP_ERROR.TransactionNotAuthorized,
-        message: attempt.message || PAYMENT_MESSAGES.notAuthorized,
-      });
+      throw new DomainError(422, declinedErrors(attempt.message));
     case 'failed':
       throw new DomainError(502, {
         key: 'PaymentServiceUnavailable',
