@@ -15,7 +15,6 @@ import { env, secureCookies } from './lib/env';
 import {
   NONCE_HEADER,
   createNonce,
-  embedsPaymentFrame,
   pageSecurityHeaders,
   type PageSecurityHeaders,
 } from './lib/security-headers';
@@ -41,14 +40,13 @@ function routeClientType(url: URL, current: OrderChannel): OrderChannel | null {
 }
 
 /** The page's security headers for this request and its nonce. */
-function securityHeaders(request: NextRequest, nonce: string): PageSecurityHeaders {
+function securityHeaders(nonce: string): PageSecurityHeaders {
   return pageSecurityHeaders({
     nonce,
     development: env.NODE_ENV === 'development',
     webPublicUrl: env.WEB_PUBLIC_URL,
     apiPublicUrl: env.API_PUBLIC_URL,
     mapTileUrl: env.MAP_TILE_URL,
-    paymentFrame: embedsPaymentFrame(request.nextUrl.pathname),
   });
 }
 
@@ -63,7 +61,7 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-pathname', request.nextUrl.pathname);
   const nonce = createNonce();
-  const security = securityHeaders(request, nonce);
+  const security = securityHeaders(nonce);
   requestHeaders.set('Content-Security-Policy', security['Content-Security-Policy']);
   requestHeaders.set(NONCE_HEADER, nonce);
 

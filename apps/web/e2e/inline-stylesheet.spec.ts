@@ -28,8 +28,8 @@ test.describe('without scripts', () => {
     for (const path of ['/search-locations', '/1/menu', '/1/menu/1-20-202']) {
       const response = await page.goto(path);
       const head = ((await response?.text()) ?? '').split('</head>')[0] ?? '';
-      // One <style> with the whole stylesheet, and no <link rel="stylesheet"> to wait for.
-      expect(head.match(/<style>[^<]*\.min-h-dvh\{/g)).toHaveLength(1);
+      // One <style> with the whole stylesheet (and the request's CSP nonce), and no <link rel="stylesheet">.
+      expect(head.match(/<style nonce="[^"]+">[^<]*\.min-h-dvh\{/g)).toHaveLength(1);
       expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
       await expectStyled(page);
     }

@@ -3,7 +3,6 @@ import {
   STATIC_SECURITY_HEADERS,
   contentSecurityPolicy,
   createNonce,
-  embedsPaymentFrame,
   pageSecurityHeaders,
   tileSource,
   type PageSecurityOptions,
@@ -14,7 +13,6 @@ const base: PageSecurityOptions = {
   development: false,
   webPublicUrl: 'http://localhost:3000',
   apiPublicUrl: 'http://localhost:4000/',
-  paymentFrame: false,
 };
 
 /** The policy as directive -> sources. */
@@ -42,13 +40,8 @@ describe('contentSecurityPolicy', () => {
     expect(policy.has('upgrade-insecure-requests')).toBe(false);
   });
 
-  it('lets only the payment page frame the API origin', () => {
-    expect(directives(contentSecurityPolicy(base)).get('frame-src')).toEqual(["'none'"]);
-    const payment = directives(contentSecurityPolicy({ ...base, paymentFrame: true }));
-    expect(payment.get('frame-src')).toEqual(['http://localhost:4000']);
-    expect(embedsPaymentFrame('/payment')).toBe(true);
-    expect(embedsPaymentFrame('/checkout')).toBe(false);
-    expect(embedsPaymentFrame('/payment/complete')).toBe(false);
+  it('lets pages frame the hosted payment page of the API origin, and nothing else', () => {
+    expect(directives(contentSecurityPolicy(base)).get('frame-src')).toEqual(['http://localhost:4000']);
   });
 
   it("allows eval and inline styles under `next dev` only (React's dev tooling, the dev overlay)", () => {
@@ -92,14 +85,12 @@ describe('pageSecurityHeaders', () => {
     ).toBe('max-age=31536000');
   });
 
-  it('allows the position on our pages, payment only to the payment frame, and nothing else', () => {
-    const elsewhere = pageSecurityHeaders(base)['Permissions-Policy'];
-    expect(elsewhere).toContain('geolocation=(self)');
-    expect(elsewhere).toContain('payment=()');
-    expect(elsewhere).toContain('camera=()');
-    expect(elsewhere).toContain('microphone=()');
-    const payment = pageSecurityHeaders({ ...base, paymentFrame: true })['Permissions-Policy'];
-    expect(payment).toContain('payment=(self "http://localhost:4000")');
+  it('allows the position on our pages, payment to us and the payment frame, and nothing else', () => {
+    const policy = pageSecurityHeaders(base)['Permissions-Policy'];
+    expect(policy).toContain('geolocation=(self)');
+    expect(policy).toContain('payment=(self "http://localhost:4000")');
+    expect(policy).toContain('camera=()');
+    expect(policy).toContain('microphone=()');
   });
 
   it('leaves nosniff, Referrer-Policy and X-Frame-Options to the static set', () => {

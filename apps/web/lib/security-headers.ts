@@ -29,13 +29,6 @@ export interface PageSecurityOptions {
   apiPublicUrl: string;
   /** MAP_TILE_URL: the map's tiles are images from this host. */
   mapTileUrl?: string | undefined;
-  /** The page embeds the hosted payment frame (`embedsPaymentFrame`). */
-  paymentFrame: boolean;
-}
-
-/** The pages that embed the API's hosted payment frame: only they may frame it. */
-export function embedsPaymentFrame(pathname: string): boolean {
-  return pathname === '/payment';
 }
 
 /** 128 random bits, base64: unguessable and fresh for every request. Web Crypto, so it runs in any runtime. */
@@ -81,7 +74,10 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
     ['font-src', "'self'", 'data:'],
     // The browser talks to this origin only (route handlers proxy the API).
     ['connect-src', "'self'"],
-    ['frame-src', options.paymentFrame ? new URL(options.apiPublicUrl).origin : "'none'"],
+    // The hosted payment frame, and nothing else. On every page, not /payment alone: the guest reaches /payment
+    // by a client-side navigation (Confirm Order), which keeps the policy of the document first loaded (the
+    // store or checkout page), so a frame-src of 'none' there blocked the frame.
+    ['frame-src', new URL(options.apiPublicUrl).origin],
     ['worker-src', "'self'", 'blob:'],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
@@ -95,15 +91,12 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
 
 /**
  * What a page may use beyond the document: the search page asks for the guest's position, the payment frame
- * (API origin) may use the Payment Request API; everything else is off.
+ * (API origin) may use the Payment Request API (on every page, as its frame-src); everything else is off.
  */
-export function permissionsPolicy(
-  options: Pick<PageSecurityOptions, 'apiPublicUrl' | 'paymentFrame'>,
-): string {
-  const payment = options.paymentFrame ? `(self "${new URL(options.apiPublicUrl).origin}")` : '()';
+export function permissionsPolicy(options: Pick<PageSecurityOptions, 'apiPublicUrl'>): string {
   return [
     'geolocation=(self)',
-    `payment=${payment}`,
+    `payment=(self "${new URL(options.apiPublicUrl).origin}")`,
     'camera=()',
     'microphone=()',
     'usb=()',
