@@ -183,7 +183,18 @@ export function openDatabase(options: DatabaseOptions): Database {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      // Migrations run on a connection of their own, without the pool's statement timeout: building an index
+      // on a large table may take longer than any request should.
+      migrate: async () => {
+        const client = new pg.Client({ connectionString: options.url });
+        client.on('error', () => undefined);
+        await client.connect();
+        try {
+          await migratePg(drizzlePg(client), { migrationsFolder });
+        } finally {
+          await client.end();
+        }
+      },
       close: () => pool.end(),
     };
   }
