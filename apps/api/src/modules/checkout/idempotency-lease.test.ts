@@ -10,7 +10,7 @@ import { closeRequests, idempotencyKeys, sandboxCharges } from '../../db/schema/
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, createOrderFixture, type OrderFixture } from './checkout.fixtures';
 import { closeRequest, prepareCheckout } from './checkout.test-helpers';
-import { requestHash } from './idempotency';
+import { requestHash, runIdempotent } from './idempotency';
 
 const LEASE_SECONDS = 1;
 
@@ -111,5 +111,35 @@ describe.each(await dbKinds())('idempotency key leases on %s', (kind) => {
     expect(await keyRow(key)).toMatchObject({ status: 'completed', responseStatus: 422 });
     const replay = await closeRequest(ctx, order, { paymentToken }, key);
     expect(replay.json()).toEqual(declined.json());
+  });
+
+  it('releases a key whose release failed with the database as soon as the database answers again', async () => {
+    const key = randomUUID();
+    const request = { scope: `scope-${key}`, key, fingerprint: { key } };
+    // The database as the failed request saw it: its first write after the work (the release) is refused, as a
+    // lost connection would refuse it; every later one goes through.
+    let refuse = true;
+    const db = new Proxy(ctx.database.db, {
+      get(target, property, receiver) {
+        if (property === 'delete' && refuse) {
+          refuse = false;
+          return () => {
+            throw new Error('Connection terminated unexpectedly');
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const lost = new Error('Connection terminated unexpectedly');
+    await expect(runIdempotent(db, request, () => Promise.reject(lost), { leaseMs: 60_000 })).rejects.toBe(
+      lost,
+    );
+
+    // A long lease (60 s) still runs, yet the key is free within a second or two: the retry places.
+    await expect.poll(() => keyRow(key), { timeout: 5_000, interval: 100 }).toBeUndefined();
+    const retried = await runIdempotent(ctx.database.db, request, () => Promise.resolve('placed'), {
+      leaseMs: 60_000,
+    });
+    expect(retried).toEqual({ value: 'placed', replayed: false });
   });
 });

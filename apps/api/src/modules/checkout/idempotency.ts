@@ -101,6 +101,21 @@ function replay<T>(status: number, body: unknown): IdempotentOutcome<T> {
   return { value: body as T, replayed: true };
 }
 
+/** Pause between tries of a release that failed because the database was unreachable. */
+const RELEASE_RETRY_MS = 500;
+
+/**
+ * Tries `release` again every RELEASE_RETRY_MS until it succeeds or the lease ends (then the next request with
+ * the key recovers it anyway). Bounded by the lease, and unref'd so that it never holds a process open.
+ */
+function releaseWhenBack(release: () => Promise<unknown>, lease: Date) {
+  const attempt = () => {
+    if (Date.now() >= lease.getTime()) return;
+    release().catch(() => setTimeout(attempt, RELEASE_RETRY_MS).unref());
+  };
+  setTimeout(attempt, RELEASE_RETRY_MS).unref();
+}
+
 /**
  * Runs `execute` at most once per (scope, key) to a committed answer. Returns its value (or the stored one on a
  * replay); rethrows its DomainError (or the stored one on a replay). `execute` may store its answer inside its
@@ -189,10 +204,17 @@ export async function runIdempotent<T>(
   } catch (error) {
     // Both writes are fenced by the claim: when the work's transaction stored its answer and committed, the key
     // is no longer 'processing' and nothing changes; when it settled but did not commit, the key is released.
-    if (error instanceof DomainError && error.status < 500) {
-      await complete(db, claim, error.status, { errors: error.errors } satisfies StoredFailure);
-    } else {
-      await db.delete(idempotencyKeys).where(heldBy(claim));
+    const release =
+      error instanceof DomainError && error.status < 500
+        ? () => complete(db, claim, error.status, { errors: error.errors } satisfies StoredFailure)
+        : () => db.delete(idempotencyKeys).where(heldBy(claim));
+    try {
+      await release();
+    } catch {
+      // The database is gone (the usual reason the work failed too): the key would stay 'processing' until its
+      // lease ran out, and every retry of the client's would answer 409 meanwhile. Release it as soon as the
+      // server is back instead, fenced by the claim like every other write of the key.
+      releaseWhenBack(release, claim.lease);
     }
     throw error;
   }
