@@ -3,9 +3,8 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Env } from '../env';
+import { isRedisReachable, redisUrl } from '../test/harness';
 import rateLimitPlugin from './rate-limit';
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A bare app with the plugin and one route limited to 2 requests a minute. */
 async function limitedApp(config: Pick<Env, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>) {
@@ -17,20 +16,7 @@ async function limitedApp(config: Pick<Env, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>) {
   return app;
 }
 
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const stores = (await redisAnswers()) ? ['memory', 'redis'] : ['memory'];
+const stores = (await isRedisReachable()) ? ['memory', 'redis'] : ['memory'];
 
 describe('rate limits', () => {
   const prefix = `sf-test-${randomBytes(6).toString('hex')}:`;

@@ -4,6 +4,7 @@
  * (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), each file in its own database.
  */
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadEnv, type Env } from '../env';
 import { openDatabase, type Database, type PoolBounds } from '../db/client';
@@ -12,10 +13,14 @@ import { buildApp } from '../app';
 
 export type DbKind = 'pglite' | 'postgres';
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The PostgreSQL server the tests create their databases on. */
+export const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The Redis the shared rate-limit tests use when it answers. */
+export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let postgresReachable: Promise<boolean> | null = null;
-function isPostgresReachable(): Promise<boolean> {
+/** Whether the PostgreSQL server answers (asked once per test file). */
+export function isPostgresReachable(): Promise<boolean> {
   postgresReachable ??= (async () => {
     const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
     try {
@@ -29,6 +34,24 @@ function isPostgresReachable(): Promise<boolean> {
     }
   })();
   return postgresReachable;
+}
+
+let redisReachable: Promise<boolean> | null = null;
+/** Whether Redis answers (asked once per test file); tests that need it run only then, like dbKinds. */
+export function isRedisReachable(): Promise<boolean> {
+  redisReachable ??= (async () => {
+    const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, retryStrategy: () => null });
+    redis.on('error', () => undefined);
+    try {
+      await redis.connect();
+      return (await redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      redis.disconnect();
+    }
+  })();
+  return redisReachable;
 }
 
 /** The database kinds to run against: PGlite always, PostgreSQL when the server answers. */

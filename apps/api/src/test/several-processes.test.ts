@@ -20,38 +20,11 @@ import { menuSnapshots, orderItems, orders, sandboxCharges } from '../db/schema/
 import { seedDemo } from '../db/seed/index';
 import { loadEnv } from '../env';
 import { CONTACT, CARDS } from '../modules/checkout/checkout.fixtures';
+import { isPostgresReachable, isRedisReachable, redisUrl, serverUrl } from './harness';
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const [hasPostgres, hasRedis] = await Promise.all([postgresAnswers(), redisAnswers()]);
+const [hasPostgres, hasRedis] = await Promise.all([isPostgresReachable(), isRedisReachable()]);
 /** Like the harness's dbKinds: the setup runs only where its services answer. */
 const setups = hasPostgres && hasRedis ? ['two API processes on PostgreSQL and Redis'] : [];
 

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orderItems, orders } from '../../db/schema/index';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
-import { auth, closeRequest, prepareCheckout } from '../checkout/checkout.test-helpers';
+import { createOrderFixture } from '../checkout/checkout.fixtures';
+import { auth, placeTrackedOrder } from '../checkout/checkout.test-helpers';
 
 type RouteClass = 'order' | 'create-order' | 'tracking' | 'staff';
 
@@ -105,20 +105,6 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
   let victimCart: Target & { token: string };
   let attacker: { token: string; trackingToken: string };
 
-  async function placedOrder() {
-    const order = await createOrderFixture(ctx);
-    const { paymentId, paymentToken } = await prepareCheckout(ctx, order, CARDS.approve, 100);
-    const placed = await closeRequest(ctx, order, { paymentToken });
-    if (placed.statusCode !== 200) throw new Error(placed.body);
-    const link = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/sales/orders/${order.orderId}/tracking-url`,
-      headers: auth(order.token),
-    });
-    const { trackingToken } = link.json<{ value: { trackingToken: string } }>().value;
-    return { ...order, paymentId, trackingToken };
-  }
-
   async function firstItemId(orderId: number): Promise<number> {
     const [item] = await ctx.app.db
       .select({ id: orderItems.id })
@@ -137,7 +123,7 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
         .filter((m) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m))
         .map((method) => ({ method, path, cls: classify(method, path) })),
     );
-    const placed = await placedOrder();
+    const placed = await placeTrackedOrder(ctx);
     victimPlaced = { ...placed, itemId: await firstItemId(placed.orderId) };
     const cart = await createOrderFixture(ctx);
     const cartPayment = await ctx.app.inject({
@@ -152,7 +138,7 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
       itemId: await firstItemId(cart.orderId),
       paymentId: cartPayment.json<{ value: { id: number } }>().value.id,
     };
-    attacker = await placedOrder();
+    attacker = await placeTrackedOrder(ctx);
   });
   afterAll(() => ctx.close());
 

@@ -1,7 +1,7 @@
 /** Request helpers shared by the checkout, payments, tracking and staff tests. */
 import { randomUUID } from 'node:crypto';
 import type { TestContext } from '../../test/harness';
-import { CONTACT, type OrderFixture } from './checkout.fixtures';
+import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from './checkout.fixtures';
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -51,4 +51,19 @@ export function closeRequest(
     headers: { ...auth(order.token), 'idempotency-key': key },
     payload: body,
   });
+}
+
+/** A new order placed with an approved card (tip $1.00), with its payment id and its tracking link's token. */
+export async function placeTrackedOrder(ctx: TestContext) {
+  const order = await createOrderFixture(ctx);
+  const { paymentId, paymentToken } = await prepareCheckout(ctx, order, CARDS.approve, 100);
+  const placed = await closeRequest(ctx, order, { paymentToken });
+  if (placed.statusCode !== 200) throw new Error(placed.body);
+  const link = await ctx.app.inject({
+    method: 'GET',
+    url: `/v1/sales/orders/${order.orderId}/tracking-url`,
+    headers: auth(order.token),
+  });
+  const { trackingToken } = link.json<{ value: { trackingToken: string } }>().value;
+  return { ...order, paymentId, trackingToken };
 }

@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
-import { auth, closeRequest, prepareCheckout } from '../checkout/checkout.test-helpers';
+import { createOrderFixture } from '../checkout/checkout.fixtures';
+import { auth, placeTrackedOrder } from '../checkout/checkout.test-helpers';
 
 describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
   let ctx: TestContext;
@@ -12,22 +12,8 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  async function placedOrder() {
-    const order = await createOrderFixture(ctx);
-    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve, 100);
-    const placed = await closeRequest(ctx, order, { paymentToken });
-    if (placed.statusCode !== 200) throw new Error(placed.body);
-    const link = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/sales/orders/${order.orderId}/tracking-url`,
-      headers: auth(order.token),
-    });
-    const { trackingToken } = link.json<{ value: { trackingToken: string } }>().value;
-    return { ...order, trackingToken };
-  }
-
   it('answers tracking details, status and settings with the tracking token', async () => {
-    const order = await placedOrder();
+    const order = await placeTrackedOrder(ctx);
     const details = await ctx.app.inject({
       method: 'GET',
       url: `/v1/tracking/orders/${order.orderId}`,
@@ -67,8 +53,8 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
   });
 
   it('refuses missing, forged, expired and foreign tracking tokens', async () => {
-    const order = await placedOrder();
-    const other = await placedOrder();
+    const order = await placeTrackedOrder(ctx);
+    const other = await placeTrackedOrder(ctx);
     const url = `/v1/tracking/orders/${order.orderId}/status`;
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url, headers: auth('not-a-token') })).statusCode).toBe(401);
@@ -101,7 +87,7 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
   });
 
   it('lists placed orders for the kitchen and advances them 1 -> 4, visible on tracking', async () => {
-    const order = await placedOrder();
+    const order = await placeTrackedOrder(ctx);
     const unauthorised = await ctx.app.inject({ method: 'GET', url: '/v1/staff/orders?locationId=1' });
     expect(unauthorised.statusCode).toBe(401);
     const wrongKey = await ctx.app.inject({
@@ -166,7 +152,7 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
   });
 
   it('refuses a stale transition and lists locations for the kitchen', async () => {
-    const order = await placedOrder();
+    const order = await placeTrackedOrder(ctx);
     const stale = await ctx.app.inject({
       method: 'POST',
       url: `/v1/staff/orders/${order.orderId}/status`,
@@ -190,7 +176,7 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
   });
 
   it('changes the pickup option after ordering', async () => {
-    const order = await placedOrder();
+    const order = await placeTrackedOrder(ctx);
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/v1/tracking/orders/${order.orderId}/pickup-data`,
