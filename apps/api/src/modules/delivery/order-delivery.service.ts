@@ -40,6 +40,34 @@ export async function getOrderDeliveryAddress(db: Db, session: Session, orderId:
   return deliveryValueOf(await requireOwnedOrder(db, session, orderId));
 }
 
+/** The owned open order and its store; 422 21036 when the store does not deliver. */
+async function deliveringStore(db: Db, session: Session, orderId: number, forUpdate: boolean) {
+  const order = await requireOwnedOrder(db, session, orderId, { forUpdate, open: true });
+  const record = await getRecord(db, order.locationId);
+  if (!methodsOf(record).includes(FULFILLMENT_METHOD.Delivery) || record.deliveryZones.length === 0) {
+    throw ruleBroken('DeliveryNotAvailable', ORDER_ERROR.InvalidOrderType, `${record.name} does not deliver`);
+  }
+  return { order, record };
+}
+
+/** The address's coordinates: the ones given, else the geocoder's; 400 when it cannot be located. */
+async function locate(geocoder: GeocodingProvider, address: OrderDeliveryAddress) {
+  if (address.latitude !== undefined && address.longitude !== undefined) {
+    return { latitude: address.latitude, longitude: address.longitude };
+  }
+  const text = [address.line1, address.city, [address.stateCode, address.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  const place = await geocoder.geocode(text);
+  if (!place) {
+    throw badRequest(
+      'UnsupportedAddress',
+      'This address is not supported. Please try a more specific address.',
+    );
+  }
+  return { latitude: place.latitude, longitude: place.longitude };
+}
+
 /**
  * Puts the delivery address on the order and makes it a delivery order. 400 when the address cannot be
  * located; 422 21036 when the store does not deliver, 21034 'The address is out of range' outside every zone.
@@ -51,35 +79,14 @@ export async function putOrderDeliveryAddress(
   orderId: number,
   address: OrderDeliveryAddress,
 ) {
+  // The address is located before the transaction: a geocoder may be slow (a remote service) or read the
+  // database itself, and neither may happen while the transaction holds its connection and the order's lock.
+  // The order's own checks run first so that their answers (404, 21036) come before the address's.
+  await deliveringStore(db, session, orderId, false);
+  const point = await locate(geocoder, address);
   return db.transaction(async (tx) => {
-    const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
-    const record = await getRecord(tx, order.locationId);
-    if (!methodsOf(record).includes(FULFILLMENT_METHOD.Delivery) || record.deliveryZones.length === 0) {
-      throw ruleBroken(
-        'DeliveryNotAvailable',
-        ORDER_ERROR.InvalidOrderType,
-        `${record.name} does not deliver`,
-      );
-    }
-    let point = address.latitude !== undefined && address.longitude !== undefined ? address : null;
-    if (!point) {
-      const text = [
-        address.line1,
-        address.city,
-        [address.stateCode, address.zipCode].filter(Boolean).join(' '),
-      ]
-        .filter(Boolean)
-        .join(', ');
-      const place = await geocoder.geocode(text);
-      if (!place) {
-        throw badRequest(
-          'UnsupportedAddress',
-          'This address is not supported. Please try a more specific address.',
-        );
-      }
-      point = { ...address, latitude: place.latitude, longitude: place.longitude };
-    }
-    const located = { latitude: point.latitude ?? 0, longitude: point.longitude ?? 0 };
+    const { order, record } = await deliveringStore(tx, session, orderId, true);
+    const located = point;
     const zone = record.deliveryZones.find((z) =>
       z.kind === 'radius' && z.radiusMiles !== null
         ? zoneContains({ kind: 'radius', radiusMiles: z.radiusMiles }, record, located)
