@@ -30,7 +30,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? 'A path parameter is too long'
         : 'Internal server error';
-  return reply
+  // Fastify's frameworkErrors hook returns nothing: the reply is sent, not returned (a reply is thenable).
+  void reply
     .code(status)
     .send(failure(status === 500 ? 'Internal' : (error.code ?? 'BadRequest'), status, message));
 }
@@ -115,7 +116,9 @@ export default fp(function errorsPlugin(app: FastifyInstance) {
         .send({
           value: null,
           succeed: false,
-          errors: [{ key: 'ServiceUnavailable', code: 503, message: 'The service is briefly unavailable; retry' }],
+          errors: [
+            { key: 'ServiceUnavailable', code: 503, message: 'The service is briefly unavailable; retry' },
+          ],
         });
     }
     request.log.error({ err: error }, 'unhandled error');
