@@ -9,6 +9,7 @@ export default defineConfig({
         test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' },
       },
       { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'api',

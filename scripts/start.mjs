@@ -4,6 +4,7 @@
  * data on first start) and the storefront, print where they are and the demo credentials.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { supervise } from './supervise.mjs';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -58,44 +59,34 @@ if (
 }
 
 const children = new Set();
-/** Starts a child; `onExit` decides what its unexpected end means (default: stop everything). */
-function run(name, command, args, cwd, onExit) {
+/** Starts a child whose unexpected end stops everything (the storefront; the API is supervised instead). */
+function run(name, command, args, cwd) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (shuttingDown) return;
-    if (onExit) onExit(code, signal);
-    else {
-      console.error(`${name} stopped (${signal ?? code}); stopping everything.`);
-      shutdown(code ?? 1);
-    }
+    console.error(`${name} stopped (${signal ?? code}); stopping everything.`);
+    shutdown(code ?? 1);
   });
   return child;
 }
 
-/**
- * The API is restarted when it dies (a crash, an out-of-memory kill): the storefront keeps serving its pages
- * and answers API failures as such meanwhile. Restarts back off (1 s doubling to 30 s) so that an API that cannot
- * start does not spin; an API that stayed up a minute starts the count again.
- */
-const API_BACKOFF_MS = { first: 1000, max: 30_000, stableAfter: 60_000 };
-let apiBackoff = API_BACKOFF_MS.first;
+/** The API runs under a supervisor (scripts/supervise.mjs): a crashed API is started again, the storefront stays. */
+let api = null;
 function runApi() {
-  const started = Date.now();
-  return run('API', bin('tsx'), ['src/server.ts'], apiDir, (code, signal) => {
-    if (Date.now() - started >= API_BACKOFF_MS.stableAfter) apiBackoff = API_BACKOFF_MS.first;
-    console.error(`API stopped (${signal ?? code}); restarting it in ${apiBackoff / 1000} s.`);
-    setTimeout(() => {
-      if (!shuttingDown) runApi();
-    }, apiBackoff);
-    apiBackoff = Math.min(apiBackoff * 2, API_BACKOFF_MS.max);
+  api = supervise({
+    name: 'API',
+    command: bin('tsx'),
+    args: ['src/server.ts'],
+    spawnOptions: { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] },
   });
 }
 
 let shuttingDown = false;
 function shutdown(code = 0) {
   shuttingDown = true;
+  api?.stop();
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
 }
