@@ -67,7 +67,8 @@ export const testEnv: Env = loadEnv({
   JWT_SECRET: `test-jwt-secret-${randomBytes(24).toString('hex')}`,
 });
 
-async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database on the PostgreSQL server, and how to drop it. */
+export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sf_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -13,14 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { menuSnapshots, orderItems, orders, sandboxCharges } from '../db/schema/index';
 import { seedDemo } from '../db/seed/index';
 import { loadEnv } from '../env';
 import { CONTACT, CARDS } from '../modules/checkout/checkout.fixtures';
-import { isPostgresReachable, isRedisReachable, redisUrl, serverUrl } from './harness';
+import { createServerDatabase, isPostgresReachable, isRedisReachable, redisUrl } from './harness';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -97,7 +96,6 @@ if (setups.length === 0) {
 }
 
 describe.each(setups)('%s', () => {
-  const name = `sf_multi_${randomBytes(6).toString('hex')}`;
   const prefix = `sf-test-${randomBytes(6).toString('hex')}:`;
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -105,6 +103,7 @@ describe.each(setups)('%s', () => {
     STAFF_KEY: 'test-staff-key',
   });
   let database: Database | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
   let a: ApiProcess | undefined;
   let b: ApiProcess | undefined;
   const apis = () => {
@@ -113,12 +112,9 @@ describe.each(setups)('%s', () => {
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const created = await createServerDatabase();
+    dropDatabase = created.drop;
+    const url = new URL(created.url);
     database = openDatabase({ url: url.toString(), poolSize: 4 });
     await database.migrate();
     await seedDemo(database.db, env);
@@ -139,10 +135,7 @@ describe.each(setups)('%s', () => {
   afterAll(async () => {
     await Promise.all([stopApi(a), stopApi(b)]);
     await database?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropDatabase?.();
     const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);
