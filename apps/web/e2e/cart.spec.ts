@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
+import { fillContact } from './pages/checkout-form';
 import { ItemPage } from './pages/item-page';
 import { skipPromoPopup } from './pages/promo-popup';
 import { StorePage } from './pages/store-page';
@@ -84,10 +85,12 @@ test("a store with a minimum order amount answers 'Order Total issue!' at checko
   expect(await store.subtotal()).toBeLessThan(10);
   await store.myOrder.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByLabel(/First Name/i).fill('Grace');
-  await page.getByLabel(/Last Name/i).fill('Hopper');
-  await page.getByLabel(/Phone/i).fill('(202) 555-0177');
-  await page.getByLabel(/Email/i).fill('grace@example.com');
+  await fillContact(page, {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    phone: '(202) 555-0177',
+    email: 'grace@example.com',
+  });
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Order Total issue!' });
   await expect(dialog).toBeVisible();

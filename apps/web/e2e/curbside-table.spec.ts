@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
+import { fillContact } from './pages/checkout-form';
 import { ItemPage } from './pages/item-page';
 import { PaymentPage } from './pages/payment-page';
 import { skipPromoPopup } from './pages/promo-popup';
@@ -31,10 +32,12 @@ async function orderTwoBurgersAndPay(
     await expect(page.getByRole('heading', { name: 'Contact Information' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'checkout without contact');
   } else {
-    await page.getByLabel(/First Name/i).fill('Grace');
-    await page.getByLabel(/Last Name/i).fill('Hopper');
-    await page.getByLabel(/Phone/i).fill('(202) 555-0177');
-    await page.getByLabel(/Email/i).fill('grace@example.com');
+    await fillContact(page, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phone: '(202) 555-0177',
+      email: 'grace@example.com',
+    });
   }
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await expect(page).toHaveURL(/\/payment$/);

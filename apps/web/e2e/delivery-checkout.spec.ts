@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
+import { fillContact } from './pages/checkout-form';
 import { ItemPage } from './pages/item-page';
 import { PaymentPage } from './pages/payment-page';
 import { closePromoPopup } from './pages/promo-popup';
@@ -51,10 +52,12 @@ test('a guest orders delivery: fee, driver tip defaulted to 10% of the subtotal 
   await expect(row('Driver Tip')).toContainText('$5.00');
 
   // Another guest than the pickup journey's Ada, whose kitchen card is looked up by name at the same store.
-  await page.getByLabel(/First Name/i).fill('Dorothy');
-  await page.getByLabel(/Last Name/i).fill('Vaughan');
-  await page.getByLabel(/Phone/i).fill('(202) 555-0164');
-  await page.getByLabel(/Email/i).fill('dorothy@example.com');
+  await fillContact(page, {
+    firstName: 'Dorothy',
+    lastName: 'Vaughan',
+    phone: '(202) 555-0164',
+    email: 'dorothy@example.com',
+  });
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.locator('dl').getByText('Driver Tip')).toBeVisible();

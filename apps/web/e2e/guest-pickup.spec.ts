@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
+import { fillContact } from './pages/checkout-form';
 import { ItemPage } from './pages/item-page';
 import { PaymentPage } from './pages/payment-page';
 import { closePromoPopup } from './pages/promo-popup';
@@ -100,10 +101,12 @@ test('a guest orders for pickup and follows the order while the kitchen prepares
   await expect(page.getByText('Please enter your First Name')).toBeVisible();
   await expect(page.getByText('Please enter your email address')).toBeVisible();
   await expectNoAxeViolations(page, 'checkout (errors shown)');
-  await page.getByLabel(/First Name/i).fill('Ada');
-  await page.getByLabel(/Last Name/i).fill('Lovelace');
-  await page.getByLabel(/Phone/i).fill('(202) 555-0199');
-  await page.getByLabel(/Email/i).fill('ada@example.com');
+  await fillContact(page, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: '(202) 555-0199',
+    email: 'ada@example.com',
+  });
   await page.getByRole('button', { name: 'Confirm Order' }).click();
 
   // 6. Payment: a declined card, then a good one

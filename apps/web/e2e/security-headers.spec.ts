@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { fillContact } from './pages/checkout-form';
 import { ItemPage } from './pages/item-page';
 import { PaymentPage } from './pages/payment-page';
 import { closePromoPopup, skipPromoPopup } from './pages/promo-popup';
@@ -121,10 +122,12 @@ test('the payment page frames the hosted form from the API origin and speaks wit
   // A full load of the checkout page: its policy is the one the payment page runs under after Confirm Order
   // (a client-side navigation keeps the document, and its policy).
   await expectHardened(page, await page.goto('/checkout'));
-  await page.getByLabel(/First Name/i).fill('Ada');
-  await page.getByLabel(/Last Name/i).fill('Lovelace');
-  await page.getByLabel(/Phone/i).fill('(202) 555-0199');
-  await page.getByLabel(/Email/i).fill('ada@example.com');
+  await fillContact(page, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: '(202) 555-0199',
+    email: 'ada@example.com',
+  });
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await expect(page).toHaveURL(/\/payment$/);
 
