@@ -6,3 +6,4 @@ export * from './orders';
 export * from './payments';
 export * from './marketing';
 export * from './capacity';
+export * from './accounts';

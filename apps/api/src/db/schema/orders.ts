@@ -83,6 +83,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_session_idx').on(t.sessionId),
+    // A customer's history, newest first (GET guests/past-orders pages by id).
+    index('orders_user_placed_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.userId} is not null and ${t.placedAt} is not null`),
     uniqueIndex('orders_reference_number_uq').on(t.referenceNumber),
     index('orders_location_status_idx').on(t.locationId, t.status),
     check('orders_status_ck', sql`${t.status} is null or ${t.status} between 1 and 4`),
