@@ -31,6 +31,7 @@ import hostedPaymentRoutes from './providers/payment/hosted-page.routes';
 import trackingRoutes from './modules/tracking/tracking.routes';
 import staffRoutes from './modules/staff/staff.routes';
 import marketingRoutes from './modules/marketing/marketing.routes';
+import { createCaptchaProvider } from './providers/captcha/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +66,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
   app.decorate('config', env);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  app.decorate('captcha', createCaptchaProvider(env, database.db, app.log));
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);

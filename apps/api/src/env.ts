@@ -107,6 +107,31 @@ const EnvSchema = z.object({
   GOOGLE_PLACES_URL: z.string().url().default('https://places.googleapis.com'),
   /** The Geocoding API origin: with a Places key, a point (the guest's position) is turned into its address. */
   GOOGLE_GEOCODING_URL: z.string().url().default('https://maps.googleapis.com'),
+  /**
+   * ALTCHA difficulty: the secret number of a challenge is below this, and a browser tries ~half of it on average
+   * (50 000 SHA-256 take well under a second on a phone). Tests and e2e may set it lower.
+   */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** Google reCAPTCHA instead of ALTCHA when set (the secret key of the site). */
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  /** reCAPTCHA's siteverify endpoint (tests point it at a local stand-in). */
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** reCAPTCHA v3 scores below this are refused. */
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** smtp(s)://user:pass@host:port: e-mail goes out by SMTP; unset, it stays in the mailbox (/mailbox). */
+  SMTP_URL: z.string().url().optional(),
+  /** The From of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>'),
+  /** How often the outbox worker looks for e-mail to send (ms). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /**
+   * The mailbox page (/mailbox and /v1/dev/mailbox: every e-mail the API wrote, links clickable) ('true'/'false').
+   * Unset: on outside production, off in production (it shows activation and reset links to anyone).
+   */
+  MAILBOX: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 
 /**

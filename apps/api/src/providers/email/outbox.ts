@@ -1,0 +1,243 @@
+/**
+ * The e-mail outbox. A service writes the mail with enqueueEmail() in the transaction of what it reports (the
+ * account and its activation mail commit together or not at all); the worker sends it afterwards.
+ *
+ * Delivery: a round claims a bounded batch of due rows in a short transaction (FOR UPDATE SKIP LOCKED, so
+ * several workers and processes never claim one row together), counting the attempt and pushing next_attempt_at
+ * out by a lease; it sends each outside any transaction, then marks it sent. A failed send keeps last_error and
+ * is tried again after a growing pause (5 s doubling to 10 min); after MAX_ATTEMPTS it is given up and logged.
+ *
+ * Exactly once, as far as it can be: a row is sent by one worker at a time (the lease), and a sent row is never
+ * claimed again. Only a crash (or a lost database) between the send and its mark can send a message twice: the
+ * lease runs out and the row is sent again, with the same idempotency key, which the SMTP adapter uses as the
+ * Message-ID so that the copy is recognisable (and dropped by relays that deduplicate).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outboxMessages } from '../../db/schema/index';
+import type { EmailMessage, EmailProvider } from './email-provider';
+
+/** Rows claimed by one round (sent in parallel, each bounded by the provider's own timeouts). */
+export const OUTBOX_BATCH = 10;
+/**
+ * How long a claimed row stays with its worker before another may take it: far longer than one round (an SMTP
+ * send gives up after ~50 s), so a slow send is never doubled by a second worker.
+ */
+export const OUTBOX_LEASE_SECONDS = 300;
+/** Sending is given up after this many failed attempts. */
+export const OUTBOX_MAX_ATTEMPTS = 10;
+const RETRY_FIRST_SECONDS = 5;
+const RETRY_MAX_SECONDS = 600;
+/** last_error keeps this much of the error's message. */
+const ERROR_MAX = 1_000;
+/** The mailbox lists at most this many messages. */
+export const MAILBOX_LIMIT = 100;
+
+/** Pause before the next attempt after `attempts` failed ones: 5 s, 10 s, 20 s ... at most 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(RETRY_MAX_SECONDS, RETRY_FIRST_SECONDS * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Writes an e-mail to the outbox. Pass the transaction's handle of what the mail reports: the mail exists only
+ * if that commits (a rolled-back transaction sends nothing).
+ */
+export async function enqueueEmail(db: Db, message: EmailMessage): Promise<void> {
+  await db.insert(outboxMessages).values({
+    channel: 'email',
+    idempotencyKey: randomUUID(),
+    recipient: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+  });
+}
+
+export interface MailboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: Date;
+  /** Null while it waits for the worker. */
+  sentAt: Date | null;
+  sentVia: string | null;
+}
+
+/**
+ * The e-mails written (sent or waiting), newest first, at most MAILBOX_LIMIT; only those to `recipient` (exactly
+ * as enqueued) when given. The development mailbox and the tests read mail this way.
+ */
+export async function listMailbox(db: Db, recipient?: string): Promise<MailboxMessage[]> {
+  return db
+    .select({
+      id: outboxMessages.id,
+      to: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      text: outboxMessages.textBody,
+      html: outboxMessages.htmlBody,
+      createdAt: outboxMessages.createdAt,
+      sentAt: outboxMessages.sentAt,
+      sentVia: outboxMessages.sentVia,
+    })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.channel, 'email'),
+        recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient),
+      ),
+    )
+    .orderBy(desc(outboxMessages.id))
+    .limit(MAILBOX_LIMIT);
+}
+
+type OutboxRow = typeof outboxMessages.$inferSelect;
+
+/** Takes up to OUTBOX_BATCH due rows for this worker (attempt counted, lease set) in one short transaction. */
+async function claimDue(db: Db): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        and(
+          isNull(outboxMessages.sentAt),
+          lte(outboxMessages.nextAttemptAt, sql`now()`),
+          lt(outboxMessages.attempts, OUTBOX_MAX_ATTEMPTS),
+          eq(outboxMessages.channel, 'email'),
+        ),
+      )
+      .orderBy(asc(outboxMessages.nextAttemptAt))
+      .limit(OUTBOX_BATCH)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outboxMessages)
+      .set({
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${OUTBOX_LEASE_SECONDS})`,
+      })
+      .where(
+        inArray(
+          outboxMessages.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export interface DeliveryRound {
+  claimed: number;
+  sent: number;
+  failed: number;
+}
+
+/**
+ * One round: claims the due e-mail, sends it through `provider` and marks each sent, or failed with a retry
+ * time. Throws only when the database fails (the worker logs it and tries again at the next poll).
+ */
+export async function deliverDue(
+  db: Db,
+  provider: EmailProvider,
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+): Promise<DeliveryRound> {
+  const rows = await claimDue(db);
+  let sent = 0;
+  let failed = 0;
+  const outcomes = await Promise.allSettled(
+    rows.map(async (row) => {
+      try {
+        await provider.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.textBody,
+          ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
+          idempotencyKey: row.idempotencyKey,
+        });
+      } catch (error) {
+        failed += 1;
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
+        const givingUp = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+        await db
+          .update(outboxMessages)
+          .set({
+            lastError: message,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+          })
+          .where(and(eq(outboxMessages.id, row.id), isNull(outboxMessages.sentAt)));
+        if (givingUp) {
+          log?.error(
+            { outboxId: row.id, attempts: row.attempts, err: error },
+            'outbox: e-mail not sent after the last attempt; giving up',
+          );
+        } else {
+          log?.warn(
+            { outboxId: row.id, attempts: row.attempts, err: error },
+            'outbox: send failed; will retry',
+          );
+        }
+        return;
+      }
+      sent += 1;
+      await db
+        .update(outboxMessages)
+        .set({ sentAt: sql`now()`, sentVia: provider.name, lastError: null })
+        .where(and(eq(outboxMessages.id, row.id), isNull(outboxMessages.sentAt)));
+    }),
+  );
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  return { claimed: rows.length, sent, failed };
+}
+
+export interface OutboxWorker {
+  /** Ends polling and waits for the round in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers due e-mail every `pollMs` (at once again after a full batch) until stopped. A failing database (a
+ * restart, a lost connection) fails the round, which is logged once per outage, and polling goes on.
+ */
+export function startOutboxWorker(
+  db: Db,
+  provider: EmailProvider,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  options: { pollMs?: number } = {},
+): OutboxWorker {
+  const pollMs = options.pollMs ?? 1_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  let failing = false;
+
+  const runRound = async () => {
+    let full = false;
+    try {
+      const result = await deliverDue(db, provider, log);
+      full = result.claimed === OUTBOX_BATCH;
+      if (failing) log.info('outbox: delivery resumed');
+      failing = false;
+    } catch (error) {
+      if (!failing) log.error({ err: error }, 'outbox: delivery round failed; polling on');
+      failing = true;
+    }
+    if (!stopped) timer = setTimeout(schedule, full ? 0 : pollMs);
+  };
+  const schedule = () => {
+    round = runRound();
+  };
+  timer = setTimeout(schedule, 0);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}
