@@ -32,6 +32,7 @@ import trackingRoutes from './modules/tracking/tracking.routes';
 import staffRoutes from './modules/staff/staff.routes';
 import marketingRoutes from './modules/marketing/marketing.routes';
 import { createCaptchaProvider } from './providers/captcha/index';
+import captchaRoutes from './providers/captcha/captcha.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +110,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(trackingRoutes);
       await v1.register(staffRoutes);
       await v1.register(marketingRoutes);
+      await v1.register(captchaRoutes);
     },
     { prefix: '/v1' },
   );

@@ -10,7 +10,13 @@ import { DateTimeSchema, IdParamSchema, IdSchema, refuseNul, textSchema } from '
 import { EMAIL_MAX, isValidEmail, normalisePhone } from './checkout';
 import { FulfillmentMethodSchema, OrderChannelSchema } from './enums';
 import { LOGIN_CONFIGURATION, LOYALTY_PROVIDER } from './enum-values';
-import { AddOrderItemBodySchema, OrderSchema, RejectedItemSchema } from './orders';
+import {
+  AddOrderItemBodySchema,
+  CreateOrderBodySchema,
+  OrderResponseSchema,
+  OrderSchema,
+  RejectedItemSchema,
+} from './orders';
 import { NAME_MAX } from './text';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -455,3 +461,10 @@ export const RepeatOrderValueSchema = z.object({
   removedItems: z.array(RejectedItemSchema),
 });
 export const RepeatOrderResponseSchema = envelope(RepeatOrderValueSchema);
+
+/**
+ * POST sales/orders takes either body: with pastOrderId it repeats that past order (201 RepeatOrderValue), else it
+ * creates an empty order on a snapshot (201 Order). A body carrying pastOrderId is a repeat order.
+ */
+export const CreateOrRepeatOrderBodySchema = z.union([RepeatOrderBodySchema, CreateOrderBodySchema]);
+export const CreateOrRepeatOrderResponseSchema = z.union([RepeatOrderResponseSchema, OrderResponseSchema]);

@@ -46,10 +46,14 @@ export const UiTemplateSchema = z.object({
   }),
   /** Brands shown by the brand filter (several in a food hall). */
   brands: z.array(BrandSchema),
+  /** The reorder strip on the store page for signed-in customers (GET guests/past-ordered-items). */
+  lastOrderedItemsSettings: z.object({ enabled: z.boolean(), title: z.string() }),
 });
 export type UiTemplate = z.infer<typeof UiTemplateSchema>;
 
 export const DEFAULT_SEARCH_TITLE = "Let's start the journey!";
+/** The reorder strip's default title (ordering spec section 2). */
+export const DEFAULT_LAST_ORDERED_ITEMS_TITLE = 'Order it again';
 
 export const UiTemplateQuerySchema = z.object({ locationId: IdParamSchema.optional() });
 export const UiTemplateResponseSchema = envelope(UiTemplateSchema);
@@ -61,6 +65,11 @@ export const FEATURE_FLAG = {
   newOrderTracking: 'enable new order tracking',
   /** Store page item cards open the item's customisation in a modal over the menu instead of its page. */
   compactItemView: 'enable compact item view',
+  /**
+   * The reorder strip ('Order it again') for signed-in customers: the UI template's lastOrderedItemsSettings.enabled
+   * until templates carry it per brand.
+   */
+  lastOrderedItems: 'enable reorder strip',
 } as const;
 
 function channel(hex: string, index: number): number {

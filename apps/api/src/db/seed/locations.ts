@@ -494,7 +494,8 @@ export async function seedLocations(db: Db) {
     { name: FEATURE_FLAG.newOrderTracking, enabled: true },
     { name: 'enable catering', enabled: true },
     { name: 'enable promo popup', enabled: true },
-    { name: 'enable reorder strip', enabled: false },
+    // On in the demo: signed-in customers see 'Order it again' on the store page (lastOrderedItemsSettings).
+    { name: FEATURE_FLAG.lastOrderedItems, enabled: true },
     // Off in the demo: item cards open the item page. On, they open the compact item modal.
     { name: FEATURE_FLAG.compactItemView, enabled: false },
   ]);

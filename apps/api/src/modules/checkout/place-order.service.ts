@@ -254,6 +254,9 @@ export async function placeOrder(
     await updateOrder(tx, order.id, {
       status: ORDER_STATUS.Received,
       placedAt: now,
+      // Placed with a user token, the order joins that customer's history, also when its cart was started as a
+      // guest in the same order session (the customer signed in before paying).
+      ...(input.session.userId === null ? {} : { userId: input.session.userId }),
       expectedReadyAt,
       referenceNumber,
       deliveryProviderRef,

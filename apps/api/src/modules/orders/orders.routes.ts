@@ -5,7 +5,6 @@ import {
   BulkItemsBodySchema,
   BulkItemsQuerySchema,
   BulkItemsResponseSchema,
-  CreateOrderBodySchema,
   ItemPricingResponseSchema,
   OrderIdParamsSchema,
   OrderItemInstanceParamsSchema,
@@ -19,6 +18,10 @@ import {
   UpdateOrderBodySchema,
   UpdateOrderItemBodySchema,
 } from '@storefront/contracts/orders';
+import {
+  CreateOrRepeatOrderBodySchema,
+  CreateOrRepeatOrderResponseSchema,
+} from '@storefront/contracts/accounts';
 import { ok } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
 import {
@@ -34,6 +37,7 @@ import {
   updateOrderItem,
   updateOrderSnapshot,
 } from './orders.service';
+import { repeatOrder } from '../customer-orders/repeat-order.service';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -53,13 +57,17 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary:
-          "Create an order on a menu snapshot (location from the snapshot, channel from the token's app type)",
-        body: CreateOrderBodySchema,
-        response: { 201: OrderResponseSchema, ...errors },
+          "Create an order on a menu snapshot (location from the snapshot, channel from the token's app type), or with pastOrderId repeat a signed-in customer's past order on today's menu",
+        body: CreateOrRepeatOrderBodySchema,
+        response: { 201: CreateOrRepeatOrderResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(ok(await createOrder(app.db, sessionOf(request), request.body))),
+    async (request, reply) => {
+      const { body } = request;
+      if ('pastOrderId' in body)
+        return reply.code(201).send(ok(await repeatOrder(app.db, sessionOf(request), body)));
+      return reply.code(201).send(ok(await createOrder(app.db, sessionOf(request), body)));
+    },
   );
 
   app.get(

@@ -102,7 +102,7 @@ function assertModifiable(order: OrderRow) {
   }
 }
 
-interface LineInput {
+export interface LineInput {
   itemPathKey: string;
   quantity: number;
   portionId?: number | null | undefined;
@@ -111,7 +111,7 @@ interface LineInput {
   crossSellOfferId?: string | null | undefined;
 }
 
-interface LineDraft {
+export interface LineDraft {
   item: NewOrderItem;
   modifiers: NewOrderItemModifier[];
 }
@@ -522,23 +522,49 @@ export async function addOrderItems(
   items: readonly AddOrderItem[],
   removeInvalidItems: boolean,
 ) {
-  const removedItems: { itemPathKey: string; errors: ApiError[] }[] = [];
+  let removedItems: RemovedItem[] = [];
   const order = await changeOrder(db, session, orderId, async (tx, current, snapshot) => {
-    const drafts: LineDraft[] = [];
-    for (const input of items) {
-      const result = draftLine(snapshot, input, methodOf(current));
-      if ('draft' in result) drafts.push(result.draft);
-      else removedItems.push({ itemPathKey: input.itemPathKey, errors: result.errors });
-    }
+    const lines = draftOrderLines(snapshot, items, methodOf(current));
+    removedItems = lines.removedItems;
     if (removedItems.length > 0 && !removeInvalidItems) {
       throw new DomainError(422, [
         { key: 'BulkAddFailed', code: 10018, message: 'Some items cannot be added to the order' },
         ...removedItems.flatMap((r) => r.errors),
       ]);
     }
-    for (const draft of drafts) await insertOrderItem(tx, orderId, draft.item, draft.modifiers);
+    await insertLineDrafts(tx, orderId, lines.drafts);
   });
   return { order, removedItems };
+}
+
+/** An item of a bulk add that cannot be ordered, with why. */
+export interface RemovedItem {
+  itemPathKey: string;
+  errors: ApiError[];
+}
+
+/**
+ * Prices and validates several lines on a snapshot for a fulfilment method (bulk-items and repeat order): the
+ * drafts of those that can be ordered, and the others with their errors. Writes nothing.
+ */
+export function draftOrderLines(
+  snapshot: LoadedSnapshot,
+  items: readonly LineInput[],
+  method: FulfillmentMethod,
+): { drafts: LineDraft[]; removedItems: RemovedItem[] } {
+  const drafts: LineDraft[] = [];
+  const removedItems: RemovedItem[] = [];
+  for (const input of items) {
+    const result = draftLine(snapshot, input, method);
+    if ('draft' in result) drafts.push(result.draft);
+    else removedItems.push({ itemPathKey: input.itemPathKey, errors: result.errors });
+  }
+  return { drafts, removedItems };
+}
+
+/** Inserts drafted lines into an order inside the caller's transaction; the caller recomputes the totals. */
+export async function insertLineDrafts(tx: Db, orderId: number, drafts: readonly LineDraft[]) {
+  for (const draft of drafts) await insertOrderItem(tx, orderId, draft.item, draft.modifiers);
 }
 
 function requireOrderLine(items: readonly LoadedOrderItem[], itemId: number): LoadedOrderItem {

@@ -3,7 +3,13 @@
  * Both change rarely and are read on every page: they are cached per database for a few seconds.
  */
 import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
-import { DEFAULT_SEARCH_TITLE, type FeatureFlag, type UiTemplate } from '@storefront/contracts/templates';
+import {
+  DEFAULT_LAST_ORDERED_ITEMS_TITLE,
+  DEFAULT_SEARCH_TITLE,
+  FEATURE_FLAG,
+  type FeatureFlag,
+  type UiTemplate,
+} from '@storefront/contracts/templates';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import {
@@ -43,6 +49,7 @@ function toTemplate(
   row: TemplateRow | null,
   brand: { id: number; name: string; logo: string | null },
   brands: { id: number; name: string; logo: string | null; defaultFilter: boolean }[],
+  lastOrderedItems: boolean,
 ): UiTemplate {
   return {
     brandName: row?.brandName ?? brand.name,
@@ -76,7 +83,16 @@ function toTemplate(
       ),
     },
     brands: brands.map((b) => ({ id: b.id, name: b.name, logo: b.logo })),
+    lastOrderedItemsSettings: { enabled: lastOrderedItems, title: DEFAULT_LAST_ORDERED_ITEMS_TITLE },
   };
+}
+
+/**
+ * Whether the reorder strip is on. The templates table has no column for it yet, so the feature flag decides for
+ * every brand (off when the flag is missing).
+ */
+async function isLastOrderedItemsEnabled(db: Db): Promise<boolean> {
+  return (await listFeatureFlags(db)).some((f) => f.name === FEATURE_FLAG.lastOrderedItems && f.enabled);
 }
 
 /**
@@ -88,17 +104,28 @@ export function getUiTemplate(db: Db, locationId?: number): Promise<UiTemplate> 
     if (locationId === undefined) {
       const brand = await findFirstBrand(db);
       if (!brand) throw notFound('TemplateNotFound', 'No UI template is configured');
-      return toTemplate(await findTemplate(db, brand.id, null), brand, [{ ...brand, defaultFilter: false }]);
+      return toTemplate(
+        await findTemplate(db, brand.id, null),
+        brand,
+        [{ ...brand, defaultFilter: false }],
+        await isLastOrderedItemsEnabled(db),
+      );
     }
     const location = await findLocationBrand(db, locationId);
     if (!location) throw notFound('LocationNotFound', `Location ${locationId} was not found`, 21034);
-    const [row, brand, brands] = await Promise.all([
+    const [row, brand, brands, lastOrderedItems] = await Promise.all([
       findTemplate(db, location.brandId, locationId),
       findBrand(db, location.brandId),
       findLocationBrands(db, locationId),
+      isLastOrderedItemsEnabled(db),
     ]);
     if (!brand) throw notFound('TemplateNotFound', 'No UI template is configured');
-    return toTemplate(row, brand, brands.length > 0 ? brands : [{ ...brand, defaultFilter: false }]);
+    return toTemplate(
+      row,
+      brand,
+      brands.length > 0 ? brands : [{ ...brand, defaultFilter: false }],
+      lastOrderedItems,
+    );
   });
 }
 

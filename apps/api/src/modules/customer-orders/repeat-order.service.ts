@@ -1,0 +1,107 @@
+/**
+ * Repeat order (POST sales/orders with pastOrderId): a new order for the token's session at the past order's
+ * store, on that store's current menu snapshot, with the past order's lines added again through the same pricing
+ * and validation as bulk-items (each repriced today, never at the old price). One transaction: when it fails,
+ * nothing is written.
+ */
+import type { ApiError } from '@storefront/contracts/api';
+import { ACCOUNT_ERROR, ACCOUNT_MESSAGES, type RepeatOrderBody } from '@storefront/contracts/accounts';
+import { ORDER_ERROR } from '@storefront/contracts/errors';
+import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
+import type { Order } from '@storefront/contracts/orders';
+import type { Db } from '../../db/client';
+import { DomainError, notFound } from '../../lib/errors';
+import type { Session } from '../../lib/tokens';
+import { getRecord } from '../locations/locations.service';
+import { snapshotStore } from '../menus/menu-snapshots';
+import { requireSnapshot } from '../menus/menus.service';
+import { findItemsOfOrders, findOrder, findOrderItems } from '../orders/orders.repository';
+import {
+  createOrder,
+  draftOrderLines,
+  insertLineDrafts,
+  recomputeTotals,
+  toOrderView,
+  type RemovedItem,
+} from '../orders/orders.service';
+import { findPastOrder } from './past-orders.repository';
+import { pastOrderNotFound, requireCustomer } from './past-orders.service';
+
+export interface RepeatOrderValue {
+  order: Order;
+  /** Past lines left out (removeInvalidItems) with why. */
+  removedItems: RemovedItem[];
+}
+
+/**
+ * Repeats one of the customer's placed orders. Without removeInvalidItems any line that cannot be ordered today
+ * fails it: 422 10018 with one 'MissingItem' error per such line (message: its title). With it, those lines are
+ * left out and listed. When no line can be ordered it is 422 10018 'No available item' either way.
+ * 401 for a guest token; 404 (21042) for another customer's, a guest's or an unknown order; 404 (21034) when the
+ * store has no menu any more; the store and channel rules of order creation apply (createOrder).
+ */
+export async function repeatOrder(
+  db: Db,
+  session: Session,
+  body: RepeatOrderBody,
+): Promise<RepeatOrderValue> {
+  const userId = requireCustomer(session);
+  const past = await findPastOrder(db, userId, body.pastOrderId);
+  if (!past) throw pastOrderNotFound(body.pastOrderId);
+  const pastLines = await findItemsOfOrders(db, [past.order.id]);
+  const location = await getRecord(db, past.order.locationId);
+  // The same kind of menu (catering or not) as the past order, as the store publishes it today. A delivery or
+  // dine-in order is repeated as such when the store still offers it, else as pickup.
+  const pastMethod = past.order.fulfillmentMethod as FulfillmentMethod;
+  const method = location.fulfillmentMethods.includes(pastMethod) ? pastMethod : FULFILLMENT_METHOD.Pickup;
+
+  return db.transaction(async (tx) => {
+    const snapshotId = await snapshotStore(tx).currentSnapshotId(location.id, past.catering);
+    if (snapshotId === null) {
+      throw notFound('InvalidLocation', 'This store has no menu to order from', ORDER_ERROR.InvalidLocation);
+    }
+    const created = await createOrder(tx, session, { menuSnapshotId: snapshotId, fulfillmentMethod: method });
+    const snapshot = await requireSnapshot(tx, snapshotId);
+    const inputs = pastLines.map((line) => ({
+      itemPathKey: line.itemPathKey,
+      quantity: line.quantity,
+      portionId: line.portionId,
+      modifiers: line.modifiers.map((m) => ({
+        itemPathKey: m.itemPathKey,
+        quantity: m.quantity,
+        portionId: m.portionId,
+      })),
+      note: line.note,
+    }));
+    const { drafts, removedItems } = draftOrderLines(snapshot, inputs, method);
+    if (drafts.length === 0) {
+      throw new DomainError(422, {
+        key: 'NoAvailableItem',
+        code: ACCOUNT_ERROR.BulkAddFailed,
+        message: ACCOUNT_MESSAGES.noAvailableItem,
+      });
+    }
+    if (removedItems.length > 0 && body.removeInvalidItems !== true) {
+      throw new DomainError(422, missingItemErrors(pastLines, removedItems));
+    }
+    await insertLineDrafts(tx, created.id, drafts);
+    const order = await findOrder(tx, created.id);
+    if (!order) throw new Error(`repeat order: order ${created.id} vanished inside its transaction`);
+    await recomputeTotals(tx, order, await findOrderItems(tx, created.id));
+    const fresh = await findOrder(tx, created.id);
+    if (!fresh) throw new Error(`repeat order: order ${created.id} vanished inside its transaction`);
+    return { order: toOrderView(fresh, await findOrderItems(tx, created.id)), removedItems };
+  });
+}
+
+/** One 'MissingItem' (10018) per line that cannot be ordered, named by the title it was ordered with. */
+function missingItemErrors(
+  pastLines: readonly { itemPathKey: string; title: string }[],
+  removedItems: readonly RemovedItem[],
+): ApiError[] {
+  return removedItems.map((removed) => ({
+    key: 'MissingItem',
+    code: ACCOUNT_ERROR.BulkAddFailed,
+    message: pastLines.find((line) => line.itemPathKey === removed.itemPathKey)?.title ?? removed.itemPathKey,
+  }));
+}
