@@ -1,0 +1,33 @@
+/**
+ * solveCaptcha(app): what the ALTCHA widget does in a browser, for tests: fetch a challenge through the app and
+ * find its number, giving the payload a form sends as `recaptchaInput`.
+ */
+import { solveChallenge } from 'altcha-lib/v1';
+import { CaptchaChallengeSchema } from '@storefront/contracts/accounts';
+import type { FastifyInstance } from 'fastify';
+
+/** A valid, unused captcha payload (base64 JSON), as the widget posts it. */
+export async function solveCaptcha(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/v1/captcha/challenge' });
+  if (response.statusCode !== 200) {
+    throw new Error(`GET /v1/captcha/challenge answered ${response.statusCode}: ${response.body}`);
+  }
+  const challenge = CaptchaChallengeSchema.parse(response.json());
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  if (!solution) throw new Error('the captcha challenge has no solution below its maxnumber');
+  return Buffer.from(
+    JSON.stringify({
+      algorithm: challenge.algorithm,
+      challenge: challenge.challenge,
+      number: solution.number,
+      salt: challenge.salt,
+      signature: challenge.signature,
+      took: solution.took,
+    }),
+  ).toString('base64');
+}
