@@ -31,6 +31,7 @@ import hostedPaymentRoutes from './providers/payment/hosted-page.routes';
 import trackingRoutes from './modules/tracking/tracking.routes';
 import staffRoutes from './modules/staff/staff.routes';
 import marketingRoutes from './modules/marketing/marketing.routes';
+import accountsRoutes from './modules/accounts/accounts.routes';
 import { createCaptchaProvider } from './providers/captcha/index';
 import captchaRoutes from './providers/captcha/captcha.routes';
 
@@ -110,6 +111,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(trackingRoutes);
       await v1.register(staffRoutes);
       await v1.register(marketingRoutes);
+      await v1.register(accountsRoutes);
       await v1.register(captchaRoutes);
     },
     { prefix: '/v1' },

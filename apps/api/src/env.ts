@@ -69,6 +69,14 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(60 * 60 * 24 * 7),
+  /**
+   * The storefront's sign-in (GET guests/login-configurations): 0 none, 1 customer accounts (QuCrm, the demo's),
+   * 2 loyalty.
+   */
+  LOGIN_CONFIGURATION: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+    .default(1),
   /** Demo client credentials seeded on first start (app type 107 / 106 / 105). */
   WEB_CLIENT_ID: z.string().default('web'),
   WEB_CLIENT_SECRET: z.string().min(8).default('web-demo-secret'),

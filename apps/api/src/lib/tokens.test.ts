@@ -13,9 +13,19 @@ describe('TokenService access tokens', () => {
     vi.useFakeTimers({ now: new Date('2026-01-01T12:00:00Z'), toFake: ['Date'] });
     const tokens = new TokenService(secret, 60, 600);
     const { token, sid } = await tokens.signAccessToken({ appType: 107 });
-    expect(await tokens.verifyAccessToken(token)).toEqual({ sid, appType: 107, userId: null });
+    expect(await tokens.verifyAccessToken(token)).toEqual({
+      sid,
+      appType: 107,
+      userId: null,
+      customerSessionId: null,
+    });
     vi.setSystemTime(new Date('2026-01-01T12:00:59Z'));
-    expect(await tokens.verifyAccessToken(token)).toEqual({ sid, appType: 107, userId: null });
+    expect(await tokens.verifyAccessToken(token)).toEqual({
+      sid,
+      appType: 107,
+      userId: null,
+      customerSessionId: null,
+    });
     vi.setSystemTime(new Date('2026-01-01T12:01:01Z'));
     expect(await tokens.verifyAccessToken(token)).toBeNull();
     expect(await tokens.verifyAccessToken(token)).toBeNull();
@@ -24,8 +34,16 @@ describe('TokenService access tokens', () => {
   it('refuses forged, foreign and tracking tokens even after verifying a good one', async () => {
     const tokens = new TokenService(secret, 60, 600);
     const other = new TokenService(`${secret}-other`, 60, 600);
-    const { token } = await tokens.signAccessToken({ appType: 106, userId: 7 });
-    expect(await tokens.verifyAccessToken(token)).toMatchObject({ appType: 106, userId: 7 });
+    const csid = crypto.randomUUID();
+    const { token } = await tokens.signAccessToken({
+      appType: 106,
+      user: { userId: 7, customerSessionId: csid },
+    });
+    expect(await tokens.verifyAccessToken(token)).toMatchObject({
+      appType: 106,
+      userId: 7,
+      customerSessionId: csid,
+    });
     const [header, payload, signature = ''] = token.split('.');
     const forged = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(await tokens.verifyAccessToken(forged)).toBeNull();
@@ -55,5 +73,20 @@ describe('TokenService without an expiry', () => {
     expect(tokens.cachedSession(access)).toBeNull();
     expect(await tokens.verifyTrackingToken(await unsigned({ typ: 'tracking', oid: 1 }))).toBeNull();
     expect(await tokens.verifyTrackingToken(await tokens.signTrackingToken(1))).toBe(1);
+  });
+
+  // A user token must name its customer session: without one it could not be revoked (logout, password reset).
+  it('refuses a user id without a customer session and a customer session without a user id', async () => {
+    const tokens = new TokenService(secret, 60, 600);
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const sid = crypto.randomUUID();
+    for (const claims of [
+      { typ: 'access', sid, app: 107, uid: 7, exp },
+      { typ: 'access', sid, app: 107, csid: crypto.randomUUID(), exp },
+    ]) {
+      expect(await tokens.verifyAccessToken(await unsigned(claims))).toBeNull();
+    }
+    const whole = await unsigned({ typ: 'access', sid, app: 107, uid: 7, csid: crypto.randomUUID(), exp });
+    expect(await tokens.verifyAccessToken(whole)).toMatchObject({ userId: 7 });
   });
 });

@@ -1,6 +1,8 @@
 /**
  * JWTs signed by the API (HS256, jose). Access tokens carry the session id that owns orders, the app type
- * (order channel) and, for signed-in customers, the user id. Tracking tokens open one order's tracking page.
+ * (order channel) and, for signed-in customers, the user id and the customer session (`csid`, a row of
+ * customer_sessions that `authenticate` checks on every user request, so that logout and a password reset end the
+ * token at once). Tracking tokens open one order's tracking page.
  */
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
@@ -12,6 +14,8 @@ export interface Session {
   sid: string;
   appType: OrderChannel;
   userId: number | null;
+  /** The customer session (customer_sessions.id) of a user token; null for a guest token. */
+  customerSessionId: string | null;
 }
 
 const AccessClaimsSchema = z.object({
@@ -19,6 +23,7 @@ const AccessClaimsSchema = z.object({
   sid: z.string().uuid(),
   app: OrderChannelSchema,
   uid: z.number().int().optional(),
+  csid: z.string().uuid().optional(),
 });
 
 const TrackingClaimsSchema = z.object({ typ: z.literal('tracking'), oid: z.number().int() });
@@ -51,13 +56,18 @@ export class TokenService {
     this.key = createSecretKey(new TextEncoder().encode(secret));
   }
 
-  async signAccessToken(input: { appType: OrderChannel; userId?: number; sid?: string }) {
+  /** A guest token (no user), or a user token: `user` names the customer and the customer session. */
+  async signAccessToken(input: {
+    appType: OrderChannel;
+    sid?: string;
+    user?: { userId: number; customerSessionId: string };
+  }) {
     const sid = input.sid ?? randomUUID();
     const token = await new SignJWT({
       typ: 'access',
       sid,
       app: input.appType,
-      ...(input.userId === undefined ? {} : { uid: input.userId }),
+      ...(input.user ? { uid: input.user.userId, csid: input.user.customerSessionId } : {}),
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
@@ -86,10 +96,15 @@ export class TokenService {
     const payload = await this.verify(token);
     const claims = AccessClaimsSchema.safeParse(payload);
     if (!claims.success) return null;
+    const { uid, csid } = claims.data;
+    // A user id without its customer session (or the reverse) was not signed by us as it is: it could not be
+    // checked against customer_sessions, so it could not be revoked.
+    if ((uid === undefined) !== (csid === undefined)) return null;
     const session: Session = {
       sid: claims.data.sid,
       appType: claims.data.app,
-      userId: claims.data.uid ?? null,
+      userId: uid ?? null,
+      customerSessionId: csid ?? null,
     };
     const exp = ExpirySchema.safeParse(payload);
     if (exp.success) this.remember(token, { session, exp: exp.data.exp });

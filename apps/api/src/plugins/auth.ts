@@ -2,6 +2,11 @@
  * Authentication decorators: `app.authenticate` (access token -> request.session), `app.authenticateStaff`
  * (a staff session token, or the staff key itself for API callers -> request.staffSessionId).
  * Routes opt in with `onRequest: [app.authenticate]`.
+ *
+ * A user token (a signed-in customer's) is also checked against its customer session on every request (one
+ * primary-key lookup), so that logout and a password reset end it at once; a guest token needs no database. An
+ * X-Integration header, which the storefront sends with user tokens, must name the token's user. Either failure
+ * is 401 SessionInvalid (10005, 'Your session has been reset.').
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +14,10 @@ import { STAFF_KEY_HEADER } from '@storefront/contracts/staff';
 import { DomainError, unauthorized } from '../lib/errors';
 import { TokenService, type Session } from '../lib/tokens';
 import { findStaffKey, getStaffSession, hashStaffSecret } from '../modules/staff/staff-sessions.service';
+import { isSessionActive, sessionInvalid } from '../modules/accounts/sessions.service';
+
+/** The header the storefront sends with a user token: the user id the token carries. */
+export const INTEGRATION_HEADER = 'x-integration';
 
 /**
  * Failed staff keys (at sign-in or in the X-Staff-Key header of a staff route) allowed per client address in a
@@ -66,21 +75,37 @@ export default fp(function authPlugin(app: FastifyInstance) {
   app.decorate('tokens', tokens);
   app.decorateRequest('session', null);
 
-  // A callback hook rather than an async one: a token verified before is answered without a promise.
+  /** Admits a verified session: a guest's at once, a user's once its customer session is found open. */
+  const admit = (request: FastifyRequest, session: Session, done: HookHandlerDoneFunction) => {
+    const integration = request.headers[INTEGRATION_HEADER];
+    if (integration !== undefined && (session.userId === null || integration !== String(session.userId))) {
+      return done(sessionInvalid());
+    }
+    if (session.userId === null || session.customerSessionId === null) {
+      request.session = session;
+      return done();
+    }
+    isSessionActive(app.db, { userId: session.userId, customerSessionId: session.customerSessionId }).then(
+      (active) => {
+        if (!active) return done(sessionInvalid());
+        request.session = session;
+        done();
+      },
+      done,
+    );
+  };
+
+  // A callback hook rather than an async one: a guest token verified before is answered without a promise.
   app.decorate(
     'authenticate',
     (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const token = bearerToken(request);
       if (!token) return done(unauthorized('Missing access token'));
       const cached = tokens.cachedSession(token);
-      if (cached) {
-        request.session = cached;
-        return done();
-      }
+      if (cached) return admit(request, cached, done);
       tokens.verifyAccessToken(token).then((session) => {
         if (!session) return done(unauthorized('Invalid or expired access token'));
-        request.session = session;
-        done();
+        admit(request, session, done);
       }, done);
     },
   );

@@ -28,13 +28,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['auth'],
-        summary: 'Client-credentials token (guest token for the client app type)',
+        summary:
+          'Client-credentials token (guest token for the client app type); with refreshToken, a user token',
         body: TokenBodySchema,
         response: { 200: TokenResponseSchema, 401: ErrorEnvelopeSchema },
       },
     },
     async (request) =>
-      ok(await issueClientToken(app.db, app.tokens, request.body.clientId, request.body.clientSecret)),
+      ok(
+        await issueClientToken(
+          app.db,
+          app.tokens,
+          request.body.clientId,
+          request.body.clientSecret,
+          request.body.refreshToken,
+        ),
+      ),
   );
 };
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { perDb } from '../../lib/per-db';
 import type { TokenService } from '../../lib/tokens';
+import { refreshCustomerToken } from '../accounts/sessions.service';
 import { findClient } from './auth.repository';
 
 const invalidClient = () =>
@@ -77,14 +78,17 @@ async function verifySecret(secretHash: string, clientSecret: string): Promise<b
 }
 
 /**
- * Client-credentials grant: a guest token for the client's app type (105, 106 or 107).
- * Fails with 401 InvalidClient for an unknown client or a wrong secret, after the same work for both.
+ * Client-credentials grant: a guest token for the client's app type (105, 106 or 107); with a refresh token, the
+ * refresh grant: a user token for the client's app type in that customer session (401 SessionInvalid, 10005,
+ * once the session is revoked or expired). Fails with 401 InvalidClient for an unknown client or a wrong secret,
+ * after the same work for both.
  */
 export async function issueClientToken(
   db: Db,
   tokens: TokenService,
   clientId: string,
   clientSecret: string,
+  refreshToken?: string,
 ): Promise<TokenValue> {
   const client = await findClient(db, clientId);
   if (!client) {
@@ -97,6 +101,7 @@ export async function issueClientToken(
     rememberVerified(db, clientId, clientSecret, client.secretHash);
   }
   const appType = OrderChannelSchema.parse(client.appType);
+  if (refreshToken !== undefined) return refreshCustomerToken(db, tokens, refreshToken, appType);
   const { token, expiresIn } = await tokens.signAccessToken({ appType });
   return { accessToken: token, tokenType: 'Bearer', expiresIn, appType };
 }

@@ -1,0 +1,235 @@
+/**
+ * Customers, their sign-in sessions and their activation and reset tokens (Drizzle only). Every function takes
+ * the handle to use: the root one, or a transaction's.
+ */
+import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountTokens, customerSessions, customers } from '../../db/schema/accounts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | null> {
+  const [row] = await db.select().from(customers).where(eq(customers.email, email)).limit(1);
+  return row ?? null;
+}
+
+/** The customer; with forUpdate (in a transaction), its row stays locked until the transaction ends. */
+export async function findCustomerById(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<CustomerRow | null> {
+  const query = db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The new customer's id, or null when the e-mail address has an account already. */
+export async function insertCustomer(
+  db: Db,
+  values: { email: string; passwordHash: string; firstName: string; lastName: string; phoneNumber: string },
+): Promise<number | null> {
+  const [row] = await db
+    .insert(customers)
+    .values(values)
+    .onConflictDoNothing({ target: customers.email })
+    .returning({ id: customers.id });
+  return row?.id ?? null;
+}
+
+export async function updateCustomerProfile(
+  db: Db,
+  id: number,
+  values: { firstName: string; lastName: string; phoneNumber: string },
+  now: Date,
+): Promise<CustomerRow | null> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: now })
+    .where(eq(customers.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Activates the customer (once: an active account keeps its first activation time). */
+export async function updateCustomerActivated(db: Db, id: number, now: Date) {
+  await db
+    .update(customers)
+    .set({ activatedAt: now, updatedAt: now })
+    .where(and(eq(customers.id, id), isNull(customers.activatedAt)));
+}
+
+/** A new password; the failed sign-ins and the lock end with it (the owner proved access to the mailbox). */
+export async function updateCustomerPassword(db: Db, id: number, passwordHash: string, now: Date) {
+  await db
+    .update(customers)
+    .set({ passwordHash, failedSignIns: 0, lockedUntil: null, updatedAt: now })
+    .where(eq(customers.id, id));
+}
+
+/**
+ * Counts one failed sign-in in one statement (concurrent failures all count) and locks the account until
+ * `lockUntil` once the count reaches `lockAt`. Returns the new count.
+ */
+export async function recordFailedSignIn(
+  db: Db,
+  id: number,
+  lockAt: number,
+  lockUntil: Date,
+): Promise<number> {
+  const [row] = await db
+    .update(customers)
+    .set({
+      failedSignIns: sql`${customers.failedSignIns} + 1`,
+      lockedUntil: sql`case when ${customers.failedSignIns} + 1 >= ${lockAt} then ${lockUntil.toISOString()}::timestamptz else ${customers.lockedUntil} end`,
+    })
+    .where(eq(customers.id, id))
+    .returning({ failedSignIns: customers.failedSignIns });
+  return row?.failedSignIns ?? 0;
+}
+
+export async function resetFailedSignIns(db: Db, id: number) {
+  await db
+    .update(customers)
+    .set({ failedSignIns: 0, lockedUntil: null })
+    .where(and(eq(customers.id, id), gt(customers.failedSignIns, 0)));
+}
+
+export async function insertAccountToken(
+  db: Db,
+  values: { customerId: number; kind: number; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(accountTokens).values(values);
+}
+
+/**
+ * Uses a token: marks it used if it is of this kind, unused and not expired, in one guarded statement (two
+ * requests with one token cannot both use it). Returns its customer, or null when it opens nothing.
+ */
+export async function useAccountToken(
+  db: Db,
+  token: { tokenHash: string; kind: number; customerId?: number },
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, token.tokenHash),
+        eq(accountTokens.kind, token.kind),
+        token.customerId === undefined ? undefined : eq(accountTokens.customerId, token.customerId),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .returning({ customerId: accountTokens.customerId });
+  return row?.customerId ?? null;
+}
+
+/** Marks every unused token of this kind of the customer used (a reset link used ends the others). */
+export async function updateAccountTokensUsed(db: Db, customerId: number, kind: number, now: Date) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.customerId, customerId),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+}
+
+/** How many tokens of this kind the customer was sent since then (the per-account throttles). */
+export async function countAccountTokensSince(
+  db: Db,
+  customerId: number,
+  kind: number,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.customerId, customerId),
+        eq(accountTokens.kind, kind),
+        gte(accountTokens.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertCustomerSession(
+  db: Db,
+  values: {
+    id: string;
+    customerId: number;
+    refreshTokenHash: string;
+    orderSessionId: string;
+    expiresAt: Date;
+  },
+) {
+  await db.insert(customerSessions).values(values);
+}
+
+/** Whether this customer session of this customer is neither revoked nor expired (one primary-key lookup). */
+export async function isCustomerSessionActive(
+  db: Db,
+  id: string,
+  customerId: number,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customerSessions.id })
+    .from(customerSessions)
+    .where(
+      and(
+        eq(customerSessions.id, id),
+        eq(customerSessions.customerId, customerId),
+        isNull(customerSessions.revokedAt),
+        gt(customerSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The active session a refresh token opens, or null. */
+export async function findActiveSessionByRefreshHash(db: Db, refreshTokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      id: customerSessions.id,
+      customerId: customerSessions.customerId,
+      orderSessionId: customerSessions.orderSessionId,
+      expiresAt: customerSessions.expiresAt,
+    })
+    .from(customerSessions)
+    .where(
+      and(
+        eq(customerSessions.refreshTokenHash, refreshTokenHash),
+        isNull(customerSessions.revokedAt),
+        gt(customerSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revokeCustomerSession(db: Db, id: string, now: Date) {
+  await db
+    .update(customerSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(customerSessions.id, id), isNull(customerSessions.revokedAt)));
+}
+
+/** Ends every session of the customer (a password reset). Returns how many were still open. */
+export async function revokeCustomerSessions(db: Db, customerId: number, now: Date): Promise<number> {
+  const revoked = await db
+    .update(customerSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(customerSessions.customerId, customerId), isNull(customerSessions.revokedAt)))
+    .returning({ id: customerSessions.id });
+  return revoked.length;
+}

@@ -1,0 +1,284 @@
+/**
+ * Customer accounts: sign-up with an e-mail activation link, activation, resending the link, forgotten password
+ * and reset, account details and the login configuration. Nothing here tells whether an e-mail address has an
+ * account: sign-up and forgot-password answer alike for both (the owner of a registered address is told by
+ * e-mail instead).
+ */
+import {
+  ACCOUNT_ERROR,
+  ACCOUNT_MESSAGES,
+  type AccountDetails,
+  type CreateAccountBodySchema,
+  type ForgotPasswordBodySchema,
+  type LoginConfigurationValue,
+  type UpdateAccountDetailsBodySchema,
+} from '@storefront/contracts/accounts';
+import { LOYALTY_PROVIDER } from '@storefront/contracts/enum-values';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ACCOUNT_TOKEN_KIND } from '../../db/schema/accounts';
+import type { Env } from '../../env';
+import { DomainError, badRequest } from '../../lib/errors';
+import type { Session } from '../../lib/tokens';
+import { enqueueEmail } from '../../providers/email/outbox';
+import {
+  countAccountTokensSince,
+  findCustomerByEmail,
+  findCustomerById,
+  insertAccountToken,
+  insertCustomer,
+  revokeCustomerSessions,
+  updateAccountTokensUsed,
+  updateCustomerActivated,
+  updateCustomerPassword,
+  updateCustomerProfile,
+  useAccountToken,
+} from './accounts.repository';
+import { hashPassword } from './passwords';
+import { accountDetailsOf, hashToken, newToken, requireCustomer, sessionInvalid } from './sessions.service';
+
+/** An activation link works for 24 hours, once. */
+export const ACTIVATION_TOKEN_TTL_HOURS = 24;
+/** A password reset link works for 1 hour, once (and a reset ends the customer's other links). */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+/** Activation e-mails per account: one a minute and five a day (sign-up's own included). */
+export const RESEND_PER_MINUTE = 1;
+export const RESEND_PER_DAY = 5;
+/** Reset e-mails per account an hour. */
+export const FORGOT_PER_HOUR = 3;
+
+type CreateAccountBody = z.output<typeof CreateAccountBodySchema>;
+type ForgotPasswordBody = z.output<typeof ForgotPasswordBodySchema>;
+
+const invalidLink = () =>
+  new DomainError(422, {
+    key: 'InvalidAccountToken',
+    code: ACCOUNT_ERROR.InvalidAccountToken,
+    message: ACCOUNT_MESSAGES.linkNotValid,
+  });
+
+/**
+ * The destination of an e-mailed link, which must be on the storefront's origin: else anyone could have our
+ * server mail our customers a link to a page of theirs. Throws 400 InvalidDestination.
+ */
+function linkTo(destination: string, env: Pick<Env, 'WEB_PUBLIC_URL'>): URL {
+  const url = new URL(destination);
+  if (url.origin !== new URL(env.WEB_PUBLIC_URL).origin) {
+    throw badRequest('InvalidDestination', "The link's destination must be on the storefront's own origin");
+  }
+  return url;
+}
+
+function activationLink(destination: URL, email: string, token: string): string {
+  const url = new URL(destination);
+  url.searchParams.set('email', email);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+async function sendActivation(tx: Db, customer: { id: number; email: string; firstName: string }, to: URL) {
+  const token = newToken();
+  await insertAccountToken(tx, {
+    customerId: customer.id,
+    kind: ACCOUNT_TOKEN_KIND.activation,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_TTL_HOURS * 3_600_000),
+  });
+  const link = activationLink(to, customer.email, token);
+  await enqueueEmail(tx, {
+    to: customer.email,
+    subject: 'Activate your account',
+    text:
+      `Hi ${customer.firstName},\n\nPlease confirm your e-mail address to activate your account:\n${link}\n\n` +
+      `The link works once, for ${ACTIVATION_TOKEN_TTL_HOURS} hours. If you did not sign up, ignore this e-mail.`,
+  });
+}
+
+/**
+ * Sign-up. A new address gets an account (inactive) and an activation e-mail; an address with an account gets a
+ * notice that someone tried to sign up with it. Both answer the same and do the same work (the password is
+ * hashed either way). Throws 400 InvalidDestination for a link outside the storefront.
+ */
+export async function createAccount(
+  db: Db,
+  env: Pick<Env, 'WEB_PUBLIC_URL'>,
+  body: CreateAccountBody,
+): Promise<{ email: string }> {
+  const destination = linkTo(body.customActivationDestination, env);
+  const { email, firstName, lastName, phoneNumber, password } = body.accountDetails;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const id = await insertCustomer(tx, { email, passwordHash, firstName, lastName, phoneNumber });
+    if (id !== null) {
+      await sendActivation(tx, { id, email, firstName }, destination);
+      return;
+    }
+    await enqueueEmail(tx, {
+      to: email,
+      subject: 'Someone tried to sign up with your e-mail address',
+      text:
+        'Someone (perhaps you) tried to create an account with this e-mail address, which already has one. ' +
+        'No new account was made.\n\nTo get in, sign in with your password, or use "Forgot password" to set a ' +
+        'new one. If it was not you, you can ignore this e-mail.',
+    });
+  });
+  return { email };
+}
+
+/**
+ * Activation from the e-mailed link. 400 MissingActivationParameters (9000) without an e-mail or a token; 422
+ * InvalidAccountToken (9001) for a token that is unknown, used, expired or of another address.
+ */
+export async function activateAccount(
+  db: Db,
+  input: { email?: string; activationToken?: string },
+): Promise<{ activated: true }> {
+  const { email, activationToken } = input;
+  if (!email || !activationToken) {
+    throw badRequest(
+      'MissingActivationParameters',
+      ACCOUNT_MESSAGES.missingActivationParameters,
+      ACCOUNT_ERROR.MissingActivationParameters,
+    );
+  }
+  await db.transaction(async (tx) => {
+    const customer = await findCustomerByEmail(tx, email);
+    const now = new Date();
+    const used =
+      customer &&
+      (await useAccountToken(
+        tx,
+        {
+          tokenHash: hashToken(activationToken),
+          kind: ACCOUNT_TOKEN_KIND.activation,
+          customerId: customer.id,
+        },
+        now,
+      ));
+    if (!customer || !used) throw invalidLink();
+    await updateCustomerActivated(tx, customer.id, now);
+  });
+  return { activated: true };
+}
+
+/**
+ * Sends a new activation link when the account exists and is not active yet, at most RESEND_PER_MINUTE a minute
+ * and RESEND_PER_DAY a day; answers the same in every case (a refused resend is silent). 400 InvalidDestination.
+ */
+export async function resendActivation(
+  db: Db,
+  env: Pick<Env, 'WEB_PUBLIC_URL'>,
+  accountId: number,
+  customActivationDestination: string,
+): Promise<{ accepted: true }> {
+  const destination = linkTo(customActivationDestination, env);
+  await db.transaction(async (tx) => {
+    // Locked, so that two resends at once count each other.
+    const customer = await findCustomerById(tx, accountId, { forUpdate: true });
+    if (!customer || customer.activatedAt) return;
+    const now = Date.now();
+    const kind = ACCOUNT_TOKEN_KIND.activation;
+    if ((await countAccountTokensSince(tx, customer.id, kind, new Date(now - 60_000))) >= RESEND_PER_MINUTE)
+      return;
+    if (
+      (await countAccountTokensSince(tx, customer.id, kind, new Date(now - 86_400_000))) >= RESEND_PER_DAY
+    ) {
+      return;
+    }
+    await sendActivation(tx, customer, destination);
+  });
+  return { accepted: true };
+}
+
+/**
+ * Forgot password, first half: checks the link's destination (400 InvalidDestination) and looks the address up,
+ * the same work for every address. Returns the e-mail's writing as work to do after the answer, or null for an
+ * address without an account: the answer (202) leaves at the same point for both, so its timing tells nothing.
+ */
+export async function startPasswordReset(
+  db: Db,
+  env: Pick<Env, 'WEB_PUBLIC_URL'>,
+  body: ForgotPasswordBody,
+): Promise<(() => Promise<void>) | null> {
+  const destination = linkTo(body.customResetDestination, env);
+  const customer = await findCustomerByEmail(db, body.email);
+  if (!customer) return null;
+  return () => sendPasswordReset(db, customer.id, destination);
+}
+
+/** Writes a reset link and its e-mail, at most FORGOT_PER_HOUR an hour per account (more are dropped). */
+async function sendPasswordReset(db: Db, customerId: number, destination: URL): Promise<void> {
+  await db.transaction(async (tx) => {
+    const customer = await findCustomerById(tx, customerId, { forUpdate: true });
+    if (!customer) return;
+    const kind = ACCOUNT_TOKEN_KIND.passwordReset;
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    if ((await countAccountTokensSince(tx, customer.id, kind, hourAgo)) >= FORGOT_PER_HOUR) return;
+    const token = newToken();
+    await insertAccountToken(tx, {
+      customerId: customer.id,
+      kind,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+    const link = new URL(destination);
+    link.searchParams.set('token', token);
+    await enqueueEmail(tx, {
+      to: customer.email,
+      subject: 'Reset your password',
+      text:
+        `Hi ${customer.firstName},\n\nTo choose a new password, open this link:\n${link.toString()}\n\n` +
+        `It works once, for ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail: ` +
+        'your password stays as it is.',
+    });
+  });
+}
+
+/**
+ * Reset password with an e-mailed link: the new password, the link used (with the customer's other reset links)
+ * and every session of the customer ended, in one transaction. 422 InvalidAccountToken (9001, 'The link is not
+ * valid') for a link that is unknown, used or expired. Activation is left as it is.
+ */
+export async function resetPassword(
+  db: Db,
+  input: { accountToken: string; password: string },
+): Promise<{ reset: true }> {
+  // Hashed before the transaction: argon2 takes tens of milliseconds a connection need not be held for.
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const kind = ACCOUNT_TOKEN_KIND.passwordReset;
+    const customerId = await useAccountToken(tx, { tokenHash: hashToken(input.accountToken), kind }, now);
+    if (customerId === null) throw invalidLink();
+    await updateCustomerPassword(tx, customerId, passwordHash, now);
+    await updateAccountTokensUsed(tx, customerId, kind, now);
+    await revokeCustomerSessions(tx, customerId, now);
+  });
+  return { reset: true };
+}
+
+/** The signed-in customer's details; 401 for a guest token, 401 SessionInvalid when the account is gone. */
+export async function getAccountDetails(db: Db, session: Session): Promise<AccountDetails> {
+  const { userId } = requireCustomer(session);
+  const customer = await findCustomerById(db, userId);
+  if (!customer) throw sessionInvalid();
+  return accountDetailsOf(customer);
+}
+
+/** Updates name and phone (the e-mail address is the account's key and stays). Fails as getAccountDetails. */
+export async function updateAccountDetails(
+  db: Db,
+  session: Session,
+  input: z.output<typeof UpdateAccountDetailsBodySchema>,
+): Promise<AccountDetails> {
+  const { userId } = requireCustomer(session);
+  const { firstName, lastName, phoneNumber } = input;
+  const customer = await updateCustomerProfile(db, userId, { firstName, lastName, phoneNumber }, new Date());
+  if (!customer) throw sessionInvalid();
+  return accountDetailsOf(customer);
+}
+
+/** Which sign-in the storefront offers (LOGIN_CONFIGURATION; QuCrm in the demo) and no loyalty provider. */
+export function getLoginConfiguration(env: Pick<Env, 'LOGIN_CONFIGURATION'>): LoginConfigurationValue {
+  return { currentLogInConfiguration: env.LOGIN_CONFIGURATION, loyaltyProvider: LOYALTY_PROVIDER.None };
+}
