@@ -1,15 +1,23 @@
 /**
  * Every page request gets a valid access token: when the httpOnly cookie is missing or about to expire, a new
- * client-credentials token is fetched and set on both the response and the request, so server components of
+ * user token is fetched with the signed-in customer's refresh token (sf_rt), else a new client-credentials token and set on both the response and the request, so server components of
  * the same request already see it. Every response gets the page security headers (lib/security-headers.ts)
  * with a fresh CSP nonce; the policy also goes on the request, where Next reads the nonce for its own scripts,
  * and the nonce alone in `x-nonce` for the root layout's inlined stylesheet.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { ACCESS_TOKEN_COOKIE, CLIENT_TYPE_COOKIE, ORDER_COOKIE, cookieOptions } from './lib/cookies';
+import {
+  ACCESS_TOKEN_COOKIE,
+  CLIENT_TYPE_COOKIE,
+  ORDER_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  SESSION_NOTICE_COOKIE,
+  USER_COOKIE,
+  cookieOptions,
+} from './lib/cookies';
 import { isSameOriginRequest } from './lib/origin-check';
 import { secondsUntilExpiry } from './lib/token-expiry';
-import { fetchClientToken, parseClientType } from './lib/token';
+import { fetchClientToken, parseClientType, refreshUserToken } from './lib/token';
 import { ORDER_CHANNEL, type OrderChannel } from '@storefront/contracts/enums';
 import { env, secureCookies } from './lib/env';
 import {
@@ -88,6 +96,36 @@ export async function proxy(request: NextRequest) {
     return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), security);
   }
 
+  // A signed-in customer's refresh token buys the next user token (of the type this route needs, which is how
+  // the web<->catering switch keeps the customer signed in). Refused, the customer session is over: the guest
+  // token below takes its place and the next page says 'Your session has been reset.'.
+  const refreshToken = request.cookies.get(REFRESH_TOKEN_COOKIE)?.value;
+  let sessionEnded = false;
+  if (refreshToken) {
+    const refreshed = await refreshUserToken(clientType, refreshToken);
+    if (refreshed.ok) {
+      const switched = clientType !== currentType;
+      request.cookies.set(ACCESS_TOKEN_COOKIE, refreshed.token.accessToken);
+      // The user token keeps the order session, so the cart stays; a switch of menu type starts a new order.
+      if (switched) request.cookies.delete(ORDER_COOKIE);
+      requestHeaders.set('cookie', request.cookies.toString());
+      const response = NextResponse.next({ request: { headers: requestHeaders } });
+      response.cookies.set(
+        ACCESS_TOKEN_COOKIE,
+        refreshed.token.accessToken,
+        cookieOptions(secureCookies, refreshed.token.expiresIn),
+      );
+      response.cookies.set(CLIENT_TYPE_COOKIE, String(refreshed.token.appType), cookieOptions(secureCookies));
+      if (switched) response.cookies.delete(ORDER_COOKIE);
+      return withSecurityHeaders(response, security);
+    }
+    if (!refreshed.revoked) {
+      // The API is unreachable: keep the session for when it answers again; the page shows its error state.
+      return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), security);
+    }
+    sessionEnded = true;
+  }
+
   let token: Awaited<ReturnType<typeof fetchClientToken>>;
   try {
     token = await fetchClientToken(clientType);
@@ -96,14 +134,31 @@ export async function proxy(request: NextRequest) {
     console.error(error instanceof Error ? error.message : error);
     return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), security);
   }
+  // A guest token: nobody is signed in any more (a user token that expired without a refresh token included).
+  const wasSignedIn = request.cookies.has(USER_COOKIE) || refreshToken !== undefined;
   request.cookies.set(ACCESS_TOKEN_COOKIE, token.accessToken);
   // A new session cannot see the previous session's order.
-  if (current) request.cookies.delete(ORDER_COOKIE);
+  if (current || sessionEnded) request.cookies.delete(ORDER_COOKIE);
+  request.cookies.delete(REFRESH_TOKEN_COOKIE);
+  request.cookies.delete(USER_COOKIE);
   requestHeaders.set('cookie', request.cookies.toString());
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.cookies.set(ACCESS_TOKEN_COOKIE, token.accessToken, cookieOptions(secureCookies, token.expiresIn));
   response.cookies.set(CLIENT_TYPE_COOKIE, String(token.appType), cookieOptions(secureCookies));
-  if (current) response.cookies.delete(ORDER_COOKIE);
+  if (current || sessionEnded) response.cookies.delete(ORDER_COOKIE);
+  if (wasSignedIn) {
+    response.cookies.delete(REFRESH_TOKEN_COOKIE);
+    response.cookies.delete(USER_COOKIE);
+  }
+  if (sessionEnded) {
+    response.cookies.set(SESSION_NOTICE_COOKIE, 'session-reset', {
+      path: '/',
+      maxAge: 60,
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: secureCookies,
+    });
+  }
   return withSecurityHeaders(response, security);
 }
 

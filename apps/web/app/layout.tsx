@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import '@/styles/linked-stylesheet';
 import { InlineStylesheet } from '@/styles/inline-stylesheet';
 import { ToastProvider } from '@/components/ui/toast';
+import { SessionNotice } from '@/features/session/components/session-notice';
 import { CspNonce } from '@/lib/csp-browser';
 import { NONCE_HEADER } from '@/lib/security-headers';
 
@@ -22,7 +23,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-dvh antialiased">
         <CspNonce nonce={nonce} />
         <InlineStylesheet nonce={nonce} />
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          {children}
+          <SessionNotice />
+        </ToastProvider>
       </body>
     </html>
   );

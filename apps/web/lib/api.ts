@@ -1,12 +1,18 @@
 import 'server-only';
-import { cookies } from 'next/headers';
+import { cookies, headers as requestHeaders } from 'next/headers';
+import { redirect } from 'next/navigation';
 import type { z } from 'zod';
+import { ACCOUNT_ERROR } from '@storefront/contracts/accounts';
 import type { ApiError } from '@storefront/contracts/api';
 import { ACCESS_TOKEN_COOKIE } from './cookies';
-import { env } from './env';
+import { env, secureCookies } from './env';
+import { clearSignedInCookies } from './session-cookies';
+import { tokenUserId } from './token';
 
 /** Expected failures are values: an API answer is either its parsed value or its status and errors. */
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; status: number; errors: ApiError[] };
+/** A failure's `value` is the error envelope's value as sent (e.g. the inactive account's id), unparsed. */
+export type ApiResult<T> =
+  { ok: true; value: T } | { ok: false; status: number; errors: ApiError[]; value?: unknown };
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,6 +57,9 @@ export async function apiRequest<S extends z.ZodType>(
   const token = options.token === undefined ? await currentAccessToken() : options.token;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
+  // A user token's requests say whose they are (spec: the X-Integration header carries the user id).
+  const userId = tokenUserId(token);
+  if (userId) headers['x-integration'] = userId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
@@ -78,10 +87,21 @@ export async function apiRequest<S extends z.ZodType>(
     if (res.status === 401 && options.token === undefined && !token) {
       return { ok: false, status: 503, errors: [unavailable] };
     }
+    // The customer session behind the cookie's user token is over (logout elsewhere, password reset, expiry):
+    // 401 or 10005 resets the session (spec: 'Your session has been reset.'). A caller that passes its own token
+    // (logout) handles the answer itself.
+    if (
+      userId &&
+      options.token === undefined &&
+      (res.status === 401 || body?.errors?.some((e) => Number(e.code) === ACCOUNT_ERROR.SessionInvalid))
+    ) {
+      await resetSession();
+    }
     return {
       ok: false,
       status: res.status,
       errors: body?.errors?.length ? body.errors : [{ ...unavailable, code: res.status }],
+      ...(body?.value === undefined || body.value === null ? {} : { value: body.value }),
     };
   }
   const parsed = schema.safeParse(body.value);
@@ -89,6 +109,23 @@ export async function apiRequest<S extends z.ZodType>(
     throw new Error(`API ${path} answered outside its contract: ${parsed.error.message}`);
   }
   return { ok: true, value: parsed.data };
+}
+
+/**
+ * Drops the signed-in cookies where this code may write cookies (server actions, route handlers): the caller
+ * gets its error answer and the next page starts as a guest with the toast. Where it may not (a server
+ * component's render), the browser goes through /api/session-reset, which does the same and comes back.
+ */
+async function resetSession(): Promise<void> {
+  const store = await cookies();
+  try {
+    clearSignedInCookies(store, secureCookies, 'session-reset');
+    return;
+  } catch {
+    // Read-only cookies: a render.
+  }
+  const path = (await requestHeaders()).get('x-pathname') ?? '/';
+  redirect(`/api/session-reset?next=${encodeURIComponent(path)}`);
 }
 
 /** The first error's message, for a toast or an inline message. */

@@ -26,3 +26,16 @@ export function cookieOptions(secure: boolean, maxAgeSeconds?: number) {
 
 /** The guest's order settings (method, time, pickup option, place) for the last store, as JSON (contracts' OrderSettings). */
 export const ORDER_SETTINGS_COOKIE = 'sf_settings';
+
+/**
+ * A signed-in customer's refresh token (httpOnly, maxAge = the API's refreshExpiresIn): the proxy trades it for a
+ * new user access token when `sf_at` is missing or about to expire, or when the client type switches.
+ */
+export const REFRESH_TOKEN_COOKIE = 'sf_rt';
+/**
+ * Who is signed in, for the header's 'Hi, {first name}': `{ id, firstName }` as JSON. Not a credential (the
+ * tokens are); set at login, dropped at logout or session reset.
+ */
+export const USER_COOKIE = 'sf_user';
+/** A one-shot notice for the next page ('session-reset', 'logged-out'), read and shown by a client toast. */
+export const SESSION_NOTICE_COOKIE = 'sf_notice';

@@ -32,6 +32,12 @@ const EnvSchema = z.object({
     .optional(),
   /** The tile server's attribution shown on the map (required by most tile servers). */
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  /**
+   * A reCAPTCHA v2 site key: when set, the sign-in, sign-up and forgot-password dialogs render reCAPTCHA instead
+   * of the self-hosted ALTCHA widget (the API must then verify with the matching secret), and the page policy
+   * allows Google's script and frame. Unset (the default): ALTCHA, nothing outside this origin.
+   */
+  RECAPTCHA_SITE_KEY: z.string().min(1).max(100).optional(),
 });
 
 export const env = EnvSchema.parse(process.env);

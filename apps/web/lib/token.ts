@@ -1,5 +1,7 @@
 import 'server-only';
+import { decodeJwt } from 'jose';
 import { TokenResponseSchema, type TokenValue } from '@storefront/contracts/auth';
+import { ACCOUNT_ERROR } from '@storefront/contracts/accounts';
 import { ORDER_CHANNEL, type OrderChannel } from '@storefront/contracts/enums';
 import { env } from './env';
 
@@ -29,4 +31,58 @@ export async function fetchClientToken(clientType: OrderChannel): Promise<TokenV
   if (!res.ok || !body.success)
     throw new Error(`Domain is not configured (token request failed: ${res.status})`);
   return body.data.value;
+}
+
+/**
+ * The customer id a user token carries (its `uid` claim, read without verifying: the API verifies), or null for a
+ * guest token or an unreadable one. Requests made with a user token send it as X-Integration.
+ */
+export function tokenUserId(token: string | null | undefined): string | null {
+  if (!token) return null;
+  try {
+    const { uid } = decodeJwt(token);
+    return typeof uid === 'string' || typeof uid === 'number' ? String(uid) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type RefreshOutcome =
+  | { ok: true; token: TokenValue }
+  /** `revoked`: the API refused the refresh token (401 or 10005): the customer session is over. */
+  | { ok: false; revoked: boolean };
+
+/**
+ * A new user access token for `clientType` from a signed-in customer's refresh token (POST /v1/oauth/token with
+ * the client's credentials and refreshToken). Also how the web<->catering switch keeps the customer signed in.
+ * A refused refresh is `revoked`; an unreachable API is not (the session may still be fine).
+ */
+export async function refreshUserToken(
+  clientType: OrderChannel,
+  refreshToken: string,
+): Promise<RefreshOutcome> {
+  let res: Response;
+  try {
+    res = await fetch(`${env.API_URL}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...credentials[clientType], refreshToken }),
+      cache: 'no-store',
+    });
+  } catch {
+    return { ok: false, revoked: false };
+  }
+  const json: unknown = await res.json().catch(() => null);
+  const body = TokenResponseSchema.safeParse(json);
+  if (res.ok && body.success) return { ok: true, token: body.data.value };
+  const codes =
+    json && typeof json === 'object' && 'errors' in json && Array.isArray(json.errors)
+      ? json.errors.map((e: unknown) => (e && typeof e === 'object' && 'code' in e ? Number(e.code) : NaN))
+      : [];
+  const revoked =
+    res.status === 401 ||
+    res.status === 400 ||
+    res.status === 403 ||
+    codes.includes(ACCOUNT_ERROR.SessionInvalid);
+  return { ok: false, revoked };
 }

@@ -1,0 +1,29 @@
+/**
+ * GET /api/captcha: a fresh ALTCHA challenge from the API (GET /v1/captcha/challenge), passed through as the
+ * widget reads it (no envelope), so the browser talks to this origin only. Never cached: each challenge is
+ * single use.
+ */
+import { NextResponse } from 'next/server';
+import { CaptchaChallengeSchema } from '@storefront/contracts/accounts';
+import { env } from '@/lib/env';
+
+const unavailable = () =>
+  NextResponse.json(
+    { error: 'The challenge is not available at this moment' },
+    { status: 503, headers: { 'cache-control': 'no-store' } },
+  );
+
+export async function GET() {
+  let res: Response;
+  try {
+    res = await fetch(`${env.API_URL}/v1/captcha/challenge`, {
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+    });
+  } catch {
+    return unavailable();
+  }
+  const challenge = CaptchaChallengeSchema.safeParse(await res.json().catch(() => null));
+  if (!res.ok || !challenge.success) return unavailable();
+  return NextResponse.json(challenge.data, { headers: { 'cache-control': 'no-store' } });
+}

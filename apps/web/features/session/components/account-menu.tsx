@@ -1,0 +1,49 @@
+'use client';
+
+import { useState } from 'react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { DropdownMenu } from 'radix-ui';
+import { ChevronDown } from 'lucide-react';
+import { LOGOUT_RETURN_PATH, LogoutDialog } from './logout-dialog';
+
+const STORE_PAGE = /^\/\d+\/(menu|catering)(\/|$)/;
+
+/** Logout returns to the search page, except on a store page, which stays where it is. */
+export function logoutReturnPath(pathname: string): string {
+  return STORE_PAGE.test(pathname) ? pathname : LOGOUT_RETURN_PATH;
+}
+
+const ITEM_CLASS =
+  'flex min-h-11 cursor-pointer items-center rounded-lg px-3 text-gray-900 outline-none data-[highlighted]:bg-gray-100';
+
+/** The signed-in header entry: 'Hi, {first name or User}' opening 'My account' and 'Logout'. */
+export function AccountMenu({ greeting }: { greeting: string }) {
+  const pathname = usePathname();
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="flex min-h-11 items-center gap-1 rounded-full px-4 font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2">
+          {greeting}
+          <ChevronDown aria-hidden className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-40 min-w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-black/10"
+          >
+            <DropdownMenu.Item asChild className={ITEM_CLASS}>
+              <Link href="/my-account">My account</Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={ITEM_CLASS} onSelect={() => setLogoutOpen(true)}>
+              Logout
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} returnPath={logoutReturnPath(pathname)} />
+    </>
+  );
+}

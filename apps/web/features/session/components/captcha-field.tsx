@@ -1,0 +1,150 @@
+'use client';
+
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { getNonce } from 'get-nonce';
+import { CAPTCHA_CHALLENGE_PATH, type CaptchaConfig } from '../captcha-config';
+
+/**
+ * The dialogs' challenge, one interface for two widgets:
+ * - ALTCHA (default): the self-hosted proof of work. Its challenge comes from this origin's /api/captcha (the API's
+ *   GET /v1/captcha/challenge behind it); ticking 'I'm not a robot' (a real checkbox, so Space works and it has a
+ *   name) solves it in a blob: worker (CSP worker-src blob:), and the payload is the form's recaptchaInput.
+ * - reCAPTCHA v2 when RECAPTCHA_SITE_KEY is set: Google's checkbox in its frame (the page policy then allows its
+ *   origin, lib/security-headers.ts); its response token is the recaptchaInput.
+ * `onChange` gets the payload once solved and null when it is gone (expired, reset). Changing `resetKey` asks for a
+ * fresh challenge (after the API refused one: 9902).
+ */
+export interface CaptchaFieldProps {
+  config: CaptchaConfig;
+  onChange: (payload: string | null) => void;
+  resetKey: number;
+}
+
+export function CaptchaField({ config, onChange, resetKey }: CaptchaFieldProps) {
+  return config.kind === 'recaptcha' ? (
+    <RecaptchaWidget siteKey={config.siteKey} onChange={onChange} resetKey={resetKey} />
+  ) : (
+    <AltchaWidget onChange={onChange} resetKey={resetKey} />
+  );
+}
+
+type AltchaElement = HTMLElement & { reset: () => void };
+
+let altchaLoad: Promise<unknown> | null = null;
+
+/**
+ * Loads the widget once. Its module injects its stylesheet on load with the nonce it finds in a
+ * `meta[name=csp-nonce]`: the meta is there only for that moment (the nonce comes from get-nonce, set by the root
+ * layout's CspNonce), so the policy keeps its nonce-only styles.
+ */
+function loadAltcha(): Promise<unknown> {
+  if (altchaLoad) return altchaLoad;
+  const nonce = getNonce();
+  const meta = document.createElement('meta');
+  meta.name = 'csp-nonce';
+  meta.content = nonce ?? '';
+  if (nonce) document.head.append(meta);
+  altchaLoad = import('altcha').finally(() => meta.remove());
+  return altchaLoad;
+}
+
+function AltchaWidget({ onChange, resetKey }: Omit<CaptchaFieldProps, 'config'>) {
+  const host = useRef<HTMLDivElement>(null);
+  const widget = useRef<AltchaElement | null>(null);
+  const report = useEffectEvent(onChange);
+  useEffect(() => {
+    let cancelled = false;
+    let element: AltchaElement | null = null;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<{ state?: string; payload?: string | null }>).detail;
+      report(detail.state === 'verified' && detail.payload ? detail.payload : null);
+    };
+    void loadAltcha().then(() => {
+      if (cancelled || !host.current) return;
+      element = document.createElement('altcha-widget');
+      element.setAttribute('challenge', CAPTCHA_CHALLENGE_PATH);
+      element.setAttribute('auto', 'off');
+      element.setAttribute('name', 'recaptchaInput');
+      element.addEventListener('statechange', onState);
+      host.current.append(element);
+      widget.current = element;
+    });
+    return () => {
+      cancelled = true;
+      element?.removeEventListener('statechange', onState);
+      element?.remove();
+      widget.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    if (resetKey === 0) return;
+    widget.current?.reset();
+    report(null);
+  }, [resetKey]);
+  return <div ref={host} role="group" aria-label="Challenge" className="min-h-16" data-testid="captcha" />;
+}
+
+interface Grecaptcha {
+  ready: (callback: () => void) => void;
+  render: (
+    container: HTMLElement,
+    options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void },
+  ) => number;
+  reset: (id?: number) => void;
+}
+
+let recaptchaLoad: Promise<Grecaptcha> | null = null;
+
+/** Google's script, once (explicit rendering). Trusted by the policy's 'strict-dynamic' through our own chunk. */
+function loadRecaptcha(): Promise<Grecaptcha> {
+  recaptchaLoad ??= new Promise<Grecaptcha>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = 'https://www.google.com/recaptcha/api.js?render=explicit';
+    script.async = true;
+    const nonce = getNonce();
+    if (nonce) script.nonce = nonce;
+    script.onerror = () => reject(new Error('reCAPTCHA could not load'));
+    script.onload = () => {
+      const g = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
+      if (g) g.ready(() => resolve(g));
+      else reject(new Error('reCAPTCHA could not load'));
+    };
+    document.head.append(script);
+  });
+  return recaptchaLoad;
+}
+
+function RecaptchaWidget({
+  siteKey,
+  onChange,
+  resetKey,
+}: Omit<CaptchaFieldProps, 'config'> & { siteKey: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const id = useRef<number | null>(null);
+  const api = useRef<Grecaptcha | null>(null);
+  const report = useEffectEvent(onChange);
+  useEffect(() => {
+    let cancelled = false;
+    loadRecaptcha().then(
+      (g) => {
+        if (cancelled || !host.current || id.current !== null) return;
+        api.current = g;
+        id.current = g.render(host.current, {
+          sitekey: siteKey,
+          callback: (token) => report(token),
+          'expired-callback': () => report(null),
+        });
+      },
+      () => report(null),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [siteKey]);
+  useEffect(() => {
+    if (resetKey === 0 || id.current === null) return;
+    api.current?.reset(id.current);
+    report(null);
+  }, [resetKey]);
+  return <div ref={host} role="group" aria-label="Challenge" className="min-h-20" />;
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import type { CaptchaConfig } from '../captcha-config';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { LoginDialog } from './login-dialog';
+import { SignupDialog } from './signup-dialog';
+
+export type SessionDialogKind = 'login' | 'signup' | 'forgot';
+
+/**
+ * The default layout's login, signup and forgot-password popups: one open at a time, with the links between
+ * them. Signing in refreshes the page so the server draws it for the customer (header greeting, their cart).
+ */
+export function SessionDialogs({
+  open,
+  onOpenChange,
+  captcha,
+}: {
+  open: SessionDialogKind | null;
+  onOpenChange: (open: SessionDialogKind | null) => void;
+  captcha: CaptchaConfig;
+}) {
+  const router = useRouter();
+  const close = (isOpen: boolean) => (isOpen ? undefined : onOpenChange(null));
+  return (
+    <>
+      <LoginDialog
+        open={open === 'login'}
+        onOpenChange={close}
+        captcha={captcha}
+        onSwitch={onOpenChange}
+        onSignedIn={() => {
+          onOpenChange(null);
+          router.refresh();
+        }}
+      />
+      <SignupDialog open={open === 'signup'} onOpenChange={close} captcha={captcha} onSwitch={onOpenChange} />
+      <ForgotPasswordDialog
+        open={open === 'forgot'}
+        onOpenChange={close}
+        captcha={captcha}
+        onSwitch={onOpenChange}
+      />
+    </>
+  );
+}
