@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import { SiteHeader } from '@/components/ui/site-header';
+import { AccountEntry } from '@/features/session/components/account-entry';
 import { LeaveOrderGuard } from '@/features/locations/components/leave-order-guard';
 import { StoreHeader } from '@/features/locations/components/store-header';
 import { getStoreContext } from '@/features/locations/locations.queries';
@@ -12,7 +13,7 @@ import { parseBrandSelection } from '@/features/menu/brand-selection';
 import { BrandFilter } from '@/features/menu/components/brand-filter';
 import { StoreMenu } from '@/features/menu/components/store-menu';
 import { ItemCardLinks } from '@/features/menu/components/item-card-links';
-import { FEATURE_FLAG } from '@storefront/contracts/templates';
+import { DEFAULT_LAST_ORDERED_ITEMS_TITLE, FEATURE_FLAG } from '@storefront/contracts/templates';
 import { isFeatureEnabled } from '@/lib/feature-flags';
 import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
@@ -21,6 +22,10 @@ import { LazyEntryDialogs, LazyStorePromptDialogs } from '@/features/order-setti
 import { getPickupMethods, getStoreOrderSettings } from '@/features/order-settings/order-settings.queries';
 import { orderItemCount } from '@/features/order/components/order-lines';
 import { getCurrentOrder, getUtensilsOption } from '@/features/order/order.queries';
+import { addOrderItem } from '@/features/order/order.actions';
+import { getCustomerId } from '@/features/account/account.queries';
+import { ReorderStrip } from '@/features/reorder/components/reorder-strip';
+import { listReorderItems } from '@/features/reorder/reorder.queries';
 
 type Params = Promise<{ locationId: string; menuOrCatering: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -39,13 +44,15 @@ export default async function StorePage({
   const search = await searchParams;
   const query = parseStoreQuery(search);
   const { locationId, catering, menuOrCatering } = route;
-  const [context, order, promo, promoShown, utensilsOption, compactItems] = await Promise.all([
+  const [context, order, promo, promoShown, utensilsOption, compactItems, customerId] = await Promise.all([
     getStoreContext(locationId, catering),
     getCurrentOrder(locationId),
     getPromoPopup(locationId),
     wasPromoShown(),
     getUtensilsOption(locationId, catering),
     isFeatureEnabled(FEATURE_FLAG.compactItemView),
+    // From the token cookie alone: a guest's page makes no account call.
+    getCustomerId(),
   ]);
   if (!context) notFound();
   // Multibrand stores: the brand filter's selection (?brands=, else the template's defaults) narrows the menu.
@@ -58,6 +65,13 @@ export default async function StorePage({
     getMenu(locationId, catering, undefined, brandIds),
   ]);
   const hasOrderItems = orderItemCount(order) > 0;
+  // The reorder strip: signed-in customers only, where the template turns it on.
+  const reorder = context.template?.lastOrderedItemsSettings;
+  const reorderTarget =
+    customerId !== null && reorder?.enabled && menu.ok
+      ? { locationId, menuType: menuOrCatering, snapshotId: menu.menu.snapshotId }
+      : null;
+  const reorderItems = reorderTarget ? await listReorderItems(reorderTarget) : [];
   // addedItemId: the order line just added; its item's AddItem cross-sell offers are asked for.
   const added = order?.items.find((line) => line.id === query.addedItemId) ?? null;
   return (
@@ -92,7 +106,9 @@ export default async function StorePage({
           <PromoPopup popup={promo} pagePath={storeHref(locationId, menuOrCatering)} />
         ) : null}
       </CrossSellAfterAdd>
-      <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
+      <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/">
+        <AccountEntry />
+      </SiteHeader>
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {/* data-store-prompt: the arrival prompt due (it opens once its code loads), for tests and tooling. */}
         <main className="min-w-0" data-store-prompt={settings.prompt?.kind ?? 'none'}>
@@ -103,6 +119,14 @@ export default async function StorePage({
             query={query}
             settingsSlot={<OrderSettingsSummary settings={settings} />}
           />
+          {reorderTarget && reorderItems.length > 0 ? (
+            <ReorderStrip
+              title={reorder?.title || DEFAULT_LAST_ORDERED_ITEMS_TITLE}
+              items={reorderItems}
+              target={reorderTarget}
+              add={addOrderItem}
+            />
+          ) : null}
           <BrandFilter selection={brands} basePath={storeHref(locationId, menuOrCatering)} search={search} />
           <ItemCardLinks locationId={locationId} menuType={menuOrCatering} compact={compactItems}>
             <StoreMenu

@@ -4,7 +4,12 @@ import { ITEM_TYPE } from '@storefront/contracts/enums';
 import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values';
 import type { MenuNode } from '@storefront/contracts/menu';
 import { menuNode } from '@storefront/contracts/menu.fixtures';
-import { ItemCustomization, type ItemSubmission, type ItemSubmitResult } from './item-customization';
+import {
+  ItemCustomization,
+  type ItemOptions,
+  type ItemSubmission,
+  type ItemSubmitResult,
+} from './item-customization';
 
 const push = vi.fn();
 const replace = vi.fn();
@@ -92,6 +97,7 @@ function setup(
     fetcher?: typeof fetch;
     submit?: (s: ItemSubmission) => Promise<ItemSubmitResult>;
     layoutOverride?: MenuLayout;
+    preselected?: ItemOptions['preselected'];
   } = {},
 ) {
   const submit = vi.fn(options.submit ?? (async () => ok));
@@ -108,6 +114,7 @@ function setup(
       submit={submit}
       fetcher={fetcher}
       layoutOverride={options.layoutOverride}
+      preselected={options.preselected}
     />,
   );
   return { submit, fetcher };
@@ -328,5 +335,39 @@ describe('ItemCustomization', () => {
       vi.advanceTimersByTime(200);
     });
     expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('reorder mode (pastItemId)', () => {
+  it("starts from the past line's modifiers, quantity and note and adds it as a new line", async () => {
+    const { submit } = setup({
+      preselected: {
+        quantity: 2,
+        portionId: null,
+        modifiers: [
+          { itemPathKey: '1-2-10-40-402', quantity: 1, portionId: null },
+          { itemPathKey: '1-2-10-42-421', quantity: 1, portionId: null },
+          { itemPathKey: '1-2-10-42-423', quantity: 1, portionId: null },
+        ],
+        note: 'well done',
+      },
+    });
+    expect(screen.getByRole('radio', { name: /Sourdough/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: /Onion/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: /Tomato/ })).toHaveProperty('checked', false);
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveProperty('value', 'well done');
+    expect(addButton()).toHaveProperty('disabled', false);
+    await act(async () => {
+      fireEvent.click(addButton());
+    });
+    expect(submit.mock.calls[0]?.[0]).toMatchObject({
+      instanceId: null,
+      quantity: 2,
+      note: 'well done',
+      modifiers: expect.arrayContaining([
+        { itemPathKey: '1-2-10-40-402', quantity: 1, portionId: null },
+        { itemPathKey: '1-2-10-42-423', quantity: 1, portionId: null },
+      ]) as unknown,
+    });
   });
 });

@@ -74,6 +74,16 @@ export interface ItemOptions {
   hideDefaultModifiers?: boolean;
   /** Choices carried from the item this page transitioned from (`selection` / `quantity` queries). */
   carried?: { quantities: ModifierQuantities; quantity: number } | null;
+  /**
+   * Reorder mode (?pastItemId=): a past order line's portion, modifiers, quantity and note to start from; the
+   * form still adds a new line.
+   */
+  preselected?: {
+    quantity: number;
+    portionId: number | null;
+    modifiers: readonly SelectedModifier[];
+    note: string | null;
+  } | null;
   /** The item's transition items (combos), or null when it has none. */
   transitions?: TransitionsState | null;
   /** `next=checkout`: go to /checkout after adding. */
@@ -126,6 +136,7 @@ export function ItemCustomization({
   layoutOverride = null,
   hideDefaultModifiers = false,
   carried = null,
+  preselected = null,
   transitions = null,
   next = null,
   crossSellOfferId = null,
@@ -153,12 +164,15 @@ export function ItemCustomization({
     () => fromSelectedModifiers(edit ? edit.modifiers : defaults.modifiers),
     [edit, defaults],
   );
-  const [quantities, setQuantities] = useState<ModifierQuantities>(carried?.quantities ?? base);
-  const [portionId, setPortionId] = useState<number | null>(
-    edit ? edit.portionId : (defaults.portionId ?? null),
+  // Reorder mode starts from the past line's choices; prices are still asked as changes from the defaults (base).
+  const [quantities, setQuantities] = useState<ModifierQuantities>(
+    carried?.quantities ?? (preselected && !edit ? fromSelectedModifiers(preselected.modifiers) : base),
   );
-  const [quantity, setQuantity] = useState(edit?.quantity ?? carried?.quantity ?? 1);
-  const [note, setNote] = useState(edit?.note ?? '');
+  const [portionId, setPortionId] = useState<number | null>(
+    edit ? edit.portionId : preselected ? preselected.portionId : (defaults.portionId ?? null),
+  );
+  const [quantity, setQuantity] = useState(edit?.quantity ?? carried?.quantity ?? preselected?.quantity ?? 1);
+  const [note, setNote] = useState(edit?.note ?? preselected?.note ?? '');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [panels, setPanels] = useState<NestedPanel[]>([]);
   const [failure, setFailure] = useState<AddFailureKind | null>(null);

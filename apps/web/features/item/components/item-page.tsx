@@ -21,8 +21,8 @@ function caloriesLabel(item: MenuNode): string | null {
   return info?.defaultCalories != null ? `${info.defaultCalories} Cal` : null;
 }
 
-export const REORDER_NEEDS_SIGN_IN =
-  'Reordering a past item needs you to be signed in, and signing in is not available yet. ' +
+export const REORDER_UNAVAILABLE =
+  'Your past choices for this item could not be loaded (sign in to reorder). ' +
   'You can still customize this item and add it to your order.';
 
 /** The item page: back link, 828x622 picture, title, description (View More/Less), calories and the form. */
@@ -48,7 +48,7 @@ export function ItemPage({
   allowNotes: boolean;
   edit: EditedLine | null;
   submit: (submission: ItemSubmission) => Promise<ItemSubmitResult>;
-  /** `pastItemId` was given: reordering needs an account, which guests do not have yet. */
+  /** `pastItemId` was given but its past line could not be loaded (a guest, or not this customer's line). */
   reorderRequested?: boolean;
 } & ItemOptions) {
   const display = item.displayAttribute;
@@ -87,7 +87,7 @@ export function ItemPage({
               role="status"
               className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
             >
-              {REORDER_NEEDS_SIGN_IN}
+              {REORDER_UNAVAILABLE}
             </p>
           ) : null}
           <div className="flex flex-col gap-2">

@@ -5,6 +5,7 @@ import { ItemPathKeySchema, isTopLevelItemKey } from '@storefront/contracts/menu
 import { lineModifiers } from '@storefront/contracts/orders';
 import { defaultSelection } from '@storefront/contracts/pricing';
 import { SiteHeader } from '@/components/ui/site-header';
+import { AccountEntry } from '@/features/session/components/account-entry';
 import { getStoreContext } from '@/features/locations/locations.queries';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
 import { getMenu } from '@/features/menu/menu.queries';
@@ -20,6 +21,9 @@ import { clearItemDetailsCache } from '@/features/item/item.actions';
 import { decodeSelection } from '@/features/item/item-transition';
 import { addOrderItem, updateOrderItem } from '@/features/order/order.actions';
 import { getCurrentOrder } from '@/features/order/order.queries';
+import { getCustomerId } from '@/features/account/account.queries';
+import { reorderPreselection } from '@/features/reorder/reorder';
+import { getReorderItem } from '@/features/reorder/reorder.queries';
 
 type Params = Promise<{ locationId: string; menuOrCatering: string; itemPathKey: string }>;
 type Query = string | string[] | undefined;
@@ -90,12 +94,22 @@ export default async function ItemCustomizationPage({
     ordered && !line && (await isTransitionOf(snapshotId, ordered.itemPathKey, item)) ? ordered : null;
   const transitions = becoming ? null : await getTransitions(snapshotId, item);
   const carriedQuantities = line ? null : decodeSelection(single(query.selection), item);
+  // Reorder mode (?pastItemId=): a signed-in customer's past line of this item, priced on today's menu.
+  const pastItemParam = single(query.pastItemId);
+  const pastItemId = pastItemParam && /^\d{1,9}$/.test(pastItemParam) ? Number(pastItemParam) : null;
+  const pastItem =
+    pastItemId !== null && !line && !becoming && (await getCustomerId()) !== null
+      ? await getReorderItem(pastItemId, snapshotId)
+      : null;
+  const preselected = pastItem?.itemPathKey === item.itemPathKey ? reorderPreselection(pastItem) : null;
   const defaults = defaultSelection(item);
 
   return (
     <>
       <div className="hidden md:block">
-        <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/" />
+        <SiteHeader brandName={context.template?.brandName ?? context.companyName} logoHref="/">
+          <AccountEntry />
+        </SiteHeader>
       </div>
       <ItemPage
         item={item}
@@ -130,7 +144,8 @@ export default async function ItemCustomizationPage({
         transitions={transitions}
         next={single(query.next) === 'checkout' ? 'checkout' : null}
         crossSellOfferId={crossSellOfferId}
-        reorderRequested={single(query.pastItemId) !== undefined}
+        preselected={preselected}
+        reorderRequested={pastItemParam !== undefined && preselected === null}
         clearDetailsCache={clearItemDetailsCache}
       />
     </>

@@ -1,0 +1,27 @@
+import { SiteHeader } from '@/components/ui/site-header';
+import { requireAccount } from '@/features/account/account.queries';
+import { AccountShell } from '@/features/account/components/account-shell';
+import type { AccountSection } from '@/features/account/components/account-menu';
+import { getSiteSettings } from '@/features/locations/locations.queries';
+
+/**
+ * A /my-account page's frame, composed here from the features: the site header, and the account shell with its
+ * menu, whose Logout entry is the session feature's dialog. Redirects to the sign-in without a user token.
+ */
+export async function AccountFrame({
+  active,
+  children,
+}: {
+  active: AccountSection;
+  children?: React.ReactNode;
+}) {
+  const [account, settings] = await Promise.all([requireAccount(), getSiteSettings()]);
+  return (
+    <div className="flex min-h-dvh flex-col font-sans">
+      <SiteHeader brandName={settings.brandName} logoHref="/" />
+      <AccountShell account={account} active={active} logout={null}>
+        {children}
+      </AccountShell>
+    </div>
+  );
+}

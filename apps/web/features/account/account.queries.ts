@@ -1,0 +1,73 @@
+import 'server-only';
+import { cache } from 'react';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import {
+  AccountDetailsSchema,
+  LoginConfigurationValueSchema,
+  PastOrderDetailSchema,
+  PastOrdersValueSchema,
+  type AccountDetails,
+  type PastOrderDetail,
+} from '@storefront/contracts/accounts';
+import { LOGIN_CONFIGURATION } from '@storefront/contracts/enum-values';
+import { apiRequest, currentAccessToken } from '@/lib/api';
+import { customerIdOf, isMobileUserAgent } from './account-view';
+
+/** Where a visitor without a user token is sent from /my-account (checkout-account section 2). */
+export const SIGN_IN_PATH = '/search-locations?login=true';
+
+/** Orders asked for per page of the history: four show at first, the rest behind 'More Orders'. */
+export const PAST_ORDERS_PAGE = 20;
+
+/** The signed-in customer's id from the access token cookie, or null for a guest. No API call. */
+export async function getCustomerId(): Promise<number | null> {
+  return customerIdOf(await currentAccessToken());
+}
+
+/** Whether this request comes from a phone or tablet (user agent). */
+export async function isMobileRequest(): Promise<boolean> {
+  return isMobileUserAgent((await headers()).get('user-agent'));
+}
+
+/**
+ * The signed-in customer's details for a /my-account page. Without a user token, or when the API no longer
+ * accepts it (session revoked or expired: 401), the visitor goes to the sign-in; other failures throw to the
+ * page's error boundary.
+ */
+export const requireAccount = cache(async (): Promise<AccountDetails> => {
+  if ((await getCustomerId()) === null) redirect(SIGN_IN_PATH);
+  const result = await apiRequest(AccountDetailsSchema, 'guests/account-details');
+  if (result.ok) return result.value;
+  if (result.status === 401 || result.status === 403) redirect(SIGN_IN_PATH);
+  throw new Error(`Could not load the account: ${result.errors.map((e) => e.message).join(', ')}`);
+});
+
+/** Profile fields are read-only when the brand signs customers in through a loyalty provider (section 5). */
+export async function isLoyaltyLogin(): Promise<boolean> {
+  const result = await apiRequest(LoginConfigurationValueSchema, 'guests/login-configurations', {
+    revalidate: 60,
+  });
+  return result.ok && result.value.currentLogInConfiguration === LOGIN_CONFIGURATION.Loyalty;
+}
+
+/** The first page of the order history (newest first); failures throw to the page's error boundary. */
+export async function listPastOrders() {
+  const result = await apiRequest(PastOrdersValueSchema, 'guests/past-orders', {
+    query: { limit: PAST_ORDERS_PAGE },
+  });
+  if (!result.ok) {
+    throw new Error(`Could not load past orders: ${result.errors.map((e) => e.message).join(', ')}`);
+  }
+  return result.value;
+}
+
+/** One past order of the signed-in customer, or null when it is not theirs or does not exist (404). */
+export const getPastOrder = cache(async (pastOrderId: number): Promise<PastOrderDetail | null> => {
+  const result = await apiRequest(PastOrderDetailSchema, `guests/past-orders/${pastOrderId}`);
+  if (result.ok) return result.value;
+  if (result.status === 404 || result.status === 400) return null;
+  throw new Error(
+    `Could not load past order ${pastOrderId}: ${result.errors.map((e) => e.message).join(', ')}`,
+  );
+});

@@ -1,0 +1,52 @@
+import Link from 'next/link';
+import { ChevronRight } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+export type AccountSection = 'menu' | 'profile' | 'order-history';
+
+const ENTRIES = [
+  { section: 'profile', label: 'Personal info', href: '/my-account/profile' },
+  { section: 'order-history', label: 'Order History', href: '/my-account/order-history' },
+] as const;
+
+const entryClass =
+  'flex min-h-12 w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-left font-semibold';
+
+/**
+ * The account menu: Personal info, Order History, Saved Payments (greyed without a target until saved payments
+ * exist) and Logout (the session feature's dialog, passed in by the page).
+ */
+export function AccountMenu({ active, logout }: { active: AccountSection; logout: React.ReactNode }) {
+  return (
+    <nav aria-label="My account">
+      <ul className="flex flex-col gap-1">
+        {ENTRIES.map((entry) => (
+          <li key={entry.section}>
+            <Link
+              href={entry.href}
+              aria-current={active === entry.section ? 'page' : undefined}
+              className={cn(
+                entryClass,
+                active === entry.section ? 'bg-gray-900 text-white' : 'text-gray-900 hover:bg-gray-100',
+              )}
+            >
+              {entry.label}
+              <ChevronRight aria-hidden className="size-5" />
+            </Link>
+          </li>
+        ))}
+        <li>
+          {/* No target until the customer can save payment methods (issue 25): shown, greyed, not a link. */}
+          <span
+            role="link"
+            aria-disabled="true"
+            className={cn(entryClass, 'cursor-not-allowed text-gray-600')}
+          >
+            Saved Payments
+          </span>
+        </li>
+        <li>{logout}</li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,60 @@
+import type { PastOrderDetail } from '@storefront/contracts/accounts';
+import { OrderLineDetails } from '@/components/ui/order-line-details';
+import { Price } from '@/components/ui/price';
+import { TotalsList } from '@/components/ui/totals-list';
+import { formatReadyDateTime, itemCountLabel } from '../account-view';
+
+/**
+ * A past order's details: when and where, its lines with portion, modifiers and note, and the totals (rows only
+ * when nonzero). `headingLevel` lets the same body sit in a page (h2) or a dialog whose title is the heading.
+ */
+export function PastOrderDetails({
+  order,
+  actions,
+  showTitle = true,
+}: {
+  order: PastOrderDetail;
+  actions?: React.ReactNode;
+  showTitle?: boolean;
+}) {
+  const when = formatReadyDateTime(order.readyDateTime ?? order.placedAt);
+  return (
+    <div className="flex flex-col gap-4">
+      {showTitle ? <h2 className="text-2xl font-bold">Order Details</h2> : null}
+      <div>
+        <p className="font-semibold">{order.locationName}</p>
+        <p className="text-sm text-gray-700">{order.locationAddress}</p>
+        <p className="text-sm text-gray-700">
+          {when}
+          {order.referenceNumber ? ` · Order #${order.referenceNumber}` : ''} ·{' '}
+          {itemCountLabel(order.itemCount)}
+        </p>
+      </div>
+      <ul className="flex flex-col divide-y divide-gray-200" aria-label="Items">
+        {order.items.map((line) => (
+          <li key={line.id} className="flex items-start justify-between gap-4 py-3">
+            <OrderLineDetails
+              quantity={line.quantity}
+              title={line.title}
+              portionTitle={line.portionTitle}
+              modifiers={line.modifiers}
+              note={line.note}
+            />
+            <Price dollars={line.total} className="tabular-nums" />
+          </li>
+        ))}
+      </ul>
+      <TotalsList
+        rows={[
+          { label: 'Item Total', dollars: order.totals.subtotal },
+          { label: 'Discounts', dollars: -Math.abs(order.totals.discount) },
+          { label: 'Service Charge', dollars: order.totals.serviceCharge },
+          { label: 'Tax', dollars: order.totals.salesTax },
+          { label: 'Tip', dollars: order.totals.tip },
+        ]}
+        total={{ label: 'Total', dollars: order.totals.total }}
+      />
+      {actions ? <div className="flex flex-wrap justify-end gap-3">{actions}</div> : null}
+    </div>
+  );
+}
