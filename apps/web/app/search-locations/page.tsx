@@ -3,6 +3,9 @@ import { LocationSearchScreen } from '@/features/locations/components/location-s
 import { PromoPopupReset } from '@/features/marketing/components/promo-popup-reset';
 import { getSiteSettings, searchLocations } from '@/features/locations/locations.queries';
 import { parseSearchState } from '@/features/locations/search-state';
+import { opensLoginDialog } from '@/features/locations/login-notice';
+import { AccountEntry } from '@/features/session/components/account-entry';
+import { isCrmLoginActive } from '@/features/session/session.queries';
 import { isDebugMode } from '@/lib/debug-mode';
 import { debugModeAllowed } from '@/lib/env';
 import { settledWithin } from '@/lib/settled-within';
@@ -19,7 +22,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function SearchLocationsPage({ searchParams }: { searchParams: SearchParams }) {
   const settings = await getSiteSettings();
-  const search = parseSearchState(await searchParams, settings.searchMethods);
+  const params = await searchParams;
+  const search = parseSearchState(params, settings.searchMethods);
+  const crmLoginActive = await isCrmLoginActive();
   const pending = search.target.kind === 'none' ? null : searchLocations(search.target, search.method);
   // A search that answers within a moment is drawn in the first HTML: no skeleton flashes in, and the results
   // are laid out with the first paint instead of in a task after it. A slower one streams in behind the skeleton.
@@ -33,6 +38,8 @@ export default async function SearchLocationsPage({ searchParams }: { searchPara
         search={search}
         result={result}
         debug={debugModeAllowed ? { on: await isDebugMode() } : null}
+        account={<AccountEntry openLogin={opensLoginDialog(params, crmLoginActive)} />}
+        crmLoginActive={crmLoginActive}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginNoticeOf, withoutLoginParams } from './login-notice';
+import { loginNoticeOf, opensLoginDialog, withoutLoginParams } from './login-notice';
 
 describe('sign-in parameters on the search page', () => {
   it('reports a failed or successful sign-in hand-off', () => {
@@ -17,6 +17,15 @@ describe('sign-in parameters on the search page', () => {
     expect(loginNoticeOf({ login: 'true' })?.message).toMatch(/not available yet/);
     expect(loginNoticeOf({ security_token: 'abc' })?.message).toMatch(/not available yet/);
     expect(loginNoticeOf({ q: '20001', login: 'false' })).toBeNull();
+  });
+
+  it('opens the login dialog for login=true instead of a toast when customer-relationship login is active', () => {
+    expect(loginNoticeOf({ login: 'true' }, true)).toBeNull();
+    expect(opensLoginDialog({ login: 'true' }, true)).toBe(true);
+    expect(opensLoginDialog({ login: 'true' }, false)).toBe(false);
+    expect(opensLoginDialog({ login: 'false' }, true)).toBe(false);
+    expect(loginNoticeOf({ login: 'true' }, false)?.message).toMatch(/not available yet/);
+    expect(loginNoticeOf({ security_token: 'abc' }, true)?.message).toMatch(/not available yet/);
   });
 
   it('removes only the sign-in parameters from the URL', () => {

@@ -1,6 +1,7 @@
 /**
- * Sign-in hand-offs on the search page (`?login=true`, `security_token`, `loginResult`). Accounts do not exist
- * yet, so these only say what happened; nobody is signed in here.
+ * Sign-in hand-offs on the search page (`?login=true`, `security_token`, `loginResult`). `login=true` opens the
+ * login dialog where customer-relationship login is active (the header's account entry does that); elsewhere,
+ * and for a single-sign-on token (not offered yet), the guest is told signing in is not available.
  */
 export const LOGIN_FAILED_MESSAGE = 'Login attempt failed';
 export const LOGIN_SUCCEEDED_MESSAGE = "You've signed in successfully";
@@ -13,11 +14,17 @@ export type LoginNotice = { type: 'error' | 'success'; message: string } | null;
 type Params = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** The toast a sign-in parameter calls for (null when there is none). */
-export function loginNoticeOf(params: Params): LoginNotice {
+/** Whether `login=true` asks for the login dialog (customer-relationship login active). */
+export function opensLoginDialog(params: Params, crmLoginActive: boolean): boolean {
+  return crmLoginActive && first(params.login) === 'true';
+}
+
+/** The toast a sign-in parameter calls for (null when there is none, or when the login dialog opens instead). */
+export function loginNoticeOf(params: Params, crmLoginActive = false): LoginNotice {
   const result = first(params.loginResult);
   if (result === 'failure') return { type: 'error', message: LOGIN_FAILED_MESSAGE };
   if (result === 'success') return { type: 'success', message: LOGIN_SUCCEEDED_MESSAGE };
+  if (opensLoginDialog(params, crmLoginActive)) return null;
   if (first(params.login) === 'true' || first(params.security_token) !== undefined) {
     return { type: 'error', message: SIGN_IN_UNAVAILABLE_MESSAGE };
   }

@@ -17,6 +17,8 @@ export function LocationSearchScreen({
   search,
   result,
   debug = null,
+  account = null,
+  crmLoginActive = false,
 }: {
   settings: SiteSettings;
   search: SearchState;
@@ -24,6 +26,10 @@ export function LocationSearchScreen({
   result: LocationSearchResult | Promise<LocationSearchResult> | null;
   /** Where debug mode is allowed (outside production): whether it is on; null hides the switch. */
   debug?: { on: boolean } | null;
+  /** The header's account entry (composed by the page: features/session). */
+  account?: React.ReactNode;
+  /** Customer-relationship login is active: `login=true` opens the login dialog instead of a notice. */
+  crmLoginActive?: boolean;
 }) {
   const pickupOnly = settings.searchMethods.length === 1 && settings.searchMethods[0] === 'pickup';
   const delivery = search.method === 'delivery';
@@ -32,9 +38,11 @@ export function LocationSearchScreen({
       style={themeStyle(themeFromTemplate(settings.template))}
       className="flex min-h-dvh flex-col font-sans"
     >
-      <SiteHeader brandName={settings.brandName} logoHref="/" />
+      <SiteHeader brandName={settings.brandName} logoHref="/">
+        {account}
+      </SiteHeader>
       <Suspense fallback={null}>
-        <LoginNoticeToast />
+        <LoginNoticeToast crmLoginActive={crmLoginActive} />
       </Suspense>
       <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,22rem)_1fr] md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]">
         <div className="flex min-w-0 flex-col gap-5">

@@ -9,11 +9,11 @@ import { loginNoticeOf, withoutLoginParams } from '../login-notice';
  * Reports a sign-in hand-off (`?loginResult=`, `?login=true`, `security_token`) once as a toast, then takes
  * the sign-in parameters out of the address.
  */
-export function LoginNoticeToast() {
+export function LoginNoticeToast({ crmLoginActive = false }: { crmLoginActive?: boolean }) {
   const toast = useToast();
   const router = useRouter();
   const params = useSearchParams();
-  const notice = loginNoticeOf(Object.fromEntries(params.entries()));
+  const notice = loginNoticeOf(Object.fromEntries(params.entries()), crmLoginActive);
   const shown = useRef(false);
   useEffect(() => {
     if (!notice || shown.current) return;
