@@ -3,6 +3,8 @@ import { requireAccount } from '@/features/account/account.queries';
 import { AccountShell } from '@/features/account/components/account-shell';
 import type { AccountSection } from '@/features/account/components/account-menu';
 import { getSiteSettings } from '@/features/locations/locations.queries';
+import { AccountEntry } from '@/features/session/components/account-entry';
+import { LogoutEntry } from './logout-entry';
 
 /**
  * A /my-account page's frame, composed here from the features: the site header, and the account shell with its
@@ -18,8 +20,10 @@ export async function AccountFrame({
   const [account, settings] = await Promise.all([requireAccount(), getSiteSettings()]);
   return (
     <div className="flex min-h-dvh flex-col font-sans">
-      <SiteHeader brandName={settings.brandName} logoHref="/" />
-      <AccountShell account={account} active={active} logout={null}>
+      <SiteHeader brandName={settings.brandName} logoHref="/">
+        <AccountEntry />
+      </SiteHeader>
+      <AccountShell account={account} active={active} logout={<LogoutEntry />}>
         {children}
       </AccountShell>
     </div>
