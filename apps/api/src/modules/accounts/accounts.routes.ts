@@ -64,7 +64,9 @@ const EmailOfBodySchema = z.object({ email: z.string() });
  */
 const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = { tags: ['accounts'], security: [{ bearer: [] }] };
-  const onRequest = [app.authenticate];
+  // A new array for each route: the rate-limit plugin pushes its hook onto a route's onRequest array, so a shared
+  // array would carry one route's limit to every route declared after it.
+  const onRequest = () => [app.authenticate];
 
   // Failed sign-ins per client address, whatever the account (in Redis across processes with REDIS_URL).
   const addressFailures = app.createRateLimit({
@@ -96,7 +98,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/guests/login-configurations',
     {
-      onRequest,
+      onRequest: onRequest(),
       schema: {
         ...base,
         summary: 'Which sign-in the storefront offers (None 0, QuCrm 1, Loyalty 2)',
@@ -110,7 +112,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guests/accounts',
     {
-      onRequest,
+      onRequest: onRequest(),
       schema: {
         ...base,
         summary:
@@ -128,7 +130,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guests/accounts/activate',
     {
-      onRequest,
+      onRequest: onRequest(),
       schema: {
         ...base,
         summary: "Activation with the e-mailed link's email and token (9000 without them, 9001 invalid)",
@@ -143,7 +145,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guests/accounts/:accountId/resend-activation',
     {
-      onRequest,
+      onRequest: onRequest(),
       config: { rateLimit: { max: MAIL_REQUESTS_PER_ADDRESS_HOUR, timeWindow: '1 hour' } },
       schema: {
         ...base,
@@ -171,7 +173,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guests/accounts/forgot-password',
     {
-      onRequest,
+      onRequest: onRequest(),
       config: { rateLimit: { max: MAIL_REQUESTS_PER_ADDRESS_HOUR, timeWindow: '1 hour' } },
       schema: {
         ...base,
@@ -197,7 +199,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guests/accounts/reset-password',
     {
-      onRequest,
+      onRequest: onRequest(),
       schema: {
         ...base,
         summary: 'Set a new password with an e-mailed link (ends every session of the customer)',
@@ -211,7 +213,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guests/sessions',
     {
-      onRequest,
+      onRequest: onRequest(),
       schema: {
         ...base,
         summary:
@@ -251,7 +253,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/guests/sessions/current',
     {
-      onRequest,
+      onRequest: onRequest(),
       schema: {
         ...base,
         summary: 'Logout: ends the customer session of this user token',
@@ -267,7 +269,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/guests/account-details',
     {
-      onRequest,
+      onRequest: onRequest(),
       schema: {
         ...base,
         summary: "The signed-in customer's details",
@@ -280,7 +282,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/guests/account-details',
     {
-      onRequest,
+      onRequest: onRequest(),
       schema: {
         ...base,
         summary: "Update the signed-in customer's name and phone (the e-mail address is read-only)",
