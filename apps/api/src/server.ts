@@ -3,6 +3,7 @@ import { loadEnv } from './env';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
+import { createEmailProvider, startOutboxWorker } from './providers/email/index';
 
 const env = loadEnv();
 const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
@@ -11,6 +12,12 @@ if (env.SEED_DEMO) await seedIfEmpty(database.db, env);
 
 const app = await buildApp({ env, database });
 app.server.keepAliveTimeout = 65_000;
+// E-mail written by requests (in their transactions) goes out from here; every API process runs one worker and
+// they share the rows without sending one twice (providers/email/outbox.ts).
+const emailProvider = createEmailProvider(env);
+const outboxWorker = startOutboxWorker(database.db, emailProvider, app.log.child({ component: 'outbox' }), {
+  pollMs: env.OUTBOX_POLL_MS,
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -23,6 +30,7 @@ async function shutdown(signal: string) {
     app.log.error('shutdown took longer than 10 s; exiting');
     process.exit(1);
   }, 10_000).unref();
+  await outboxWorker.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -31,4 +39,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: env.API_HOST, port: env.API_PORT });
-app.log.info(`API on ${env.API_PUBLIC_URL} (docs at ${env.API_PUBLIC_URL}/docs), database: ${database.kind}`);
+app.log.info(
+  `API on ${env.API_PUBLIC_URL} (docs at ${env.API_PUBLIC_URL}/docs), database: ${database.kind}, e-mail: ${emailProvider.name}`,
+);
