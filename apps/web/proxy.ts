@@ -55,6 +55,7 @@ function securityHeaders(nonce: string): PageSecurityHeaders {
     webPublicUrl: env.WEB_PUBLIC_URL,
     apiPublicUrl: env.API_PUBLIC_URL,
     mapTileUrl: env.MAP_TILE_URL,
+    recaptcha: env.RECAPTCHA_SITE_KEY !== undefined,
   });
 }
 

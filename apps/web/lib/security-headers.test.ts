@@ -44,6 +44,17 @@ describe('contentSecurityPolicy', () => {
     expect(directives(contentSecurityPolicy(base)).get('frame-src')).toEqual(['http://localhost:4000']);
   });
 
+  it("adds reCAPTCHA's frames only when a site key is configured (ALTCHA needs a blob: worker only)", () => {
+    expect(directives(contentSecurityPolicy({ ...base, recaptcha: true })).get('frame-src')).toEqual([
+      'http://localhost:4000',
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+    ]);
+    const altcha = directives(contentSecurityPolicy(base));
+    expect(altcha.get('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(altcha.get('script-src')).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'"]);
+  });
+
   it("allows eval and inline styles under `next dev` only (React's dev tooling, the dev overlay)", () => {
     const production = contentSecurityPolicy(base);
     expect(production).not.toContain('unsafe-eval');

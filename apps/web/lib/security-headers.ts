@@ -29,7 +29,19 @@ export interface PageSecurityOptions {
   apiPublicUrl: string;
   /** MAP_TILE_URL: the map's tiles are images from this host. */
   mapTileUrl?: string | undefined;
+  /**
+   * RECAPTCHA_SITE_KEY is set: the session dialogs render reCAPTCHA v2, whose checkbox is a frame from Google.
+   * Its script needs nothing more (our nonce'd chunks load it, trusted through 'strict-dynamic'). Off by default:
+   * the ALTCHA widget needs only this origin and its blob: worker.
+   */
+  recaptcha?: boolean;
 }
+
+/** reCAPTCHA v2's frames (only with a site key configured). */
+const RECAPTCHA_FRAME_SOURCES = [
+  'https://www.google.com/recaptcha/',
+  'https://recaptcha.google.com/recaptcha/',
+];
 
 /** 128 random bits, base64: unguessable and fresh for every request. Web Crypto, so it runs in any runtime. */
 export function createNonce(): string {
@@ -77,7 +89,12 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
     // The hosted payment frame, and nothing else. On every page, not /payment alone: the guest reaches /payment
     // by a client-side navigation (Confirm Order), which keeps the policy of the document first loaded (the
     // store or checkout page), so a frame-src of 'none' there blocked the frame.
-    ['frame-src', new URL(options.apiPublicUrl).origin],
+    [
+      'frame-src',
+      new URL(options.apiPublicUrl).origin,
+      ...(options.recaptcha ? RECAPTCHA_FRAME_SOURCES : []),
+    ],
+    // blob: the ALTCHA captcha solves its proof of work in workers made from blobs (and Leaflet's clustering).
     ['worker-src', "'self'", 'blob:'],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
