@@ -8,6 +8,7 @@ import { seedLocations } from './locations';
 import { seedMenus } from './menus';
 import { seedMarketing } from './marketing';
 import { seedBenchLargeMenu } from './bench-menu';
+import { seedCustomers } from './customers';
 
 /** Each domain's seed, in dependency order. They run in one transaction. */
 export async function seedDemo(db: Db, env: Env) {
@@ -16,6 +17,7 @@ export async function seedDemo(db: Db, env: Env) {
     await seedLocations(tx);
     await seedMenus(tx);
     await seedMarketing(tx);
+    await seedCustomers(tx);
   });
 }
 

@@ -11,10 +11,13 @@ import type { PastOrderDetail, PastOrderSummary, RecentOrderedItem } from '@stor
 import { ORDER_CHANNEL } from '@storefront/contracts/enums';
 import type { AddOrderItemBody, Order } from '@storefront/contracts/orders';
 import { locationMenus, menuSnapshotNodes, menuSnapshots } from '../../db/schema/menus';
+import { customers } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
+import { DEMO_CUSTOMER } from '../../db/seed/customers';
 import { DEMO_LOCATIONS } from '../../db/seed/locations';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { createCustomer, customerHeaders, signInCustomer } from '../../test/customers';
+import { verifyPassword } from '../accounts/passwords';
 import { CARDS } from '../checkout/checkout.fixtures';
 import { closeRequest, prepareCheckout } from '../checkout/checkout.test-helpers';
 
@@ -471,5 +474,48 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     expect(value.order.context.locationId).toBe(DEMO_LOCATIONS.curbside);
     expect(value.order.context.snapshotId).toBe(await currentSnapshot(DEMO_LOCATIONS.curbside));
     expect(value.order.items.map((i) => i.total)).toEqual([18.98]);
+  });
+
+  it('seeds the demo customer with history at two stores and a past item now out of stock', async () => {
+    const [demo] = await ctx.app.db.select().from(customers).where(eq(customers.email, DEMO_CUSTOMER.email));
+    if (!demo) throw new Error('no demo customer');
+    expect(demo.activatedAt).not.toBeNull();
+    expect(await verifyPassword(demo.passwordHash, DEMO_CUSTOMER.password)).toBe(true);
+    const signedIn = await signInCustomer(ctx, demo.id);
+    const headers = customerHeaders(signedIn.token, demo.id);
+    const page = (await get('/v1/guests/past-orders?limit=4', headers)).json<
+      Body<{ orders: PastOrderSummary[]; hasMore: boolean }>
+    >().value;
+    expect(page.hasMore).toBe(true);
+    const all = (await get('/v1/guests/past-orders', headers)).json<Body<{ orders: PastOrderSummary[] }>>()
+      .value.orders;
+    expect(all).toHaveLength(7);
+    expect(new Set(all.map((o) => o.locationId))).toEqual(
+      new Set([DEMO_LOCATIONS.open, DEMO_LOCATIONS.curbside]),
+    );
+    const placedDays = all.map((o) => Date.parse(o.placedAt));
+    expect(placedDays).toEqual([...placedDays].sort((a, b) => b - a));
+
+    const dupont = all.find((o) => o.locationId === DEMO_LOCATIONS.open);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/sales/orders',
+      headers,
+      payload: { pastOrderId: dupont?.id },
+    });
+    expect(refused.statusCode).toBe(422);
+    // (This test's own menu change took the Lemonade off Dupont's menu too.)
+    expect(refused.json<Body<null>>().errors).toContainEqual({
+      key: 'MissingItem',
+      code: 10018,
+      message: 'Mushroom Swiss Burger',
+    });
+    const strip = await get(
+      `/v1/guests/past-ordered-items?snapshotId=${await currentSnapshot(DEMO_LOCATIONS.curbside)}`,
+      headers,
+    );
+    const items = strip.json<Body<RecentOrderedItem[]>>().value;
+    expect(items).toHaveLength(5);
+    expect(items.find((i) => i.title === 'Mushroom Swiss Burger')?.isOutOfStock).toBe(true);
   });
 });
