@@ -41,7 +41,7 @@ export async function signUp(ctx: TestContext, email: string, password = PASSWOR
     url: '/v1/guests/accounts',
     headers: auth(await ctx.token()),
     remoteAddress: newAddress(),
-    payload: signUpBody(ctx, email, await solveCaptcha(ctx.app), password),
+    payload: signUpBody(ctx, email, await solveCaptcha(ctx.app, newAddress()), password),
   });
 }
 
@@ -84,7 +84,7 @@ export async function signIn(
     url: '/v1/guests/sessions',
     headers: auth(options.token ?? (await ctx.token())),
     remoteAddress: options.remoteAddress ?? newAddress(),
-    payload: { email, password, recaptchaInput: await solveCaptcha(ctx.app) },
+    payload: { email, password, recaptchaInput: await solveCaptcha(ctx.app, newAddress()) },
   });
 }
 

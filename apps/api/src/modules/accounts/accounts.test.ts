@@ -137,7 +137,7 @@ describe.each(await dbKinds())('customer accounts on %s', (kind) => {
       expect(res.json()).toMatchObject({ succeed: false, value: null });
     }
     const phishing = await post({
-      ...signUpBody(ctx, newEmail(), await solveCaptcha(ctx.app)),
+      ...signUpBody(ctx, newEmail(), await solveCaptcha(ctx.app, newAddress())),
       customActivationDestination: 'https://evil.example.com/activation',
     });
     expect(phishing.statusCode).toBe(400);
@@ -281,7 +281,7 @@ describe.each(await dbKinds())('customer accounts on %s', (kind) => {
         payload: {
           email: address,
           customResetDestination: `${ctx.env.WEB_PUBLIC_URL}/my-account/reset-password`,
-          recaptchaInput: await solveCaptcha(ctx.app),
+          recaptchaInput: await solveCaptcha(ctx.app, newAddress()),
         },
       });
     const known = await forgot(email);
@@ -345,7 +345,7 @@ describe.each(await dbKinds())('customer accounts on %s', (kind) => {
         payload: {
           email: address,
           customResetDestination: `${ctx.env.WEB_PUBLIC_URL}/my-account/reset-password`,
-          recaptchaInput: await solveCaptcha(ctx.app),
+          recaptchaInput: await solveCaptcha(ctx.app, newAddress()),
         },
       });
     for (let i = 0; i < FORGOT_PER_HOUR + 2; i += 1) expect((await forgot(email)).statusCode).toBe(202);
@@ -374,7 +374,7 @@ describe.each(await dbKinds())('customer accounts on %s', (kind) => {
       payload: {
         email,
         customResetDestination: 'https://evil.example.com/reset',
-        recaptchaInput: await solveCaptcha(ctx.app),
+        recaptchaInput: await solveCaptcha(ctx.app, newAddress()),
       },
     });
     expect(foreign.statusCode).toBe(400);
