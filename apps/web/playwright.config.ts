@@ -52,6 +52,11 @@ export default defineConfig({
         STAFF_KEY: 'e2e-staff-key',
         // The large store page's journey (e2e/large-menu.spec.ts): 'Bench Large Menu' in Anchorage, 300 items.
         SEED_LARGE_MENU_ITEMS: '300',
+        // The accounts journeys (e2e/account-session.spec.ts): a quick ALTCHA proof of work, the mailbox page
+        // for the activation and reset links, and the outbox worker delivering at once.
+        CAPTCHA_MAX_NUMBER: '1000',
+        MAILBOX: 'true',
+        OUTBOX_POLL_MS: '100',
       },
     },
     {

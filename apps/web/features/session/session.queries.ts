@@ -1,7 +1,11 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { z } from 'zod';
-import { LoginConfigurationValueSchema, type LoginConfigurationValue } from '@storefront/contracts/accounts';
+import {
+  AccountDetailsSchema,
+  LoginConfigurationValueSchema,
+  type LoginConfigurationValue,
+} from '@storefront/contracts/accounts';
 import { LOGIN_CONFIGURATION } from '@storefront/contracts/enum-values';
 import { apiRequest } from '@/lib/api';
 import { ACCESS_TOKEN_COOKIE, USER_COOKIE } from '@/lib/cookies';
@@ -30,6 +34,18 @@ export async function getSignedInUser(): Promise<SignedInUser | null> {
     return null;
   }
   return tokenUserId(store.get(ACCESS_TOKEN_COOKIE)?.value) === String(user.id) ? user : null;
+}
+
+/**
+ * The signed-in customer as the API knows them now (their current first name), or null for a guest. A session
+ * that has ended elsewhere (logout, password reset) answers 401 here, which resets it (lib/api.ts) with
+ * 'Your session has been reset.'. When the API cannot answer, the greeting cookie stands in.
+ */
+export async function getCurrentCustomer(): Promise<SignedInUser | null> {
+  const user = await getSignedInUser();
+  if (!user) return null;
+  const details = await apiRequest(AccountDetailsSchema, 'guests/account-details');
+  return details.ok ? { id: details.value.id, firstName: details.value.firstName } : user;
 }
 
 /** The header's greeting: the first name, or 'User' without one. */

@@ -1,5 +1,5 @@
 import type { CaptchaConfig } from '../captcha-config';
-import { getCaptchaConfig, getSignedInUser, greetingOf, isCrmLoginActive } from '../session.queries';
+import { getCaptchaConfig, getCurrentCustomer, greetingOf, isCrmLoginActive } from '../session.queries';
 import { AccountMenu } from './account-menu';
 import type { SessionDialogKind } from './session-dialogs';
 import { SignInEntry } from './sign-in-entry';
@@ -10,7 +10,7 @@ import { SignInEntry } from './sign-in-entry';
  * `openLogin` opens the login dialog with the page (the search page's `login=true`).
  */
 export async function AccountEntry({ openLogin = false }: { openLogin?: boolean }) {
-  const user = await getSignedInUser();
+  const user = await getCurrentCustomer();
   if (user) return <AccountMenu greeting={greetingOf(user)} />;
   if (!(await isCrmLoginActive())) return null;
   const captcha: CaptchaConfig = getCaptchaConfig();
