@@ -34,6 +34,7 @@ import marketingRoutes from './modules/marketing/marketing.routes';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import { createCaptchaProvider } from './providers/captcha/index';
 import captchaRoutes from './providers/captcha/captcha.routes';
+import mailboxRoutes from './providers/email/mailbox.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +118,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     { prefix: '/v1' },
   );
   await app.register(hostedPaymentRoutes);
+  await app.register(mailboxRoutes);
 
   return app;
 }

@@ -1,0 +1,104 @@
+/**
+ * The development mailbox as an HTML page: every e-mail the API wrote, newest first, with its links clickable.
+ * No script at all, and its one stylesheet allowed by hash, so the page works under a CSP of 'none' otherwise.
+ */
+import { createHash } from 'node:crypto';
+import type { MailboxMessage } from './outbox';
+
+const STYLE = `
+body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 52rem; padding: 1rem; color: #1a1a1a; }
+h1 { font-size: 1.5rem; }
+form { display: flex; gap: .5rem; align-items: end; flex-wrap: wrap; margin-bottom: 1rem; }
+label { display: flex; flex-direction: column; font-weight: 600; }
+input { font: inherit; padding: .4rem; min-width: 18rem; }
+button, .reset { font: inherit; padding: .4rem .8rem; }
+ol { list-style: none; padding: 0; }
+li { border: 1px solid #767676; border-radius: .5rem; padding: .75rem 1rem; margin-bottom: 1rem; }
+h2 { font-size: 1.125rem; margin: 0 0 .25rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 .75rem; margin: 0 0 .5rem; }
+dt { font-weight: 600; }
+dd { margin: 0; overflow-wrap: anywhere; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; background: #f4f4f4; padding: .5rem; margin: 0; }
+a { color: #0645ad; }
+`;
+
+const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+
+/** The page's policy: nothing but its own stylesheet, and the filter form sent to itself. */
+export const MAILBOX_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${STYLE_HASH}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
+
+/** The text with every http(s) address turned into a link (nothing else becomes markup). */
+export function linkify(text: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    // A sentence's full stop or closing bracket after an address is not part of it.
+    const url = match[0].replace(/[.,;:!?)\]]+$/, '');
+    html += escapeHtml(text.slice(last, match.index));
+    html += `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+const formatTime = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+function renderMessage(message: MailboxMessage): string {
+  const status = message.sentAt
+    ? `sent ${formatTime(message.sentAt)} via ${escapeHtml(message.sentVia ?? '')}`
+    : 'waiting to be sent';
+  return `<li><article aria-labelledby="m${message.id}">
+<h2 id="m${message.id}">${escapeHtml(message.subject)}</h2>
+<dl>
+<dt>To</dt><dd>${escapeHtml(message.to)}</dd>
+<dt>Time</dt><dd><time datetime="${message.createdAt.toISOString()}">${formatTime(message.createdAt)}</time></dd>
+<dt>Status</dt><dd>${status}</dd>
+</dl>
+<pre>${linkify(message.text)}</pre>
+</article></li>`;
+}
+
+export function renderMailboxPage(messages: MailboxMessage[], to: string | undefined): string {
+  const heading = to ? `${messages.length} e-mail to ${escapeHtml(to)}` : `${messages.length} e-mail`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Mailbox</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>Mailbox</h1>
+<p>E-mail written by this development API, newest first. It is not sent anywhere else.</p>
+<form method="get" action="/mailbox" role="search">
+<label for="to">Recipient<input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}" autocomplete="off"></label>
+<button type="submit">Filter</button>
+${to ? '<a class="reset" href="/mailbox">Show all</a>' : ''}
+</form>
+<p aria-live="polite">${heading}</p>
+${messages.length ? `<ol>\n${messages.map(renderMessage).join('\n')}\n</ol>` : '<p>No e-mail yet.</p>'}
+</main>
+</body>
+</html>
+`;
+}

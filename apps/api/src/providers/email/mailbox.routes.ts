@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '@storefront/contracts/api';
+import { DateTimeSchema } from '@storefront/contracts/bounds';
+import { ok } from '../../lib/envelope';
+import { MAILBOX_CSP, renderMailboxPage } from './mailbox-page';
+import { listMailbox } from './outbox';
+
+/** An address as a filter: bounded like an e-mail field; empty means all. */
+const RecipientSchema = z
+  .string()
+  .trim()
+  .max(320)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const DevMailboxMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: DateTimeSchema,
+  sentAt: DateTimeSchema.nullable(),
+  sentVia: z.string().nullable(),
+});
+
+/**
+ * The development mailbox (MAILBOX; unset: everywhere but production, where it would show anyone the activation
+ * and reset links): GET /mailbox, a page, and GET /v1/dev/mailbox, the same as JSON for the browser journeys.
+ * Both stay out of the OpenAPI document: they are not part of the API a client may use.
+ */
+const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!(app.config.MAILBOX ?? app.config.NODE_ENV !== 'production')) return;
+
+  app.get(
+    '/mailbox',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { hide: true, querystring: z.object({ to: RecipientSchema }) },
+    },
+    async (request, reply) => {
+      const messages = await listMailbox(app.db, request.query.to);
+      return reply
+        .header('content-security-policy', MAILBOX_CSP)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderMailboxPage(messages, request.query.to));
+    },
+  );
+
+  app.get(
+    '/v1/dev/mailbox',
+    {
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        hide: true,
+        querystring: z.object({ recipient: RecipientSchema }),
+        response: { 200: envelope(z.array(DevMailboxMessageSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const messages = await listMailbox(app.db, request.query.recipient);
+      reply.header('cache-control', 'no-store');
+      return ok(
+        messages.map((m) => ({
+          ...m,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: m.sentAt ? m.sentAt.toISOString() : null,
+        })),
+      );
+    },
+  );
+};
+
+export default mailboxRoutes;
