@@ -145,6 +145,23 @@ describe.each(await dbKinds())('customer sessions on %s', (kind) => {
     }
   });
 
+  // The session row must be the customer's own: a token naming one customer with another's session is refused.
+  it("refuses a user token that pairs a customer with another customer's session", async () => {
+    const victim = await activeCustomer(ctx);
+    const attacker = await activeCustomer(ctx);
+    const attackerSession = await ctx.app.tokens.verifyAccessToken(attacker.login.accessToken);
+    const { token } = await ctx.app.tokens.signAccessToken({
+      appType: 107,
+      user: { userId: victim.login.account.id, customerSessionId: attackerSession?.customerSessionId ?? '' },
+    });
+    const res = await details(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ errors: [SESSION_RESET] });
+    expect((await details(victim.login.accessToken)).json()).toMatchObject({
+      value: { email: victim.email },
+    });
+  });
+
   it('refuses an expired customer session (access and refresh), and a sign-in without a solved captcha (9902)', async () => {
     const { login } = await activeCustomer(ctx);
     await ctx.app.db
