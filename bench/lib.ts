@@ -84,6 +84,7 @@ export async function waitForUrl(url: string, seconds = 120): Promise<void> {
 export interface LoadFigure {
   name: string;
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
@@ -130,6 +131,7 @@ export async function load(name: string, options: Options, seconds = 8): Promise
   return {
     name,
     requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
