@@ -2,16 +2,42 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 let cookieToken: string | undefined;
+/** Cookies written by the code under test (a server action's or route handler's cookie store); null: read-only. */
+let written: Map<string, string> | null = null;
 vi.mock('server-only', () => ({}));
 vi.mock('next/headers', () => ({
-  cookies: async () => ({ get: () => (cookieToken === undefined ? undefined : { value: cookieToken }) }),
+  cookies: async () => ({
+    get: () => (cookieToken === undefined ? undefined : { value: cookieToken }),
+    set: (name: string, value: string) => {
+      if (!written) throw new Error('Cookies can only be modified in a Server Action or Route Handler');
+      written.set(name, value);
+    },
+    delete: (name: string) => {
+      if (!written) throw new Error('Cookies can only be modified in a Server Action or Route Handler');
+      written.set(name, '(deleted)');
+    },
+  }),
+  headers: async () => new Headers({ 'x-pathname': '/1/menu' }),
 }));
+const redirects: string[] = [];
+vi.mock('next/navigation', () => ({
+  redirect: (url: string) => {
+    redirects.push(url);
+    throw new Error('NEXT_REDIRECT');
+  },
+}));
+
+/** An unsigned JWT with these claims (the storefront reads claims without verifying them). */
+const jwt = (claims: Record<string, unknown>) =>
+  `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify({ exp: 4_000_000_000, ...claims })).replace(/=+$/, '')}.sig`;
 
 const { apiRequest } = await import('./api');
 const fetchSpy = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   cookieToken = undefined;
+  written = null;
+  redirects.length = 0;
   fetchSpy.mockReset();
   vi.stubGlobal('fetch', fetchSpy);
 });
@@ -98,5 +124,44 @@ describe('apiRequest', () => {
     const result = await apiRequest(z.object({ id: z.number() }), 'feature-flags', { token: null });
     expect(result.ok).toBe(true);
     expect(firstCall().headers.authorization).toBeUndefined();
+  });
+
+  it('sends X-Integration with a user token, and not with a guest token', async () => {
+    cookieToken = jwt({ typ: 'access', sid: 's', app: 107, uid: 42, csid: 'c' });
+    fetchSpy.mockResolvedValue(envelope({ id: 1 }));
+    await apiRequest(z.object({ id: z.number() }), 'guests/account-details');
+    expect(firstCall().headers['x-integration']).toBe('42');
+    fetchSpy.mockClear();
+    cookieToken = jwt({ typ: 'access', sid: 's', app: 107 });
+    await apiRequest(z.object({ id: z.number() }), 'sales/menus');
+    expect(firstCall().headers['x-integration']).toBeUndefined();
+  });
+
+  it('a user request answered 10005 drops the signed-in cookies where they can be written (an action)', async () => {
+    cookieToken = jwt({ typ: 'access', sid: 's', app: 107, uid: 42, csid: 'c' });
+    written = new Map();
+    fetchSpy.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          succeed: false,
+          errors: [{ key: 'SessionInvalid', code: 10005, message: 'Your session has been reset.' }],
+        }),
+        { status: 401 },
+      ),
+    );
+    const result = await apiRequest(z.object({ id: z.number() }), 'sales/orders/1');
+    expect(result).toMatchObject({ ok: false, status: 401 });
+    expect(written.get('sf_at')).toBe('(deleted)');
+    expect(written.get('sf_rt')).toBe('(deleted)');
+    expect(written.get('sf_user')).toBe('(deleted)');
+    expect(written.get('sf_notice')).toBe('session-reset');
+    expect(redirects).toEqual([]);
+  });
+
+  it("a user request answered 401 during a page's render goes through /api/session-reset and back", async () => {
+    cookieToken = jwt({ typ: 'access', sid: 's', app: 107, uid: 42, csid: 'c' });
+    fetchSpy.mockResolvedValue(unauthorized('Your session has been reset.'));
+    await expect(apiRequest(z.object({ id: z.number() }), 'sales/orders/1')).rejects.toThrow('NEXT_REDIRECT');
+    expect(redirects).toEqual(['/api/session-reset?next=%2F1%2Fmenu']);
   });
 });
