@@ -74,7 +74,7 @@ test('desktop: profile, order history, details modal, repeat order with a missin
   await phone.fill(changed);
   await expect(account.saveButton).toBeEnabled();
   await account.saveButton.click();
-  await expect(page.getByText('Your personal info was saved.')).toBeVisible();
+  await expect(page.getByText('Your personal info was saved.').first()).toBeVisible();
   await expect(account.saveButton).toBeDisabled();
   await page.reload();
   await expect(account.field('Phone Number')).toHaveValue(changed);
@@ -128,7 +128,7 @@ test('desktop: profile, order history, details modal, repeat order with a missin
   await expect(lemonade).toContainText(/Ordered on \d{2}\/\d{2}\/\d{2}/);
   const subtotal = await store.subtotal();
   await lemonade.getByRole('button', { name: /^Add to Order/ }).click();
-  await expect(page.getByText('Added to your order')).toBeVisible();
+  await expect(page.getByText('Added to your order').first()).toBeVisible();
   await expect.poll(() => store.subtotal()).toBeGreaterThan(subtotal);
   const struck = strip.getByRole('listitem').filter({ hasText: 'Mushroom Swiss Burger' });
   if ((await struck.count()) > 0)
