@@ -116,8 +116,9 @@ const EnvSchema = z.object({
   /** The Geocoding API origin: with a Places key, a point (the guest's position) is turned into its address. */
   GOOGLE_GEOCODING_URL: z.string().url().default('https://maps.googleapis.com'),
   /**
-   * ALTCHA difficulty: the secret number of a challenge is below this, and a browser tries ~half of it on average
-   * (50 000 SHA-256 take well under a second on a phone). Tests and e2e may set it lower.
+   * ALTCHA difficulty: the secret number of a challenge is below this, and the solver tries ~half of it on average
+   * (50 000: a median of ~1 s on one core of the CI machine with WebCrypto; the widget spreads the search over the
+   * device's cores). Tests and e2e set it lower (solveCaptcha() pays the same cost).
    */
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** Google reCAPTCHA instead of ALTCHA when set (the secret key of the site). */
