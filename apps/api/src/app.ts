@@ -35,6 +35,7 @@ import accountsRoutes from './modules/accounts/accounts.routes';
 import { createCaptchaProvider } from './providers/captcha/index';
 import captchaRoutes from './providers/captcha/captcha.routes';
 import mailboxRoutes from './providers/email/mailbox.routes';
+import pastOrdersRoutes from './modules/customer-orders/past-orders.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(marketingRoutes);
       await v1.register(accountsRoutes);
       await v1.register(captchaRoutes);
+      await v1.register(pastOrdersRoutes);
     },
     { prefix: '/v1' },
   );
