@@ -1,6 +1,7 @@
 /**
  * The authorization matrix: every order, payment, tracking and staff route, called on another guest's order with
- * each credential an attacker can have or make, is refused (401, 403 or 404, never 2xx, never a value).
+ * each credential an attacker can have or make, is refused (401, 403 or 404, never 2xx, never a value); so is
+ * every route of a customer's past order or past item (another customer's token among the credentials).
  * Routes are read from the app's OpenAPI document (generated from every route with a schema), so a new route under
  * /v1/sales, /v1/payments, /v1/tracking or /v1/staff joins the matrix or fails the coverage test until it is
  * classified here.
@@ -8,13 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { orderItems, orders } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { locationMenus, orderItems, orders } from '../../db/schema/index';
+import { createCustomer, signInCustomer } from '../../test/customers';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { createOrderFixture } from '../checkout/checkout.fixtures';
-import { auth, placeTrackedOrder } from '../checkout/checkout.test-helpers';
+import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
+import { auth, closeRequest, placeTrackedOrder, prepareCheckout } from '../checkout/checkout.test-helpers';
 
-type RouteClass = 'order' | 'create-order' | 'tracking' | 'staff';
+type RouteClass = 'order' | 'create-order' | 'tracking' | 'staff' | 'customer';
 
 /** Routes under the guarded prefixes that are open to all on purpose, with the reason. */
 const PUBLIC_ROUTES: Record<string, string> = {
@@ -27,10 +29,18 @@ const PUBLIC_ROUTES: Record<string, string> = {
     'the staff sign-in itself (its failed tries are limited: staff-sessions.test.ts)',
 };
 
-const GUARDED_PREFIXES = ['/v1/sales', '/v1/payments', '/v1/tracking', '/v1/staff'];
+/** Routes that answer the caller's own records only (nothing of another to refuse), with the reason. */
+const OWN_ROUTES: Record<string, string> = {
+  'GET /v1/guests/past-orders': "the signed-in customer's own orders (past-orders.test.ts)",
+  'GET /v1/guests/past-ordered-items': "the signed-in customer's own past items (past-orders.test.ts)",
+};
+
+const GUARDED_PREFIXES = ['/v1/sales', '/v1/payments', '/v1/tracking', '/v1/staff', '/v1/guests/past-'];
 
 function classify(method: string, path: string): RouteClass | 'public' | null {
-  if (PUBLIC_ROUTES[`${method} ${path}`]) return 'public';
+  if (PUBLIC_ROUTES[`${method} ${path}`] || OWN_ROUTES[`${method} ${path}`]) return 'public';
+  if (path.startsWith('/v1/guests/past-orders/{') || path.startsWith('/v1/guests/past-ordered-items/{'))
+    return 'customer';
   if (method === 'POST' && path === '/v1/sales/orders') return 'create-order';
   if (path.startsWith('/v1/sales/orders/{orderId}')) return 'order';
   if (path.startsWith('/v1/tracking/orders/{orderId}')) return 'tracking';
@@ -86,6 +96,8 @@ function urlFor(path: string, target: Target): string {
     .replace('{itemId}', String(target.itemId))
     .replace('{instanceId}', String(target.itemId))
     .replace('{paymentId}', String(target.paymentId))
+    .replace('{pastOrderId}', String(target.orderId))
+    .replace('{pastItemId}', String(target.itemId))
     .replace('{modifierKey}', '1-2')
     .replace('{type}', 'PreCheckout')
     .replace('{id}', '1');
@@ -104,6 +116,9 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
   let victimPlaced: Target & { token: string; trackingToken: string };
   let victimCart: Target & { token: string };
   let attacker: { token: string; trackingToken: string };
+  /** A signed-in customer's placed order (and its line), and another customer's token. */
+  let victimCustomer: Target & { token: string };
+  let otherCustomerToken: string;
 
   async function firstItemId(orderId: number): Promise<number> {
     const [item] = await ctx.app.db
@@ -139,6 +154,47 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
       paymentId: cartPayment.json<{ value: { id: number } }>().value.id,
     };
     attacker = await placeTrackedOrder(ctx);
+
+    // A customer's order, placed with a real item through the routes (so a refusal is not the menu's).
+    const [menu] = await ctx.app.db
+      .select({ menuId: locationMenus.menuId, snapshotId: locationMenus.snapshotId })
+      .from(locationMenus)
+      .where(and(eq(locationMenus.locationId, 1), eq(locationMenus.catering, false)));
+    if (!menu) throw new Error('no menu');
+    QUERIES['GET /v1/guests/past-ordered-items/{pastItemId}'] = `?snapshotId=${menu.snapshotId}`;
+    const victimId = await createCustomer(ctx);
+    const victim = await signInCustomer(ctx, victimId);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/sales/orders',
+      headers: auth(victim.token),
+      payload: { menuSnapshotId: menu.snapshotId },
+    });
+    const customerOrderId = created.json<{ value: { id: number } }>().value.id;
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${customerOrderId}/bulk-items`,
+      headers: auth(victim.token),
+      payload: { items: [{ itemPathKey: `${menu.menuId}-40-402`, quantity: 4 }] },
+    });
+    const total = added.json<{ value: { order: { totals: { total: number } } } }>().value.order.totals.total;
+    const fixture = { token: victim.token, orderId: customerOrderId, totalCents: Math.round(total * 100) };
+    const { paymentToken, paymentId } = await prepareCheckout(ctx, fixture, CARDS.approve);
+    const placedCustomer = await closeRequest(ctx, fixture, { paymentToken });
+    if (placedCustomer.statusCode !== 200) throw new Error(placedCustomer.body);
+    victimCustomer = {
+      token: victim.token,
+      orderId: customerOrderId,
+      itemId: await firstItemId(customerOrderId),
+      paymentId,
+    };
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/guests/past-orders/${customerOrderId}`,
+      headers: auth(victim.token),
+    });
+    if (own.statusCode !== 200) throw new Error(`the victim cannot read its own order: ${own.body}`);
+    otherCustomerToken = (await signInCustomer(ctx, await createCustomer(ctx))).token;
   });
   afterAll(() => ctx.close());
 
@@ -151,7 +207,12 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
   };
   const accessClaims = async (token: string) => {
     const session = await sessionOf(token);
-    return { typ: 'access', sid: session.sid, app: session.appType };
+    return {
+      typ: 'access',
+      sid: session.sid,
+      app: session.appType,
+      ...(session.userId === null ? {} : { uid: session.userId, csid: session.customerSessionId }),
+    };
   };
 
   /** Credentials an attacker has or can make against the victim's order, by route class. */
@@ -190,6 +251,7 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
       'a forged token': forgedAccess,
       'a token without exp': accessWithoutExp,
       ...(cls === 'staff' ? { 'a forged tracking token': forgedTracking } : {}),
+      ...(cls === 'customer' ? { "another customer's token": otherCustomerToken } : {}),
     };
   }
 
@@ -205,6 +267,7 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
     expect(guarded.filter((r) => r.cls === 'order').length).toBeGreaterThan(20);
     expect(guarded.filter((r) => r.cls === 'tracking').length).toBeGreaterThanOrEqual(4);
     expect(guarded.filter((r) => r.cls === 'staff').length).toBeGreaterThanOrEqual(5);
+    expect(guarded.filter((r) => r.cls === 'customer').length).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses another guest's token, forged tokens, tokens without exp and another order's tracking token", async () => {
@@ -213,7 +276,8 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
     for (const route of routes) {
       if (route.cls === null || route.cls === 'public') continue;
       const cls = route.cls;
-      const targets = cls === 'order' ? [victimCart, victimPlaced] : [victimPlaced];
+      const targets =
+        cls === 'order' ? [victimCart, victimPlaced] : cls === 'customer' ? [victimCustomer] : [victimPlaced];
       for (const target of targets) {
         const creds = await credentials(cls, target);
         for (const [name, token] of Object.entries(creds)) {
