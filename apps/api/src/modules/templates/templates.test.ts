@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foregroundFor, type FeatureFlag, type UiTemplate } from '@storefront/contracts/templates';
+import { eq } from 'drizzle-orm';
+import {
+  FEATURE_FLAG,
+  foregroundFor,
+  type FeatureFlag,
+  type UiTemplate,
+} from '@storefront/contracts/templates';
+import { featureFlags } from '../../db/schema/locations';
+import { invalidateTemplatesCache } from './templates.service';
 import { DEMO_BRANDS, DEMO_LOCATIONS } from '../../db/seed/locations';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
@@ -60,6 +68,33 @@ describe.each(await dbKinds())('templates API on %s', (kind) => {
         const bad = await template(query);
         expect(bad.status).toBe(400);
         expect(bad.body).toMatchObject({ succeed: false, value: null });
+      }
+    });
+  });
+
+  describe('lastOrderedItemsSettings (the reorder strip)', () => {
+    it("is on in the demo with the default title 'Order it again', and off with its flag", async () => {
+      const on = await template(`?locationId=${DEMO_LOCATIONS.open}`);
+      expect(on.body.value.lastOrderedItemsSettings).toEqual({ enabled: true, title: 'Order it again' });
+      await ctx.app.db
+        .update(featureFlags)
+        .set({ enabled: false })
+        .where(eq(featureFlags.name, FEATURE_FLAG.lastOrderedItems));
+      invalidateTemplatesCache(ctx.app.db);
+      try {
+        for (const query of [`?locationId=${DEMO_LOCATIONS.open}`, '']) {
+          const off = await template(query);
+          expect(off.body.value.lastOrderedItemsSettings).toEqual({
+            enabled: false,
+            title: 'Order it again',
+          });
+        }
+      } finally {
+        await ctx.app.db
+          .update(featureFlags)
+          .set({ enabled: true })
+          .where(eq(featureFlags.name, FEATURE_FLAG.lastOrderedItems));
+        invalidateTemplatesCache(ctx.app.db);
       }
     });
   });
