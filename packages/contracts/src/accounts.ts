@@ -159,8 +159,8 @@ export const CaptchaChallengeSchema = z.object({
   signature: z.string(),
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
-/** The challenge itself is the body (the ALTCHA widget reads it as is), not an envelope. */
-export const CaptchaChallengeResponseSchema = CaptchaChallengeSchema;
+/** In the envelope like every answer; the storefront's same-origin /api/captcha hands the widget its value. */
+export const CaptchaChallengeResponseSchema = envelope(CaptchaChallengeSchema);
 
 // ---------------------------------------------------------------------------------------------------------
 // Login configuration

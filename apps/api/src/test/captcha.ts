@@ -3,7 +3,7 @@
  * find its number, giving the payload a form sends as `recaptchaInput`.
  */
 import { solveChallenge } from 'altcha-lib/v1';
-import { CaptchaChallengeSchema } from '@storefront/contracts/accounts';
+import { CaptchaChallengeResponseSchema } from '@storefront/contracts/accounts';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -19,7 +19,7 @@ export async function solveCaptcha(app: FastifyInstance, remoteAddress?: string)
   if (response.statusCode !== 200) {
     throw new Error(`GET /v1/captcha/challenge answered ${response.statusCode}: ${response.body}`);
   }
-  const challenge = CaptchaChallengeSchema.parse(response.json());
+  const challenge = CaptchaChallengeResponseSchema.parse(response.json()).value;
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,

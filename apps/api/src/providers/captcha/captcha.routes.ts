@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CaptchaChallengeResponseSchema } from '@storefront/contracts/accounts';
+import { ok } from '../../lib/envelope';
 import { altchaHmacKey, createAltchaChallenge } from './index';
 
 /**
- * GET /v1/captcha/challenge: a new ALTCHA challenge, the body as the widget reads it (no envelope). Public: the
+ * GET /v1/captcha/challenge: a new ALTCHA challenge in the envelope (the storefront's /api/captcha
+ * gives the widget the value). Public: the
  * forms it guards are those of guests. Rate-limited per address: a challenge costs the server one hash and an
  * HMAC, but nobody needs more than a few a minute.
  */
@@ -24,7 +26,7 @@ const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       // Every challenge is new and single use: no cache may hand one out twice.
       reply.header('cache-control', 'no-store');
-      return createAltchaChallenge(hmacKey, maxNumber);
+      return ok(await createAltchaChallenge(hmacKey, maxNumber));
     },
   );
 };

@@ -1,7 +1,7 @@
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaptchaChallengeSchema } from '@storefront/contracts/accounts';
+import { CaptchaChallengeResponseSchema } from '@storefront/contracts/accounts';
 import { spentCaptchas } from '../../db/schema/index';
 import { DomainError } from '../../lib/errors';
 import { solveCaptcha } from '../../test/captcha';
@@ -52,15 +52,15 @@ describe.each(await dbKinds())('ALTCHA captcha on %s', (kind) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/captcha/challenge' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const challenge = CaptchaChallengeSchema.parse(res.json());
+    const challenge = CaptchaChallengeResponseSchema.parse(res.json()).value;
     expect(challenge.algorithm).toBe('SHA-256');
     expect(challenge.maxnumber).toBe(2_000);
     const expires = Number(new URLSearchParams(challenge.salt.split('?')[1]).get('expires'));
     expect(expires - before).toBeGreaterThanOrEqual(CAPTCHA_TTL_SECONDS - 1);
     expect(expires - before).toBeLessThanOrEqual(CAPTCHA_TTL_SECONDS + 1);
-    const other = CaptchaChallengeSchema.parse(
+    const other = CaptchaChallengeResponseSchema.parse(
       (await ctx.app.inject({ method: 'GET', url: '/v1/captcha/challenge' })).json(),
-    );
+    ).value;
     expect(other.salt).not.toBe(challenge.salt);
   });
 

@@ -1,10 +1,10 @@
 /**
- * GET /api/captcha: a fresh ALTCHA challenge from the API (GET /v1/captcha/challenge), passed through as the
- * widget reads it (no envelope), so the browser talks to this origin only. Never cached: each challenge is
+ * GET /api/captcha: a fresh ALTCHA challenge from the API (GET /v1/captcha/challenge), the envelope's value passed on as the
+ * widget reads it, so the browser talks to this origin only. Never cached: each challenge is
  * single use.
  */
 import { NextResponse } from 'next/server';
-import { CaptchaChallengeSchema } from '@storefront/contracts/accounts';
+import { CaptchaChallengeResponseSchema } from '@storefront/contracts/accounts';
 import { env } from '@/lib/env';
 
 const unavailable = () =>
@@ -23,7 +23,7 @@ export async function GET() {
   } catch {
     return unavailable();
   }
-  const challenge = CaptchaChallengeSchema.safeParse(await res.json().catch(() => null));
+  const challenge = CaptchaChallengeResponseSchema.safeParse(await res.json().catch(() => null));
   if (!res.ok || !challenge.success) return unavailable();
-  return NextResponse.json(challenge.data, { headers: { 'cache-control': 'no-store' } });
+  return NextResponse.json(challenge.data.value, { headers: { 'cache-control': 'no-store' } });
 }
