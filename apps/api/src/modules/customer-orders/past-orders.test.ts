@@ -11,7 +11,7 @@ import type { PastOrderDetail, PastOrderSummary, RecentOrderedItem } from '@stor
 import { ORDER_CHANNEL } from '@storefront/contracts/enums';
 import type { AddOrderItemBody, Order } from '@storefront/contracts/orders';
 import { locationMenus, menuSnapshotNodes, menuSnapshots } from '../../db/schema/menus';
-import { customers } from '../../db/schema/accounts';
+import { customerSessions, customers } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
 import { DEMO_CUSTOMER } from '../../db/seed/customers';
 import { DEMO_LOCATIONS } from '../../db/seed/locations';
@@ -329,6 +329,27 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     });
     expect(repeat.statusCode).toBe(401);
     expect((await get('/v1/guests/past-orders', {})).statusCode).toBe(401);
+  });
+
+  it('answers 401 (10005) once the customer session is revoked, and to a wrong X-Integration', async () => {
+    const id = await createCustomer(ctx);
+    const signedIn = await signInCustomer(ctx, id);
+    const headers = customerHeaders(signedIn.token, id);
+    expect((await get('/v1/guests/past-orders', headers)).statusCode).toBe(200);
+    const wrong = await get('/v1/guests/past-orders', { ...headers, 'x-integration': String(alice.id) });
+    expect(wrong.statusCode).toBe(401);
+    await ctx.app.db
+      .update(customerSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(customerSessions.id, signedIn.customerSessionId));
+    for (const url of [
+      '/v1/guests/past-orders',
+      `/v1/guests/past-ordered-items?snapshotId=${newSnapshotId}`,
+    ]) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json<Body<null>>().errors[0]).toMatchObject({ code: 10005 });
+    }
   });
 
   it('answers 400 with the envelope for bad input', async () => {
