@@ -46,8 +46,7 @@ function solve(c: Challenge): string {
 /** A solved captcha, its challenge fetched from `address` (the challenge route allows 60 a minute per address). */
 async function captcha(api: string, address: string): Promise<string> {
   const res = await fetch(`${api}/v1/captcha/challenge`, { headers: { 'x-forwarded-for': address } });
-  if (!res.ok) throw new Error(`captcha challenge: ${res.status} ${await res.text()}`);
-  return solve((await res.json()) as Challenge);
+  return solve(await json<Challenge>(res));
 }
 
 export interface AccountsFigures {
