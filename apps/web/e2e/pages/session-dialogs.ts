@@ -41,7 +41,7 @@ export async function openLoginDialog(page: Page): Promise<Locator> {
 export async function solveCaptcha(scope: Locator): Promise<void> {
   const box = scope.getByRole('checkbox', { name: "I'm not a robot" });
   await expect(box).toBeEnabled();
-  await box.check();
+  await box.click();
   await expect(scope.getByText('Verified')).toBeVisible({ timeout: 60_000 });
 }
 
