@@ -230,7 +230,7 @@ for (const { name, use, mobile } of viewports) {
       await expect(logout.getByText('Are you sure you want to Logout from your account?')).toBeVisible();
       await expectNoAxeViolations(page, 'logout dialog');
       await logout.getByRole('button', { name: 'Logout' }).click();
-      await expect(page.getByText("You've been logged out")).toBeVisible();
+      await expect(page.getByText("You've been logged out", { exact: true })).toBeVisible();
       await expect(page.getByRole('banner').getByRole('button', { name: HEADER_SIGN_IN })).toBeVisible();
       await expect(page).toHaveURL(/\/1\/menu/);
       await page.reload();
@@ -254,7 +254,7 @@ for (const { name, use, mobile } of viewports) {
       if (!baseURL) throw new Error('the journey needs the baseURL');
       await resetPasswordElsewhere(browser, baseURL, email);
       await page.goto('/search-locations');
-      await expect(page.getByText('Your session has been reset.')).toBeVisible();
+      await expect(page.getByText('Your session has been reset.', { exact: true })).toBeVisible();
       await expect(page.getByRole('banner').getByRole('button', { name: HEADER_SIGN_IN })).toBeVisible();
 
       expect(csp).toEqual([]);

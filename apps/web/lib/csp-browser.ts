@@ -15,11 +15,23 @@ if (typeof window !== 'undefined') {
 }
 
 /**
+ * The nonce of the policy this document was loaded with, read from one of Next's nonce'd scripts (the browser
+ * hides the attribute's value but keeps the `nonce` property). A server-rendered nonce prop can be newer than the
+ * document: a refresh (router.refresh, a server action) renders the layout for a request with a fresh nonce, while
+ * the document keeps the policy of its first load.
+ */
+export function documentNonce(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
+}
+
+/**
  * Hands the request's nonce to get-nonce, where Radix's scroll lock (react-style-singleton) reads it for the
  * <style> it adds while a dialog is open; without it the policy blocks that style. In render, so it is set
  * before any dialog mounts (they all render after this component); setting it again is harmless.
  */
 export function CspNonce({ nonce }: { nonce: string | undefined }) {
-  if (typeof window !== 'undefined' && nonce) setNonce(nonce);
+  const current = typeof window === 'undefined' ? undefined : (documentNonce() ?? nonce);
+  if (current) setNonce(current);
   return null;
 }

@@ -76,5 +76,5 @@ export async function signOut(page: Page): Promise<void> {
   const dialog = logoutDialog(page);
   await expect(dialog).toContainText('Are you sure you want to Logout from your account?');
   await dialog.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByText("You've been logged out")).toBeVisible();
+  await expect(page.getByText("You've been logged out", { exact: true })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { getNonce } from 'get-nonce';
+import { documentNonce } from '@/lib/csp-browser';
 import { CAPTCHA_CHALLENGE_PATH, type CaptchaConfig } from '../captcha-config';
 
 /**
@@ -34,12 +34,12 @@ let altchaLoad: Promise<unknown> | null = null;
 
 /**
  * Loads the widget once. Its module injects its stylesheet on load with the nonce it finds in a
- * `meta[name=csp-nonce]`: the meta is there only for that moment (the nonce comes from get-nonce, set by the root
- * layout's CspNonce), so the policy keeps its nonce-only styles.
+ * `meta[name=csp-nonce]`: the meta is there only for that moment (the document's own nonce, lib/csp-browser.ts), so
+ * the policy keeps its nonce-only styles.
  */
 function loadAltcha(): Promise<unknown> {
   if (altchaLoad) return altchaLoad;
-  const nonce = getNonce();
+  const nonce = documentNonce();
   const meta = document.createElement('meta');
   meta.name = 'csp-nonce';
   meta.content = nonce ?? '';
@@ -101,7 +101,7 @@ function loadRecaptcha(): Promise<Grecaptcha> {
     const script = document.createElement('script');
     script.src = 'https://www.google.com/recaptcha/api.js?render=explicit';
     script.async = true;
-    const nonce = getNonce();
+    const nonce = documentNonce();
     if (nonce) script.nonce = nonce;
     script.onerror = () => reject(new Error('reCAPTCHA could not load'));
     script.onload = () => {
