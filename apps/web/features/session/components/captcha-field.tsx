@@ -2,6 +2,7 @@
 
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { documentNonce } from '@/lib/csp-browser';
+import 'altcha/altcha.css';
 import { CAPTCHA_CHALLENGE_PATH, type CaptchaConfig } from '../captcha-config';
 
 /**
@@ -31,20 +32,22 @@ export function CaptchaField({ config, onChange, resetKey }: CaptchaFieldProps) 
 type AltchaElement = HTMLElement & { reset: () => void };
 
 let altchaLoad: Promise<unknown> | null = null;
+/** The id ALTCHA's injected <style> would have (it injects none when an element has it). */
+const ALTCHA_STYLE_ID = 'altcha-css';
 
 /**
- * Loads the widget once. Its module injects its stylesheet on load with the nonce it finds in a
- * `meta[name=csp-nonce]`: the meta is there only for that moment (the document's own nonce, lib/csp-browser.ts), so
- * the policy keeps its nonce-only styles.
+ * Loads the widget once. Its module would inject its stylesheet as an inline <style> on load, which the policy
+ * blocks (it finds no usable nonce while a chunk script is current): its own stylesheet file is imported instead
+ * (altcha/altcha.css, served from this origin), and an element with the id it checks tells it the styles are there.
  */
 function loadAltcha(): Promise<unknown> {
   if (altchaLoad) return altchaLoad;
-  const nonce = documentNonce();
-  const meta = document.createElement('meta');
-  meta.name = 'csp-nonce';
-  meta.content = nonce ?? '';
-  if (nonce) document.head.append(meta);
-  altchaLoad = import('altcha').finally(() => meta.remove());
+  if (!document.getElementById(ALTCHA_STYLE_ID)) {
+    const marker = document.createElement('meta');
+    marker.id = ALTCHA_STYLE_ID;
+    document.head.append(marker);
+  }
+  altchaLoad = import('altcha');
   return altchaLoad;
 }
 
