@@ -3,6 +3,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { documentNonce } from '@/lib/csp-browser';
 import 'altcha/altcha.css';
+import './captcha-field.css';
 import { CAPTCHA_CHALLENGE_PATH, type CaptchaConfig } from '../captcha-config';
 
 /**
