@@ -25,6 +25,9 @@ const env = {
   API_PUBLIC_URL: process.env.API_PUBLIC_URL ?? `http://localhost:${apiPort}`,
   WEB_PUBLIC_URL: process.env.WEB_PUBLIC_URL ?? `http://localhost:${webPort}`,
   PGLITE_DIR: process.env.PGLITE_DIR ?? join(root, 'data/pglite'),
+  // The storefront beside the API passes each guest's address on (apps/web/lib/client-address.ts): the API's
+  // per-address limits believe it from this machine only.
+  TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
 };
 
 /** A fingerprint of the storefront's sources: rebuild only when it changes. */

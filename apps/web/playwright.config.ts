@@ -50,6 +50,8 @@ export default defineConfig({
         PGLITE_DIR: dataDir,
         LOG_LEVEL: 'warn',
         STAFF_KEY: 'e2e-staff-key',
+        // As `npm start`: the storefront passes each guest's address on (lib/client-address.ts).
+        TRUST_PROXY: 'loopback',
         // The large store page's journey (e2e/large-menu.spec.ts): 'Bench Large Menu' in Anchorage, 300 items.
         SEED_LARGE_MENU_ITEMS: '300',
         // The accounts journeys (e2e/account-session.spec.ts): a quick ALTCHA proof of work, the mailbox page

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 let cookieToken: string | undefined;
+/** The X-Forwarded-For header the storefront received (Next writes the socket's address there). */
+let forwardedFor: string | undefined;
 /** Cookies written by the code under test (a server action's or route handler's cookie store); null: read-only. */
 let written: Map<string, string> | null = null;
 vi.mock('server-only', () => ({}));
@@ -17,7 +19,11 @@ vi.mock('next/headers', () => ({
       written.set(name, '(deleted)');
     },
   }),
-  headers: async () => new Headers({ 'x-pathname': '/1/menu' }),
+  headers: async () =>
+    new Headers({
+      'x-pathname': '/1/menu',
+      ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+    }),
 }));
 const redirects: string[] = [];
 vi.mock('next/navigation', () => ({
@@ -36,6 +42,7 @@ const fetchSpy = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   cookieToken = undefined;
+  forwardedFor = undefined;
   written = null;
   redirects.length = 0;
   fetchSpy.mockReset();
@@ -124,6 +131,16 @@ describe('apiRequest', () => {
     const result = await apiRequest(z.object({ id: z.number() }), 'feature-flags', { token: null });
     expect(result.ok).toBe(true);
     expect(firstCall().headers.authorization).toBeUndefined();
+  });
+
+  it("passes the guest's address on to the API, except on cached reads shared by every guest", async () => {
+    forwardedFor = '198.51.100.23';
+    fetchSpy.mockResolvedValue(envelope({ id: 1 }));
+    await apiRequest(z.object({ id: z.number() }), 'guests/sessions', { method: 'POST', body: {} });
+    expect(firstCall().headers['x-forwarded-for']).toBe('198.51.100.23');
+    fetchSpy.mockClear();
+    await apiRequest(z.object({ id: z.number() }), 'sales/menus', { revalidate: 60 });
+    expect(firstCall().headers['x-forwarded-for']).toBeUndefined();
   });
 
   it('sends X-Integration with a user token, and not with a guest token', async () => {

@@ -6,6 +6,7 @@ import { ACCOUNT_ERROR } from '@storefront/contracts/accounts';
 import type { ApiError } from '@storefront/contracts/api';
 import { ACCESS_TOKEN_COOKIE } from './cookies';
 import { env, secureCookies } from './env';
+import { clientAddress } from './client-address';
 import { clearSignedInCookies } from './session-cookies';
 import { tokenUserId } from './token';
 
@@ -61,6 +62,11 @@ export async function apiRequest<S extends z.ZodType>(
   const userId = tokenUserId(token);
   if (userId) headers['x-integration'] = userId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // The guest's own address for the API's per-address limits; cached reads are shared by all guests and carry none.
+  if (options.revalidate === undefined) {
+    const address = clientAddress((await requestHeaders()).get('x-forwarded-for'), env.TRUST_PROXY_HOPS);
+    if (address) headers['x-forwarded-for'] = address;
+  }
   let res: Response;
   try {
     res = await fetch(buildUrl(path, options.query), {

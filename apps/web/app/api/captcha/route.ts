@@ -3,8 +3,9 @@
  * widget reads it, so the browser talks to this origin only. Never cached: each challenge is
  * single use.
  */
-import { NextResponse } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
 import { CaptchaChallengeResponseSchema } from '@storefront/contracts/accounts';
+import { clientAddress } from '@/lib/client-address';
 import { env } from '@/lib/env';
 
 const unavailable = () =>
@@ -13,11 +14,13 @@ const unavailable = () =>
     { status: 503, headers: { 'cache-control': 'no-store' } },
   );
 
-export async function GET() {
+export async function GET(request: NextRequest) {
+  // The API counts challenges per guest address (lib/client-address.ts), not per storefront.
+  const address = clientAddress(request.headers.get('x-forwarded-for'), env.TRUST_PROXY_HOPS);
   let res: Response;
   try {
     res = await fetch(`${env.API_URL}/v1/captcha/challenge`, {
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...(address ? { 'x-forwarded-for': address } : {}) },
       cache: 'no-store',
     });
   } catch {
