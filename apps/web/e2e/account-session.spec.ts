@@ -1,7 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
+import { AccountPages } from './pages/account-pages';
 import { ItemPage } from './pages/item-page';
 import { followMailLink } from './pages/mailbox';
+import { PaymentPage } from './pages/payment-page';
 import { skipPromoPopup } from './pages/promo-popup';
 import {
   HEADER_SIGN_IN,
@@ -222,6 +224,28 @@ for (const { name, use, mobile } of viewports) {
       await new ItemPage(page).add();
       await expect(page).toHaveURL(/\/1\/menu/);
       await expectCartLine(page, mobile, /1 x Classic Burger/);
+
+      if (!mobile) {
+        // The new customer orders: checkout starts from the account's details, the order lands in the history,
+        // and Repeat Order puts it back into a fresh cart at the store.
+        await new StorePage(page).myOrder.getByRole('link', { name: 'Checkout' }).click();
+        await expect(page).toHaveURL(/\/checkout$/);
+        await expect(page.getByLabel('First Name')).toHaveValue('Dana');
+        await expect(page.getByLabel('Email')).toHaveValue(email);
+        await page.getByRole('button', { name: 'Confirm Order' }).click();
+        await expect(page).toHaveURL(/\/payment$/);
+        const payment = new PaymentPage(page);
+        await payment.enterCard('4242 4242 4242 4242');
+        await payment.pay();
+        await page.waitForURL(/\/order-tracking\?oid=\d+&tk=/, { timeout: 20_000 });
+        const account = new AccountPages(page);
+        await account.openOrderHistory();
+        await expect(account.orderCards).toHaveCount(1);
+        await expect(account.orderCards.first()).toContainText('Dupont Circle');
+        await account.repeatOrder(account.orderCards.first());
+        await expect(page).toHaveURL(/\/1\/menu$/);
+        await expectCartLine(page, mobile, /1 x Classic Burger/);
+      }
 
       // Logout: confirm, the toast, still on the store page, the cart kept in a fresh guest order.
       await accountMenuButton(page).click();

@@ -6,12 +6,14 @@ import { UiTemplateSchema } from '@storefront/contracts/templates';
 import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
 import { isContactHidden } from '@storefront/contracts/pickup';
 import { parseOrderNotes } from '@storefront/contracts/text';
-import { apiRequest } from '@/lib/api';
+import { AccountDetailsSchema } from '@storefront/contracts/accounts';
+import { apiRequest, currentAccessToken } from '@/lib/api';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { getOrderRef, orderMenuHref } from '@/lib/order-cookie';
 import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getTipCents } from '@/lib/tip-cookie';
+import { tokenUserId } from '@/lib/token';
 
 const FALLBACK_COMPANY = 'Online Ordering';
 /** Spec: the default ASAP estimate is 5 mins. */
@@ -92,6 +94,18 @@ export type CheckoutPage = { kind: 'redirect'; to: string } | { kind: 'ok'; data
  * What /checkout shows. Guarded: no store known -> /search-locations; no order, an unknown, placed or empty
  * order -> the store page. An unreachable API throws to the error boundary.
  */
+/**
+ * A signed-in customer's own details as the contact of an order that has none yet (what they type at every
+ * checkout otherwise); null for guests (no call) or when the details cannot be read.
+ */
+async function accountContact(): Promise<Order['contactInformation']> {
+  if (!tokenUserId(await currentAccessToken())) return null;
+  const account = await apiRequest(AccountDetailsSchema, 'guests/account-details');
+  if (!account.ok) return null;
+  const { firstName, lastName, phoneNumber, email } = account.value;
+  return { firstName, lastName, phone: phoneNumber, email };
+}
+
 export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
   const ref = await getOrderRef();
   if (!ref) return { kind: 'redirect', to: '/search-locations' };
@@ -118,7 +132,7 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
     throw new Error(`Could not load order ${ref.orderId} (${order.status})`);
   }
   if (order.value.isPlaced || order.value.items.length === 0) return { kind: 'redirect', to: storeHref };
-  const contact = order.value.contactInformation;
+  const contact = order.value.contactInformation ?? (await accountContact());
   return {
     kind: 'ok',
     data: {
