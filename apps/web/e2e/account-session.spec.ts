@@ -274,6 +274,15 @@ for (const { name, use, mobile } of viewports) {
       await signInWithKeyboard(page, email, NEW_PASSWORD);
       await expect(accountMenuButton(page)).toHaveText(/Hi, Dana/);
 
+      // The catering menu needs a catering token: the switch keeps the customer signed in.
+      await skipPromoPopup(page);
+      await page.goto('/1/catering');
+      await expect(page.getByRole('heading', { level: 2, name: 'Boxed Meals' })).toBeVisible();
+      expect((await page.context().cookies()).find((c) => c.name === 'sf_ct')?.value).toBe('106');
+      await expect(accountMenuButton(page)).toHaveText(/Hi, Dana/);
+      await page.goto('/my-account/order-history');
+      await expect(page.getByRole('heading', { level: 2, name: 'Order History' })).toBeVisible();
+
       // A reset on another device ends this session: the next page says so and is a guest's.
       if (!baseURL) throw new Error('the journey needs the baseURL');
       await resetPasswordElsewhere(browser, baseURL, email);
