@@ -8,7 +8,7 @@ import { ProfileFormSchema, type AccountDetails, type ProfileForm } from '@store
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import type { ProfileResult } from '../account.actions';
-import { AccountField } from './account-field';
+import { TextField } from '@/components/ui/text-field';
 
 /** Shown after a successful save (the spec names no text for it). */
 export const PROFILE_SAVED = 'Your personal info was saved.';
@@ -72,21 +72,21 @@ export function ProfileFormView({
         Personal info
       </h2>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-        <AccountField
+        <TextField
           label="First Name"
           autoComplete="given-name"
           readOnly={readOnly}
           error={errors.firstName?.message}
           {...register('firstName')}
         />
-        <AccountField
+        <TextField
           label="Last Name"
           autoComplete="family-name"
           readOnly={readOnly}
           error={errors.lastName?.message}
           {...register('lastName')}
         />
-        <AccountField
+        <TextField
           label="Phone Number"
           type="tel"
           inputMode="numeric"
@@ -95,7 +95,7 @@ export function ProfileFormView({
           error={errors.phoneNumber?.message}
           {...register('phoneNumber')}
         />
-        <AccountField label="Email" type="email" value={account.email} readOnly aria-readonly="true" />
+        <TextField label="Email" type="email" value={account.email} readOnly aria-readonly="true" />
         {failure ? (
           <p role="alert" className="text-sm font-semibold text-red-700">
             {failure}

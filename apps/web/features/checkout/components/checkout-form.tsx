@@ -18,7 +18,7 @@ import { TotalsList } from '@/components/ui/totals-list';
 import { useToast } from '@/components/ui/toast';
 import { confirmOrder } from '../checkout.actions';
 import { tipCentsFor } from '../tip';
-import { TextField } from './text-field';
+import { TextField } from '@/components/ui/text-field';
 import { TipSelector, type TipChoice } from './tip-selector';
 import { ValidationFailedDialog } from './validation-failed-dialog';
 

@@ -11,7 +11,8 @@ import type { CaptchaConfig } from '../captcha-config';
 import { FORGOT_PASSWORD_FAILED, forgotPasswordSent } from '../session-errors';
 import { forgotPassword as forgotPasswordAction } from '../session.actions';
 import { CaptchaField, type CaptchaFieldProps } from './captcha-field';
-import { FormField, FormMessage, SwitchLink } from './form-field';
+import { TextField } from '@/components/ui/text-field';
+import { FormMessage, SwitchLink } from './form-field';
 
 export interface ForgotPasswordDialogProps {
   open: boolean;
@@ -83,7 +84,7 @@ export function ForgotPasswordDialog({
         </div>
       ) : (
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-          <FormField
+          <TextField
             label="Email"
             type="email"
             autoComplete="email"

@@ -11,7 +11,8 @@ import type { CaptchaConfig } from '../captcha-config';
 import type { LoginFailure } from '../session-errors';
 import { resendActivation as resendActivationAction, signIn as signInAction } from '../session.actions';
 import { CaptchaField, type CaptchaFieldProps } from './captcha-field';
-import { FormField, FormMessage, SwitchLink } from './form-field';
+import { TextField } from '@/components/ui/text-field';
+import { FormMessage, SwitchLink } from './form-field';
 
 export interface LoginDialogProps {
   open: boolean;
@@ -97,14 +98,14 @@ export function LoginDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Sign in" description="Sign in to your account.">
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-        <FormField
+        <TextField
           label="Email"
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
-        <FormField
+        <TextField
           label="Password"
           type="password"
           autoComplete="current-password"

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, ResetPasswordFormSchema } from '@storefront/contracts/accounts';
 import { Button } from '@/components/ui/button';
 import { resetPassword as resetPasswordAction } from '../session.actions';
-import { FormField, FormMessage } from './form-field';
+import { TextField } from '@/components/ui/text-field';
+import { FormMessage } from './form-field';
 
 type Outcome =
   { kind: 'none' } | { kind: 'done' } | { kind: 'invalid-link' } | { kind: 'failed'; message: string };
@@ -81,14 +82,14 @@ export function ResetPasswordScreen({
     <main className="mx-auto w-full max-w-md flex-1 px-4 py-12">
       <h1 className="mb-6 text-2xl font-bold">Create New Password</h1>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-        <FormField
+        <TextField
           label="New Password"
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
-        <FormField
+        <TextField
           label="Confirm Password"
           type="password"
           autoComplete="new-password"

@@ -12,7 +12,8 @@ import type { CaptchaConfig } from '../captcha-config';
 import { signupSucceeded } from '../session-errors';
 import { signUp as signUpAction } from '../session.actions';
 import { CaptchaField, type CaptchaFieldProps } from './captcha-field';
-import { FormField, FormMessage, SwitchLink } from './form-field';
+import { TextField } from '@/components/ui/text-field';
+import { FormMessage, SwitchLink } from './form-field';
 
 export interface SignupDialogProps {
   open: boolean;
@@ -108,14 +109,14 @@ export function SignupDialog({
     >
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <TextField
             label="First Name"
             autoComplete="given-name"
             maxLength={NAME_MAX + 10}
             error={errors.firstName?.message}
             {...register('firstName')}
           />
-          <FormField
+          <TextField
             label="Last Name"
             autoComplete="family-name"
             maxLength={NAME_MAX + 10}
@@ -123,7 +124,7 @@ export function SignupDialog({
             {...register('lastName')}
           />
         </div>
-        <FormField
+        <TextField
           label="Phone Number"
           type="tel"
           inputMode="numeric"
@@ -131,21 +132,21 @@ export function SignupDialog({
           error={errors.phoneNumber?.message}
           {...register('phoneNumber')}
         />
-        <FormField
+        <TextField
           label="Email"
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
-        <FormField
+        <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
-        <FormField
+        <TextField
           label="Confirm Password"
           type="password"
           autoComplete="new-password"

@@ -1,10 +1,13 @@
 import { forwardRef, useId } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A labelled input with its error message (announced through aria-describedby). */
+/**
+ * A labelled input with its error message (announced through aria-describedby); read-only and disabled inputs
+ * are greyed. The forms of checkout, the session dialogs and my account use it.
+ */
 export const TextField = forwardRef<
   HTMLInputElement,
-  React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }
+  React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined }
 >(function TextField({ label, error, className, ...input }, ref) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -19,7 +22,7 @@ export const TextField = forwardRef<
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={cn(
-          'min-h-11 rounded-lg border bg-white px-3 text-gray-900',
+          'min-h-11 rounded-lg border bg-white px-3 text-gray-900 read-only:bg-gray-100 disabled:bg-gray-100',
           error ? 'border-red-700' : 'border-gray-400',
         )}
         {...input}
