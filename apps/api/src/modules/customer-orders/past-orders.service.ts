@@ -90,10 +90,8 @@ export async function listPastOrders(
 
 type StoredLine = Awaited<ReturnType<typeof findItemsOfOrders>>[number];
 
-/** A stored line as the add-item payload to order it again; null when it could not be sent as one. */
-function toReorderItem(line: StoredLine): AddOrderItem | null {
-  const keys = [line.itemPathKey, ...line.modifiers.map((m) => m.itemPathKey)];
-  if (!keys.every((key) => ItemPathKeySchema.safeParse(key).success)) return null;
+/** A stored line as an add-item input, as stored (repeat order drafts it against today's menu). */
+export function addItemInputOf(line: StoredLine) {
   return {
     itemPathKey: line.itemPathKey,
     quantity: line.quantity,
@@ -103,7 +101,18 @@ function toReorderItem(line: StoredLine): AddOrderItem | null {
       quantity: m.quantity,
       portionId: m.portionId,
     })),
-    note: line.note !== null && ItemNoteSchema.safeParse(line.note).success ? line.note : null,
+    note: line.note,
+  };
+}
+
+/** A stored line as the add-item payload to order it again; null when it could not be sent as one. */
+function toReorderItem(line: StoredLine): AddOrderItem | null {
+  const keys = [line.itemPathKey, ...line.modifiers.map((m) => m.itemPathKey)];
+  if (!keys.every((key) => ItemPathKeySchema.safeParse(key).success)) return null;
+  const input = addItemInputOf(line);
+  return {
+    ...input,
+    note: input.note !== null && ItemNoteSchema.safeParse(input.note).success ? input.note : null,
   };
 }
 

@@ -25,7 +25,7 @@ import {
   type RemovedItem,
 } from '../orders/orders.service';
 import { findPastOrder } from './past-orders.repository';
-import { pastOrderNotFound, requireCustomer } from './past-orders.service';
+import { addItemInputOf, pastOrderNotFound, requireCustomer } from './past-orders.service';
 
 export interface RepeatOrderValue {
   order: Order;
@@ -62,18 +62,7 @@ export async function repeatOrder(
     }
     const created = await createOrder(tx, session, { menuSnapshotId: snapshotId, fulfillmentMethod: method });
     const snapshot = await requireSnapshot(tx, snapshotId);
-    const inputs = pastLines.map((line) => ({
-      itemPathKey: line.itemPathKey,
-      quantity: line.quantity,
-      portionId: line.portionId,
-      modifiers: line.modifiers.map((m) => ({
-        itemPathKey: m.itemPathKey,
-        quantity: m.quantity,
-        portionId: m.portionId,
-      })),
-      note: line.note,
-    }));
-    const { drafts, removedItems } = draftOrderLines(snapshot, inputs, method);
+    const { drafts, removedItems } = draftOrderLines(snapshot, pastLines.map(addItemInputOf), method);
     if (drafts.length === 0) {
       throw new DomainError(422, {
         key: 'NoAvailableItem',

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { MailboxMessage } from './outbox';
+import { escapeHtml } from '../../lib/html';
 
 const STYLE = `
 body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 52rem; padding: 1rem; color: #1a1a1a; }
@@ -32,15 +33,6 @@ export const MAILBOX_CSP = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 

@@ -7,6 +7,8 @@
  * The card checks repeat contracts' isLuhnValid / isExpiryValid / isCvvValid in plain browser JS.
  */
 
+import { escapeHtml } from '../../lib/html';
+
 export interface HostedPageOptions {
   nonce: string;
   /** The storefront origin (the only parent allowed). */
@@ -30,15 +32,6 @@ export function hostedPageCsp(nonce: string, parentOrigin: string): string {
     "form-action 'none'",
     `frame-ancestors ${parentOrigin}`,
   ].join('; ');
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** JSON safe to embed in a <script type="application/json"> block. */
