@@ -2,8 +2,6 @@
 
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { documentNonce } from '@/lib/csp-browser';
-import 'altcha/altcha.css';
-import './captcha-field.css';
 import { CAPTCHA_CHALLENGE_PATH, type CaptchaConfig } from '../captcha-config';
 
 /**
@@ -38,8 +36,8 @@ const ALTCHA_STYLE_ID = 'altcha-css';
 
 /**
  * Loads the widget once. Its module would inject its stylesheet as an inline <style> on load, which the policy
- * blocks (it finds no usable nonce while a chunk script is current): its own stylesheet file is imported instead
- * (altcha/altcha.css, served from this origin), and an element with the id it checks tells it the styles are there.
+ * blocks (it finds no usable nonce while a chunk script is current): its own stylesheet file is loaded instead
+ * (altcha/altcha.css, a chunk of this origin), and an element with the id it checks tells it the styles are there.
  */
 function loadAltcha(): Promise<unknown> {
   if (altchaLoad) return altchaLoad;
@@ -48,7 +46,9 @@ function loadAltcha(): Promise<unknown> {
     marker.id = ALTCHA_STYLE_ID;
     document.head.append(marker);
   }
-  altchaLoad = import('altcha');
+  // The stylesheets come with the widget, when a dialog first shows it: imported at the top of this module, they
+  // were a render-blocking <link> on every page with the header (every page but checkout keeps its styles inline).
+  altchaLoad = Promise.all([import('altcha'), import('altcha/altcha.css'), import('./captcha-field.css')]);
   return altchaLoad;
 }
 
