@@ -15,6 +15,7 @@ import {
   SIGN_IN_LOCK_AT,
   SIGN_IN_SLOWDOWN_FROM,
   SIGN_IN_SLOWDOWN_MS,
+  FAILED_SIGN_IN_FLOOR_MS,
 } from './sessions.service';
 
 const SESSION_RESET = { code: 10005, key: 'SessionInvalid', message: 'Your session has been reset.' };
@@ -234,6 +235,11 @@ describe.each(await dbKinds())('customer sessions on %s', (kind) => {
       early.push(ms);
     }
     expect(Math.max(...early)).toBeLessThan(SIGN_IN_SLOWDOWN_MS);
+    // Every failure waits out the floor that hides an account's bookkeeping from the answer's time.
+    expect(Math.min(...early)).toBeGreaterThanOrEqual(FAILED_SIGN_IN_FLOOR_MS - 5);
+    const unknownStarted = performance.now();
+    expect((await signIn(ctx, newEmail(), 'Wrong-passw0rd')).statusCode).toBe(401);
+    expect(performance.now() - unknownStarted).toBeGreaterThanOrEqual(FAILED_SIGN_IN_FLOOR_MS - 5);
     // The 5th to the 10th at once: each is counted (one statement each) and each waits.
     const slow = await Promise.all(Array.from({ length: SIGN_IN_LOCK_AT - SIGN_IN_SLOWDOWN_FROM + 1 }, fail));
     expect(slow.map((r) => r.status)).toEqual(slow.map(() => 401));
