@@ -111,6 +111,15 @@ test('search, store, item and kitchen pages are hardened, keep their CSP and wor
   expect(violations).toEqual([]);
 });
 
+test('/favicon.ico is an icon, not a 404', async ({ page }) => {
+  const res = await page.request.get('/favicon.ico');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/icon/);
+  // An ICO file: reserved 0, type 1, then its images.
+  const bytes = await res.body();
+  expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+});
+
 test('the payment page frames the hosted form from the API origin and speaks with it', async ({ page }) => {
   const violations = await watchCsp(page);
   await skipPromoPopup(page);

@@ -15,9 +15,13 @@ export function SiteHeader({
 }) {
   const logo = (
     <span className="flex items-center gap-2 text-lg font-bold tracking-tight">
-      <span aria-hidden className="grid size-8 place-items-center rounded-full bg-header-fg text-header">
-        {brandName.slice(0, 1)}
-      </span>
+      {/* The mark is a picture (the bag of the site icon), with no letters: the link's visible text is the brand
+          name alone, which its accessible name ('{brand} home') begins with (WCAG 2.5.3 Label in Name). */}
+      <svg aria-hidden viewBox="0 0 32 32" className="size-8 shrink-0">
+        <circle cx="16" cy="16" r="16" className="fill-header-fg" />
+        <path d="M10 11h12l-1.5 12h-9z" className="fill-header" />
+        <path d="M12 11c0-2.5 1.8-4 4-4s4 1.5 4 4" fill="none" strokeWidth="2" className="stroke-header" />
+      </svg>
       {brandName}
     </span>
   );
