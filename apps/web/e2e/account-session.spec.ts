@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
+import { watchCsp } from './pages/csp';
 import { AccountPages } from './pages/account-pages';
 import { ItemPage } from './pages/item-page';
 import { followMailLink } from './pages/mailbox';
@@ -30,24 +31,6 @@ import { StorePage } from './pages/store-page';
 const PASSWORD = 'Sunny2Day';
 const NEW_PASSWORD = 'Brighter3Day';
 const OTHER_PASSWORD = 'Cloudy4Night';
-
-/** Records every CSP violation of the page (the DOM event, and the console's report). */
-async function watchCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      void report(
-        `${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) violations.push(message.text());
-  });
-  return violations;
-}
 
 /** My Order shows the line: the side panel on desktop, the bottom sheet on a phone. */
 async function expectCartLine(page: Page, mobile: boolean, label: RegExp) {

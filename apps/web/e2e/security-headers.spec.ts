@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { watchCsp } from './pages/csp';
 import { fillContact } from './pages/checkout-form';
 import { ItemPage } from './pages/item-page';
 import { PaymentPage } from './pages/payment-page';
@@ -13,24 +14,6 @@ import { StorePage } from './pages/store-page';
  */
 
 const API_ORIGIN = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
-
-/** Records every CSP violation of the page and its frames (the DOM event, and the console's report). */
-async function watchCsp(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      void report(
-        `${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) violations.push(message.text());
-  });
-  return violations;
-}
 
 function policyOf(response: Response | null): Map<string, string> {
   const header = response?.headers()['content-security-policy'] ?? '';

@@ -1,7 +1,8 @@
 import 'server-only';
 import { cache } from 'react';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
+import { IdParamSchema } from '@storefront/contracts/bounds';
 import {
   AccountDetailsSchema,
   LoginConfigurationValueSchema,
@@ -62,12 +63,16 @@ export async function listPastOrders() {
   return result.value;
 }
 
-/** One past order of the signed-in customer, or null when it is not theirs or does not exist (404). */
-export const getPastOrder = cache(async (pastOrderId: number): Promise<PastOrderDetail | null> => {
-  const result = await apiRequest(PastOrderDetailSchema, `guests/past-orders/${pastOrderId}`);
+/**
+ * The past order a details route names (its raw `pastOrderId`), for the signed-in customer: a visitor without an
+ * account goes to sign in, and an id that is malformed, not theirs or unknown is the not-found page.
+ */
+export const requirePastOrder = cache(async (rawPastOrderId: string): Promise<PastOrderDetail> => {
+  const id = IdParamSchema.safeParse(rawPastOrderId);
+  if (!id.success) notFound();
+  await requireAccount();
+  const result = await apiRequest(PastOrderDetailSchema, `guests/past-orders/${id.data}`);
   if (result.ok) return result.value;
-  if (result.status === 404 || result.status === 400) return null;
-  throw new Error(
-    `Could not load past order ${pastOrderId}: ${result.errors.map((e) => e.message).join(', ')}`,
-  );
+  if (result.status === 404 || result.status === 400) notFound();
+  throw new Error(`Could not load past order ${id.data}: ${result.errors.map((e) => e.message).join(', ')}`);
 });

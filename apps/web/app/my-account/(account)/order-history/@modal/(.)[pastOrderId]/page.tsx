@@ -1,6 +1,4 @@
-import { notFound } from 'next/navigation';
-import { IdParamSchema } from '@storefront/contracts/bounds';
-import { getPastOrder, requireAccount } from '@/features/account/account.queries';
+import { requirePastOrder } from '@/features/account/account.queries';
 import { repeatOrder } from '@/features/account/account.actions';
 import { PastOrderDetails } from '@/features/account/components/past-order-details';
 import { PastOrderModal } from '@/features/account/components/past-order-modal';
@@ -10,11 +8,7 @@ type Params = Promise<{ pastOrderId: string }>;
 
 /** 'Order Details' from the order history on a wide screen: the same details in a modal over the list. */
 export default async function PastOrderModalPage({ params }: { params: Params }) {
-  const id = IdParamSchema.safeParse((await params).pastOrderId);
-  if (!id.success) notFound();
-  await requireAccount();
-  const order = await getPastOrder(id.data);
-  if (!order) notFound();
+  const order = await requirePastOrder((await params).pastOrderId);
   return (
     <PastOrderModal title="Order Details">
       <PastOrderDetails
