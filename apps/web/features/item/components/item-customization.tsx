@@ -18,6 +18,7 @@ import { NOTE_MAX } from '@storefront/contracts/text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ADD_FAILURE, addFailureText, type AddFailureKind } from '@/features/order/add-failure';
+import { noteItemAdded } from '@/lib/menu-return';
 import { QuantityPicker } from '@/components/ui/quantity-picker';
 import {
   fromSelectedModifiers,
@@ -291,6 +292,11 @@ export function ItemCustomization({
         ...(edit?.transitionItemPathKey ? { transitionItemPathKey: edit.transitionItemPathKey } : {}),
       });
       if (result.ok) {
+        noteItemAdded({
+          title: item.displayAttribute?.itemTitle ?? item.title,
+          quantity,
+          edited: edit !== null,
+        });
         const href = afterSubmitHref(result.data);
         if (onSaved) onSaved(href);
         else router.push(href);
