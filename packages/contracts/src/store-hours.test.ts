@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   canTakeOrders,
+  OFFLINE_STATUS_DESCRIPTION,
+  shownStoreStatus,
   dayNumberOf,
   computeStoreStatus,
   describeWeek,
@@ -179,6 +181,73 @@ describe('canTakeOrders', () => {
     expect(canTakeOrders({ isOnline: false, acceptOrdersWhenClosed: true, locationStatus: 'Open' })).toBe(
       false,
     );
+  });
+});
+
+describe('shownStoreStatus', () => {
+  const open = { locationStatus: 'Open' as const, description: 'Open 24 hours' };
+  const soon = { locationStatus: 'Closes Soon' as const, description: 'Closes at 10:00 PM' };
+  const closed = { locationStatus: 'Closed' as const, description: 'Opens at 11:00 AM' };
+
+  it('lets offline win over every status: the chip reads Closed with the reason, and no ASAP', () => {
+    for (const status of [open, soon, closed]) {
+      expect(shownStoreStatus({ isOnline: false, acceptOrdersWhenClosed: true, status })).toEqual({
+        locationStatus: 'Closed',
+        description: OFFLINE_STATUS_DESCRIPTION,
+        availability: 'offline',
+        offersAsap: false,
+      });
+    }
+  });
+
+  it('counts a missing online flag as offline and a missing status as closed', () => {
+    expect(
+      shownStoreStatus({ isOnline: undefined, acceptOrdersWhenClosed: false, status: open }),
+    ).toMatchObject({ locationStatus: 'Closed', availability: 'offline' });
+    expect(
+      shownStoreStatus({ isOnline: true, acceptOrdersWhenClosed: false, status: undefined }),
+    ).toMatchObject({
+      locationStatus: 'Closed',
+      availability: 'closed',
+      offersAsap: false,
+    });
+  });
+
+  it('keeps a closed store closed, schedule-only when it accepts orders while closed', () => {
+    expect(shownStoreStatus({ isOnline: true, acceptOrdersWhenClosed: false, status: closed })).toEqual({
+      ...closed,
+      availability: 'closed',
+      offersAsap: false,
+    });
+    expect(shownStoreStatus({ isOnline: true, acceptOrdersWhenClosed: true, status: closed })).toEqual({
+      ...closed,
+      availability: 'schedule-only',
+      offersAsap: false,
+    });
+  });
+
+  it('shows an online store open or closing soon as the API says, with ASAP', () => {
+    expect(shownStoreStatus({ isOnline: true, acceptOrdersWhenClosed: false, status: soon })).toEqual({
+      ...soon,
+      availability: 'open',
+      offersAsap: true,
+    });
+    expect(shownStoreStatus({ isOnline: true, acceptOrdersWhenClosed: true, status: open })).toEqual({
+      ...open,
+      availability: 'open',
+      offersAsap: true,
+    });
+  });
+
+  it('agrees with canTakeOrders on whether the store can take an order', () => {
+    for (const isOnline of [true, false])
+      for (const acceptOrdersWhenClosed of [true, false])
+        for (const status of [open, soon, closed]) {
+          const shown = shownStoreStatus({ isOnline, acceptOrdersWhenClosed, status });
+          expect(shown.availability !== 'offline' && shown.availability !== 'closed').toBe(
+            canTakeOrders({ isOnline, acceptOrdersWhenClosed, locationStatus: status.locationStatus }),
+          );
+        }
   });
 });
 

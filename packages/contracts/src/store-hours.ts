@@ -372,6 +372,52 @@ export function canTakeOrders(store: {
   return store.isOnline && (store.locationStatus !== 'Closed' || store.acceptOrdersWhenClosed);
 }
 
+/** What a store's status means for ordering now, most serious first. */
+export type StoreAvailability = 'offline' | 'closed' | 'schedule-only' | 'open';
+
+/** The description an offline store shows beside its chip (the chip itself reads Closed). */
+export const OFFLINE_STATUS_DESCRIPTION = 'Offline: not taking orders now';
+
+export interface ShownStoreStatus {
+  /** The chip: one of the spec's three statuses (an offline store's chip reads Closed). */
+  locationStatus: StoreStatus;
+  description: string;
+  availability: StoreAvailability;
+  /** Whether an ASAP estimate may be shown at all (only when the store takes orders for now). */
+  offersAsap: boolean;
+}
+
+/**
+ * The one status a guest sees for a store, wherever it shows (store header and island, search card, the ETA
+ * line): offline wins over closed, closed over Closes Soon, Closes Soon over Open. The spec's chip knows only
+ * Open, Closes Soon and Closed, so an offline store's chip reads Closed with the reason as its description: a
+ * store that cannot take an order never reads Open nor offers ASAP (issue 24: Clarendon read 'Open' behind its
+ * 'Store is offline' dialog). Missing flags count against the store, as in canTakeOrders.
+ */
+export function shownStoreStatus(store: {
+  isOnline?: boolean | undefined;
+  acceptOrdersWhenClosed?: boolean | undefined;
+  status?: { locationStatus: StoreStatus; description: string } | undefined;
+}): ShownStoreStatus {
+  if (store.isOnline !== true) {
+    return {
+      locationStatus: 'Closed',
+      description: OFFLINE_STATUS_DESCRIPTION,
+      availability: 'offline',
+      offersAsap: false,
+    };
+  }
+  const status = store.status ?? { locationStatus: 'Closed' as const, description: '' };
+  if (status.locationStatus === 'Closed') {
+    return {
+      ...status,
+      availability: store.acceptOrdersWhenClosed === true ? 'schedule-only' : 'closed',
+      offersAsap: false,
+    };
+  }
+  return { ...status, availability: 'open', offersAsap: true };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Order times
 

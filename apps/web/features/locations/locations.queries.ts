@@ -18,6 +18,7 @@ import {
   type SearchMethod,
   type SearchTarget,
 } from './search-state';
+import { withShownStatus } from './store-availability';
 
 /** The company-wide look and texts used before a store is chosen (search page). */
 export interface SiteSettings {
@@ -81,11 +82,13 @@ export async function searchLocations(
     },
   });
   if (!result.ok) return { ok: false, status: result.status, message: firstErrorMessage(result) };
-  if (!(await isDebugMode())) return result;
-  return {
-    ...result,
-    value: { ...result.value, items: result.value.items.map((i) => ({ ...i, item: relaxedStore(i.item) })) },
-  };
+  const debug = await isDebugMode();
+  // Each card's chip shows the one status the store page shows too (an offline store never reads Open).
+  const items = result.value.items.map((i) => ({
+    ...i,
+    item: withShownStatus(debug ? relaxedStore(i.item) : i.item),
+  }));
+  return { ...result, value: { ...result.value, items } };
 }
 
 /**
@@ -129,6 +132,7 @@ export async function getStoreContext(locationId: number, catering: boolean): Pr
     isDebugMode(),
   ]);
   if (!found) return null;
-  const store = debug ? relaxedStore(found) : found;
+  // The status shown in the header, the island and the ETA line: offline wins over the hours (shownStoreStatus).
+  const store = withShownStatus(debug ? relaxedStore(found) : found);
   return { store, template, companyName: template?.companyName ?? FALLBACK_COMPANY };
 }

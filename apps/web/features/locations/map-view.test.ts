@@ -7,6 +7,7 @@ const store = (id: number, latitude: number, longitude: number) => ({
   latitude,
   longitude,
   selectable: true,
+  number: id,
 });
 
 describe('initialMapView', () => {

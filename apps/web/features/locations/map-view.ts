@@ -18,6 +18,8 @@ export interface MapStore {
   longitude: number;
   /** Can take orders (the marker links to the store). */
   selectable: boolean;
+  /** Its place in the result list (1-based): pin and card show the same number. */
+  number: number;
 }
 
 export type MapView =

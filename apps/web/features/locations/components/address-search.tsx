@@ -226,6 +226,12 @@ export function AddressSearch({
       const option = expanded && active >= 0 ? options[active] : undefined;
       if (option) void choose(option);
       else submit();
+    } else if (event.key === 'Tab') {
+      // Tab leaves the box for the next control (the browser moves focus): the list closes first, so focus
+      // never goes to the list (a scrolling list is a tab stop of its own in Chromium) only to be dropped on
+      // <body> when the blur hides it. A highlighted option is not chosen: choosing searches and navigates.
+      setOpen(false);
+      setActive(-1);
     } else if (event.key === 'Escape') {
       if (open) {
         event.preventDefault();
@@ -304,6 +310,8 @@ export function AddressSearch({
             id={listId}
             role="listbox"
             aria-label="Address suggestions"
+            // Options are reached with the arrow keys from the box (aria-activedescendant), never by Tab.
+            tabIndex={-1}
             hidden={!expanded}
             className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-auto rounded-xl border border-gray-200 bg-white py-1 shadow-lg"
           >

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { cn } from '@/lib/cn';
 import type { LocationSearchItem } from '@storefront/contracts/locations';
 import { formatMiles } from '../search-state';
 import { isStoreSelectable, STORE_NOT_ACCEPTING_MESSAGE } from '../store-availability';
@@ -10,7 +11,7 @@ import { StoreStatusChip } from './store-status-chip';
  * One search result. An available store is one big link to its menu (the phone link sits above it); a store
  * that cannot take orders is not selectable and says so.
  */
-export function LocationResultCard({ result }: { result: LocationSearchItem }) {
+export function LocationResultCard({ result, number }: { result: LocationSearchItem; number: number }) {
   const store = result.item;
   const selectable = isStoreSelectable(store);
   const headingId = `store-${store.id}-name`;
@@ -24,8 +25,19 @@ export function LocationResultCard({ result }: { result: LocationSearchItem }) {
           : 'relative rounded-2xl border border-gray-200 bg-gray-50 p-4 data-highlighted:border-gray-900'
       }
     >
-      <div className="flex items-start justify-between gap-3">
-        <h3 id={headingId} className="text-lg font-semibold text-gray-900">
+      <div className="flex items-start gap-3">
+        {/* The number of its pin on the map; the ordered list already gives screen readers the position. */}
+        <span
+          aria-hidden
+          data-testid="store-number"
+          className={cn(
+            'mt-0.5 grid size-7 shrink-0 place-items-center rounded-full text-sm font-bold',
+            selectable ? 'bg-button text-button-fg' : 'bg-gray-500 text-white',
+          )}
+        >
+          {number}
+        </span>
+        <h3 id={headingId} className="min-w-0 flex-1 text-lg font-semibold text-gray-900">
           {selectable ? (
             <Link
               href={storeHref(store.id)}

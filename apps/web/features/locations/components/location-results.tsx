@@ -40,13 +40,14 @@ export function LocationResults(props: LocationResultsProps) {
       {items.length === 0 ? (
         <p className="text-gray-700">Try another city, ZIP code or street.</p>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((result) => (
+        // Numbered as the map's pins are (store-map-results.tsx numbers them in this same order).
+        <ol className="flex flex-col gap-3">
+          {items.map((result, index) => (
             <li key={result.item.id}>
-              <LocationResultCard result={result} />
+              <LocationResultCard result={result} number={index + 1} />
             </li>
           ))}
-        </ul>
+        </ol>
       )}
     </section>
   );

@@ -18,12 +18,13 @@ export function StoreMapResults(props: StoreMapResultsProps) {
   const { result: settled, tileUrl, attribution } = props;
   if (settled instanceof Promise) return <AwaitedStoreMapResults {...props} result={settled} />;
   const stores: MapStore[] = settled?.ok
-    ? settled.value.items.map(({ item }) => ({
+    ? settled.value.items.map(({ item }, index) => ({
         id: item.id,
         name: item.name,
         latitude: item.address.latitude,
         longitude: item.address.longitude,
         selectable: isStoreSelectable(item),
+        number: index + 1,
       }))
     : [];
   return <StoreMapSlot stores={stores} tileUrl={tileUrl} attribution={attribution} />;

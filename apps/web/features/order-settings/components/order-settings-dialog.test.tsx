@@ -113,6 +113,24 @@ describe('Order settings line of the store header', () => {
     render(<OrderSettingsSummary settings={settings({ asapProblem: 'Could not find an ASAP time.' })} />);
     expect(screen.getByText(/^Pickup/).textContent).toBe('Pickup: Could not find an ASAP time.');
   });
+
+  it('offers no time when the store takes no order now (offline, or closed without scheduling)', () => {
+    render(<OrderSettingsSummary settings={settings({ asapMinutes: 15, prompt: { kind: 'offline' } })} />);
+    expect(screen.getByText(/^Pickup/).textContent).toBe('Pickup: Not taking orders now (store offline)');
+    cleanup();
+    render(
+      <OrderSettingsSummary settings={settings({ asapMinutes: 15, prompt: { kind: 'closed-search' } })} />,
+    );
+    expect(screen.getByText(/^Pickup/).textContent).toBe('Pickup: Not taking orders now (store closed)');
+    cleanup();
+    // 'Store Closed!' with scheduling still lets the guest order for later.
+    render(
+      <OrderSettingsSummary
+        settings={settings({ schedulingRequired: true, prompt: { kind: 'closed-schedule' } })}
+      />,
+    );
+    expect(screen.getByText(/^Pickup/).textContent).toBe('Pickup: Schedule required');
+  });
 });
 
 describe('Order Settings dialog', () => {
@@ -127,9 +145,17 @@ describe('Order Settings dialog', () => {
     expect(within(dialog).getByRole('radio', { name: 'ASAP (about 5 mins)' })).toBeTruthy();
   });
 
-  it('keeps Save Changes disabled for delivery without an address the store delivers to', () => {
+  it('keeps Save Changes disabled for delivery without an address, with a hint and no error before a check', () => {
     const { dialog, save } = openDialog({ fulfillmentMethod: FULFILLMENT_METHOD.Delivery });
-    expect(within(dialog).getByText('Delivery unavailable to this address')).toBeTruthy();
+    expect(within(dialog).queryByText('Delivery unavailable to this address')).toBeNull();
+    expect(
+      within(dialog)
+        .queryAllByRole('alert')
+        .filter((alert) => alert.textContent !== ''),
+    ).toEqual([]);
+    expect(
+      within(dialog).getByText('Enter an address to see whether this store delivers there'),
+    ).toBeTruthy();
     expect((save as HTMLButtonElement).disabled).toBe(true);
   });
 

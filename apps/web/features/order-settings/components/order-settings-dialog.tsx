@@ -13,7 +13,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { AddressSearch, type ChosenPlace } from '@/features/locations/components/address-search';
 import { checkDeliveryAddress, saveOrderSettings, type UnavailableLine } from '../order-settings.actions';
-import { DELIVERY_AVAILABLE_MESSAGE, DELIVERY_UNAVAILABLE_MESSAGE } from '../delivery-messages';
+import {
+  DELIVERY_AVAILABLE_MESSAGE,
+  DELIVERY_CHECK_HINT,
+  DELIVERY_UNAVAILABLE_MESSAGE,
+} from '../delivery-messages';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { InvalidDateDialog } from './invalid-date-dialog';
 import { useDropFmQuery } from '../hooks/use-drop-fm-query';
@@ -203,6 +207,9 @@ function DeliveryAddressBlock({
 }) {
   const apartmentId = useId();
   const deliverable = address !== null && refused === null;
+  // Whether the store has answered for an address yet (one kept from before, or the one just picked): until
+  // then the tab gives a hint, not 'Delivery unavailable to this address'.
+  const checked = address !== null || refused !== null;
   const check = async (place: ChosenPlace) => {
     setRefused(null);
     const result = await checkDeliveryAddress({
@@ -231,9 +238,18 @@ function DeliveryAddressBlock({
         method="delivery"
         onPlace={check}
       />
-      <p role={deliverable ? 'status' : 'alert'} className={deliverable ? 'text-green-800' : 'text-red-800'}>
-        {deliverable ? DELIVERY_AVAILABLE_MESSAGE : (refused ?? DELIVERY_UNAVAILABLE_MESSAGE)}
-      </p>
+      {checked ? (
+        <p
+          role={deliverable ? 'status' : 'alert'}
+          className={deliverable ? 'text-green-800' : 'text-red-800'}
+        >
+          {deliverable ? DELIVERY_AVAILABLE_MESSAGE : (refused ?? DELIVERY_UNAVAILABLE_MESSAGE)}
+        </p>
+      ) : (
+        <p role="status" className="text-gray-700">
+          {DELIVERY_CHECK_HINT}
+        </p>
+      )}
       <div className="flex flex-col gap-1">
         <label htmlFor={apartmentId} className="text-sm font-semibold text-gray-800">
           Apartment

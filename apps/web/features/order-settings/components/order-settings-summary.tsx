@@ -3,6 +3,13 @@ import { FULFILLMENT_METHOD, FULFILLMENT_METHOD_LABEL, PICKUP_TYPE } from '@stor
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { EditOrderSettings } from './edit-order-settings';
 
+/** The ETA line of a store that cannot take an order now (its blocking prompt), instead of a time. */
+const NOT_TAKING_ORDERS: Partial<Record<NonNullable<StoreOrderSettings['prompt']>['kind'] | 'none', string>> =
+  {
+    offline: 'Not taking orders now (store offline)',
+    'closed-search': 'Not taking orders now (store closed)',
+  };
+
 /**
  * The store header's ETA line: method and time ('Pickup: ASAP (about 15 mins)'), with Edit opening Order
  * Settings. A server component: its texts cost the browser nothing; only the Edit button is client code.
@@ -14,8 +21,12 @@ export function OrderSettingsSummary({ settings }: { settings: StoreOrderSetting
       <p className="text-sm text-gray-800">This store does not take pickup or delivery orders online.</p>
     );
   }
-  const when =
-    settings.time.kind === 'SCHEDULED'
+  // A store that takes no order now offers no time at all: the line agrees with the chip (shownStoreStatus,
+  // applied to the store this page loaded) and with the prompt over the page, which rank offline first too.
+  const refusal = NOT_TAKING_ORDERS[settings.prompt?.kind ?? 'none'];
+  const when = refusal
+    ? refusal
+    : settings.time.kind === 'SCHEDULED'
       ? settings.scheduledLabel
       : settings.schedulingRequired
         ? 'Schedule required'
