@@ -1,7 +1,11 @@
+import { Suspense } from 'react';
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import '@/styles/linked-stylesheet';
 import { InlineStylesheet } from '@/styles/inline-stylesheet';
+import { NavigationProgress } from '@/components/ui/navigation-progress';
+import { RouteFocus } from '@/components/ui/route-focus';
+import { SkipLink } from '@/components/ui/skip-link';
 import { ToastProvider } from '@/components/ui/toast';
 import { SessionNotice } from '@/features/session/components/session-notice';
 import { CspNonce } from '@/lib/csp-browser';
@@ -23,6 +27,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-dvh antialiased">
         <CspNonce nonce={nonce} />
         <InlineStylesheet nonce={nonce} />
+        {/* First in the tab order on every page, before each page's own header. */}
+        <SkipLink />
+        {/* Reads the search params: its own boundary, so that nothing else waits on them. */}
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
+        <RouteFocus />
         <ToastProvider>
           {children}
           <SessionNotice />

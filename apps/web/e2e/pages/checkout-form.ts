@@ -7,6 +7,9 @@ export interface Contact {
   email: string;
 }
 
+/** The contact section's labels (the spec's), in reading order. */
+export const CONTACT_LABELS = ['First Name', 'Last Name', 'Phone Number', 'Email'] as const;
+
 /** Fills the checkout page's contact section, as a guest types it. */
 export async function fillContact(page: Page, contact: Contact) {
   await page.getByLabel(/First Name/i).fill(contact.firstName);

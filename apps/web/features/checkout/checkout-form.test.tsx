@@ -8,6 +8,7 @@ vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn() }));
 const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 const confirmMock = vi.mocked(confirmOrder);
+const scrollIntoView = vi.fn();
 
 const totals = { subtotal: 20, discount: 0, serviceCharge: 0, salesTax: 1.2, tip: 0, total: 21.2 };
 const empty = { firstName: '', lastName: '', phone: '', email: '', notes: '' };
@@ -39,6 +40,8 @@ async function submit() {
 
 beforeEach(() => {
   confirmMock.mockResolvedValue({ ok: true, data: null });
+  // jsdom lays nothing out and has no scrollIntoView: record the calls.
+  HTMLElement.prototype.scrollIntoView = scrollIntoView;
 });
 
 afterEach(() => {
@@ -57,6 +60,56 @@ describe('contact information', () => {
     expect(field('First Name').getAttribute('aria-invalid')).toBe('true');
     expect(confirmMock).not.toHaveBeenCalled();
     expect(push).not.toHaveBeenCalled();
+  });
+
+  it('focuses the first field in error in reading order and scrolls it into view', async () => {
+    renderForm();
+    await submit();
+    await waitFor(() => expect(document.activeElement).toBe(field('First Name')));
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+
+    fireEvent.change(field('First Name'), { target: { value: 'Ada' } });
+    fireEvent.change(field('Last Name'), { target: { value: 'Lovelace' } });
+    await submit();
+    await waitFor(() => expect(document.activeElement).toBe(field('Phone Number')));
+  });
+
+  it('marks the contact fields required for assistive technology, keeping the spec labels', () => {
+    renderForm();
+    for (const label of ['First Name', 'Last Name', 'Phone Number', 'Email']) {
+      expect(screen.getByRole('textbox', { name: label }).getAttribute('aria-required')).toBe('true');
+    }
+    expect(screen.getByLabelText(/Special instructions/).getAttribute('aria-required')).toBeNull();
+  });
+
+  it('submits once for a double click', async () => {
+    let answer: (value: { ok: true; data: null }) => void = () => undefined;
+    confirmMock.mockReturnValueOnce(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    renderForm({
+      defaults: { firstName: 'Ada', lastName: 'L', phone: '2025550143', email: 'a@b.co', notes: '' },
+    });
+    const button = screen.getByRole('button', { name: 'Confirm Order' });
+    await act(async () => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(confirmMock).toHaveBeenCalledTimes(1));
+    fireEvent.click(button);
+    await act(async () => answer({ ok: true, data: null }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/payment'));
+    expect(confirmMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the total with the chosen tip at the top of the form (for phones)', () => {
+    renderForm();
+    const top = screen.getByRole('region', { name: 'Order total' });
+    expect(within(top).getByText('$21.20')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /15%/ }));
+    expect(within(top).getByText('$24.20')).toBeTruthy();
   });
 
   it('rejects a short phone number and a malformed e-mail address', async () => {
@@ -144,15 +197,17 @@ describe('tip', () => {
   it('shows the Tip row only when a tip is chosen, and adds it to the total', () => {
     renderForm();
     expect(screen.queryByText('Tip', { selector: 'dt' })).toBeNull();
-    expect(screen.getByText('$21.20')).toBeTruthy();
+    // The summary's totals (the total shows at the top of the form too, for phones).
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('$21.20')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Custom' }));
     const input = screen.getByLabelText<HTMLInputElement>('Custom tip amount');
     fireEvent.change(input, { target: { value: '$4,5.255' } });
     expect(input.value).toBe('45.25');
     fireEvent.blur(input);
     expect(screen.getByText('Tip', { selector: 'dt' })).toBeTruthy();
-    expect(screen.getByText('$45.25')).toBeTruthy();
-    expect(screen.getByText('$66.45')).toBeTruthy();
+    expect(within(summary).getByText('$45.25')).toBeTruthy();
+    expect(within(summary).getByText('$66.45')).toBeTruthy();
   });
 
   it('hides the tip selector when tipping is hidden', () => {

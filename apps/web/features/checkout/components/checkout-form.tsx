@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +14,8 @@ import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import { totalsRows } from '@storefront/contracts/pricing';
 import { NOTE_MAX, normaliseNotes } from '@storefront/contracts/text';
 import { Button } from '@/components/ui/button';
+import { startNavigationProgress } from '@/components/ui/navigation-progress';
+import { Price } from '@/components/ui/price';
 import { TotalsList } from '@/components/ui/totals-list';
 import { useToast } from '@/components/ui/toast';
 import { confirmOrder } from '../checkout.actions';
@@ -21,6 +23,7 @@ import { tipCentsFor } from '../tip';
 import { TextField } from '@/components/ui/text-field';
 import { TipSelector, type TipChoice } from './tip-selector';
 import { ValidationFailedDialog } from './validation-failed-dialog';
+import { firstInvalidField } from '../first-invalid-field';
 
 const CheckoutFormSchema = ContactInformationSchema.extend({
   notes: z.string().transform(normaliseNotes).pipe(z.string().max(NOTE_MAX)),
@@ -82,6 +85,10 @@ export function CheckoutForm({
   const [tip, setTip] = useState<TipChoice>(() => initialTipChoice(hideTipping ? 0 : initialTipCents));
   const [validationErrors, setValidationErrors] = useState<OrderValidationError[] | null>(null);
   const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // A second click or Enter while the first submission is checked or saved is ignored (one PreCheckout, one
+  // trip to /payment); it stays set once the guest is on the way to payment.
+  const inFlight = useRef(false);
   const {
     register,
     handleSubmit,
@@ -93,12 +100,26 @@ export function CheckoutForm({
     resolver: zodResolver(hideContact ? NotesOnlyFormSchema : CheckoutFormSchema),
     mode: 'onTouched',
     defaultValues: defaults,
+    // react-hook-form focuses the first field it registered, which is not the first on screen (Phone is
+    // registered early for its formatter): focusInvalid below follows the page's reading order instead.
+    shouldFocusError: false,
   });
+
+  /** Focuses the first field in error in reading order, scrolled fully into view below the sticky header. */
+  const focusInvalid = (names: readonly string[]) => {
+    const field = form.current ? firstInvalidField(form.current, names) : null;
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    // 'nearest' keeps a field already in view still; the fields' scroll-margin (styles/globals.css) keeps the
+    // field and its label clear of the header.
+    field.scrollIntoView({ block: 'nearest' });
+  };
   const notes = useWatch({ control, name: 'notes' }) ?? '';
   const subtotalCents = dollarsToCents(totals.subtotal);
   const tipCents = hideTipping ? 0 : (tipCentsFor(tip, subtotalCents) ?? 0);
+  const total = centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + tipCents);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onValid = async (values: CheckoutFormOutput) => {
     setPending(true);
     try {
       const { notes: formNotes, ...contact } = values;
@@ -108,6 +129,7 @@ export function CheckoutForm({
         tipCents,
       });
       if (result.ok) {
+        startNavigationProgress();
         router.push('/payment');
         return;
       }
@@ -124,29 +146,72 @@ export function CheckoutForm({
             setError(field, { message });
           }
         }
+        focusInvalid(Object.keys(result.fieldErrors));
       } else toast('error', result.error);
       setPending(false);
+      inFlight.current = false;
     } catch {
       toast('error', 'Something went wrong. Please try again.');
       setPending(false);
+      inFlight.current = false;
     }
-  });
+  };
+  const onInvalid = (invalid: Partial<Record<keyof CheckoutFormInput, unknown>>) => {
+    inFlight.current = false;
+    focusInvalid(Object.keys(invalid));
+  };
 
   const phoneField = register('phone');
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-6 md:grid-cols-[3fr_2fr]">
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(e) => {
+        if (inFlight.current) {
+          e.preventDefault();
+          return;
+        }
+        inFlight.current = true;
+        void handleSubmit(onValid, onInvalid)(e);
+      }}
+      className="grid gap-6 md:grid-cols-[3fr_2fr]"
+    >
       <div className="flex flex-col gap-6">
+        {/* On a phone the summary comes after the form: the total the guest is about to pay shows first. */}
+        <section
+          aria-label="Order total"
+          className="flex items-center justify-between gap-4 rounded-2xl bg-white px-5 py-3 shadow-sm md:hidden"
+        >
+          <p className="flex items-baseline gap-2">
+            <span className="font-semibold">Total</span>
+            <Price dollars={total} className="text-lg font-bold tabular-nums" />
+          </p>
+          <a
+            href="#summary-title"
+            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+          >
+            View order
+          </a>
+        </section>
         {fulfilment}
 
         {hideContact ? null : (
           <section aria-labelledby="contact-title" className="rounded-2xl bg-white p-5 shadow-sm">
-            <h2 id="contact-title" className="mb-4 text-lg font-bold">
-              Contact Information
-            </h2>
+            <div className="mb-4 flex items-baseline justify-between gap-4">
+              <h2 id="contact-title" className="text-lg font-bold">
+                Contact Information
+              </h2>
+              {/* The fields say they are required to assistive technology themselves (aria-required). */}
+              <p aria-hidden className="text-sm text-gray-700">
+                <span className="text-red-700">*</span> Required
+              </p>
+            </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label="First Name"
+                className="field-required"
+                aria-required="true"
                 autoComplete="given-name"
                 maxLength={40}
                 error={errors.firstName?.message}
@@ -154,6 +219,8 @@ export function CheckoutForm({
               />
               <TextField
                 label="Last Name"
+                className="field-required"
+                aria-required="true"
                 autoComplete="family-name"
                 maxLength={40}
                 error={errors.lastName?.message}
@@ -161,6 +228,8 @@ export function CheckoutForm({
               />
               <TextField
                 label="Phone Number"
+                className="field-required"
+                aria-required="true"
                 type="tel"
                 inputMode="numeric"
                 autoComplete="tel-national"
@@ -173,6 +242,8 @@ export function CheckoutForm({
               />
               <TextField
                 label="Email"
+                className="field-required"
+                aria-required="true"
                 type="email"
                 autoComplete="email"
                 error={errors.email?.message}
@@ -219,13 +290,7 @@ export function CheckoutForm({
         </h2>
         {lines}
         {hideTipping ? null : <TipSelector choice={tip} onChange={setTip} subtotalCents={subtotalCents} />}
-        <TotalsList
-          {...totalsRows({
-            ...totals,
-            tip: centsToDollars(tipCents),
-            total: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + tipCents),
-          })}
-        />
+        <TotalsList {...totalsRows({ ...totals, tip: centsToDollars(tipCents), total })} />
         <Button type="submit" block loading={pending}>
           Confirm Order
         </Button>

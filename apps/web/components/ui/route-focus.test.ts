@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { mayMoveFocus } from './route-focus';
+
+describe('mayMoveFocus', () => {
+  const body = document.createElement('body');
+  const link = document.createElement('a');
+  const input = document.createElement('input');
+
+  it('moves focus from the body or from the link that started the navigation', () => {
+    expect(mayMoveFocus(body, null, body, false)).toBe(true);
+    expect(mayMoveFocus(null, null, body, false)).toBe(true);
+    expect(mayMoveFocus(link, link, body, false)).toBe(true);
+  });
+
+  it('leaves focus that the new page or the guest put elsewhere, and never takes it from a dialog', () => {
+    expect(mayMoveFocus(input, link, body, false)).toBe(false);
+    expect(mayMoveFocus(input, null, body, false)).toBe(false);
+    expect(mayMoveFocus(body, null, body, true)).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { usePathname } from 'next/navigation';
+
+/** How long a new page's heading is waited for (a slow page streams it in after the route has changed). */
+const WAIT_MS = 10_000;
+
+const OPEN_DIALOG = '[role="dialog"][aria-modal="true"], [role="alertdialog"], dialog[open]';
+
+/**
+ * Whether focus may be moved to the new page's heading: not while a dialog is open (it owns focus), and only if
+ * focus is nowhere in particular: on the body, or still on the link or button that started the navigation.
+ */
+export function mayMoveFocus(
+  active: Element | null,
+  opener: Element | null,
+  body: Element,
+  dialogOpen: boolean,
+): boolean {
+  if (dialogOpen) return false;
+  return active === null || active === body || (opener !== null && active === opener);
+}
+
+/**
+ * After a client-side navigation (not the first load) focus goes to the new page's main heading, as a screen
+ * reader user expects of a new page: without it focus falls back to <body> and the next Tab starts over from the
+ * header. The heading is focused without scrolling (the page keeps its own scroll position or restores one).
+ */
+export function RouteFocus() {
+  const pathname = usePathname();
+  const first = useRef(true);
+  // The link or button last clicked: the opener of a navigation, which may keep focus when it stays on screen.
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      opener.current = event.target instanceof Element ? event.target.closest('a, button') : null;
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const tryFocus = (): boolean => {
+      const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector('h1');
+      if (!heading) return false;
+      const dialogOpen = document.querySelector(OPEN_DIALOG) !== null;
+      if (!mayMoveFocus(document.activeElement, opener.current, document.body, dialogOpen)) return true;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (tryFocus()) return;
+    const observer = new MutationObserver(() => {
+      if (tryFocus()) stop();
+    });
+    const timer = window.setTimeout(() => stop(), WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [pathname]);
+  return null;
+}
