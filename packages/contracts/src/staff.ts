@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { envelope } from './api';
 import { IdParamSchema, textSchema } from './bounds';
-import { OrderStatusSchema, PickupTypeSchema, StoreStatusSchema, type OrderStatus } from './enums';
+import {
+  FulfillmentMethodSchema,
+  OrderStatusSchema,
+  PickupTypeSchema,
+  StoreStatusSchema,
+  type OrderStatus,
+} from './enums';
+import { FULFILLMENT_METHOD, PICKUP_TYPE } from './enum-values';
+import { describeHandover } from './pickup';
 
 export const STAFF_KEY_HEADER = 'x-staff-key';
 
@@ -46,7 +54,12 @@ export const StaffOrderSchema = z.object({
   locationId: z.number().int(),
   statusId: OrderStatusSchema,
   placedAt: z.string(),
+  /** When the order should be ready: the ASAP estimate made at placement, or the scheduled time. */
   expectedReadyTime: z.string().nullable(),
+  /** The ready time the guest scheduled (store offset); null for an ASAP order. */
+  scheduledReadyTime: z.string().nullable(),
+  /** FULFILLMENT_METHOD: 0 delivery, 1 pickup (walk-in, curbside, drive-thru), 2 at a table. */
+  fulfillmentMethod: FulfillmentMethodSchema,
   contact: z.object({
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
@@ -111,3 +124,96 @@ export const StaffSessionValueSchema = z.object({
 });
 export type StaffSessionValue = z.infer<typeof StaffSessionValueSchema>;
 export const StaffSessionResponseSchema = envelope(StaffSessionValueSchema);
+
+/**
+ * GET staff/locations/{id}/events: a server-sent event stream of the location's order changes. `order` carries a
+ * KitchenEvent (the screen reloads its board), `ping` is the heartbeat (a screen that hears nothing for
+ * KITCHEN_STREAM_SILENCE_MS reconnects), `end` closes the stream on purpose (its lifetime is over, the session
+ * ended, the server is stopping): the screen reconnects, or signs in again after `session-ended`.
+ */
+export const KITCHEN_EVENT = { order: 'order', ping: 'ping', end: 'end' } as const;
+export const KITCHEN_HEARTBEAT_MS = 15_000;
+/** Two heartbeats missed: the connection is taken as lost even when the socket has not said so. */
+export const KITCHEN_STREAM_SILENCE_MS = KITCHEN_HEARTBEAT_MS * 2 + 5_000;
+export const KitchenEventSchema = z.object({
+  locationId: z.number().int(),
+  orderId: z.number().int(),
+  statusId: OrderStatusSchema.nullable(),
+});
+export type KitchenEvent = z.infer<typeof KitchenEventSchema>;
+export const KitchenStreamEndSchema = z.object({
+  reason: z.enum(['lifetime', 'session-ended', 'shutdown', 'source-lost']),
+});
+export type KitchenStreamEnd = z.infer<typeof KitchenStreamEndSchema>;
+
+const MINUTE_MS = 60_000;
+
+export interface KitchenTicketTiming {
+  /** The time the order is due (scheduled, or the ASAP ready estimate); null when the order has neither. */
+  dueTime: string | null;
+  isScheduled: boolean;
+  /** Whole minutes since the order was placed (0 for a clock behind the server's). */
+  ageMinutes: number;
+  /** Past due and not yet ready (Received or Preparing). */
+  isLate: boolean;
+  /** Whole minutes past due while late; 0 otherwise. */
+  minutesLate: number;
+}
+
+/**
+ * The clock facts of a kitchen ticket at `nowMs`: due time, age and lateness. An order is late once its due time
+ * has passed while it is still Received or Preparing; a ready or completed order is never late. A time the
+ * screen cannot read counts as absent (no due time, age 0), never as late.
+ */
+export function kitchenTicketTiming(
+  order: Pick<StaffOrder, 'placedAt' | 'expectedReadyTime' | 'scheduledReadyTime' | 'statusId'>,
+  nowMs: number,
+): KitchenTicketTiming {
+  const dueTime = order.scheduledReadyTime ?? order.expectedReadyTime;
+  const dueMs = dueTime === null ? Number.NaN : Date.parse(dueTime);
+  const placedMs = Date.parse(order.placedAt);
+  const ageMinutes = Number.isNaN(placedMs) ? 0 : Math.max(0, Math.floor((nowMs - placedMs) / MINUTE_MS));
+  const notReady = order.statusId === 1 || order.statusId === 2;
+  const isLate = notReady && !Number.isNaN(dueMs) && nowMs > dueMs;
+  return {
+    dueTime: Number.isNaN(dueMs) ? null : dueTime,
+    isScheduled: order.scheduledReadyTime !== null,
+    ageMinutes,
+    isLate,
+    minutesLate: isLate ? Math.floor((nowMs - dueMs) / MINUTE_MS) : 0,
+  };
+}
+
+export type KitchenHandoffKind = 'walk-in' | 'curbside' | 'drive-thru' | 'table' | 'delivery';
+
+export interface KitchenHandoff {
+  kind: KitchenHandoffKind;
+  /** What the kitchen reads first: 'Walk-in pickup', 'Curbside', 'Drive-thru', 'Table 12', 'Delivery'. */
+  title: string;
+  /** The details: 'Curbside · space 5 · Blue Sedan', 'Drive Thru · Red SUV', the delivery address; or null. */
+  detail: string | null;
+}
+
+/**
+ * How a ticket is handed over: delivery (with its address), a table (a dine-in order, or a place given with a
+ * non-curbside option), curbside (space and car as stored), drive-thru (car), else a walk-in pickup.
+ */
+export function kitchenHandoff(
+  order: Pick<StaffOrder, 'fulfillmentMethod' | 'pickup' | 'delivery'>,
+): KitchenHandoff {
+  if (order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery) {
+    return { kind: 'delivery', title: 'Delivery', detail: order.delivery?.address ?? null };
+  }
+  const { pickup } = order;
+  if (pickup.pickupOption === PICKUP_TYPE.Curbside) {
+    return { kind: 'curbside', title: 'Curbside', detail: describeHandover(pickup) };
+  }
+  if (order.fulfillmentMethod === FULFILLMENT_METHOD.DineIn || pickup.fulfillmentPlace) {
+    const table = pickup.fulfillmentPlace?.trim();
+    return { kind: 'table', title: table ? `Table ${table}` : 'Dine-in', detail: null };
+  }
+  if (pickup.pickupOption === PICKUP_TYPE.DriveThru) {
+    return { kind: 'drive-thru', title: 'Drive-thru', detail: describeHandover(pickup) };
+  }
+  return { kind: 'walk-in', title: 'Walk-in pickup', detail: null };
+}

@@ -148,6 +148,13 @@ function send(port: number, request: WireRequest): Promise<Outcome> {
         agent: false,
       },
       (res) => {
+        // The kitchen's event stream (GET /v1/staff/locations/{id}/events) answers and then stays open for as long
+        // as the client listens: its status and headers are the answer, judged when they arrive.
+        if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          settle({ status: res.statusCode ?? 0, contentType: 'text/event-stream', body: '', ms: ms() });
+          req.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>

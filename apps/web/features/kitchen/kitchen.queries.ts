@@ -36,6 +36,8 @@ export type KitchenPage =
       /** Load per 15-minute slot and the online switch; null when it could not be loaded. */
       load: KitchenLoad | null;
       error: string | null;
+      /** When the board was read (ms): tickets count their age from it until the screen's clock takes over. */
+      renderedAt: number;
     };
 
 const COLUMN_TITLES: Record<OrderStatus, string> = {
@@ -81,5 +83,6 @@ export async function getKitchenPage(locationParam: string | undefined): Promise
     columns,
     load: load.ok ? load.value : null,
     error: orders.ok ? null : (orders.errors[0]?.message ?? 'The orders could not be loaded.'),
+    renderedAt: Date.now(),
   };
 }

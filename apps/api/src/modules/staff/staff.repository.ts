@@ -40,3 +40,13 @@ export async function updateStaffSessionRevoked(db: Db, id: number, now: Date) {
     .set({ revokedAt: now })
     .where(and(eq(staffSessions.id, id), isNull(staffSessions.revokedAt)));
 }
+
+/** Whether the session is still open (neither revoked nor expired): a live kitchen stream asks at each heartbeat. */
+export async function isStaffSessionActive(db: Db, id: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffSessions.id })
+    .from(staffSessions)
+    .where(and(eq(staffSessions.id, id), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema, envelope } from '@storefront/contracts/api';
@@ -28,6 +29,9 @@ import {
 } from './staff.service';
 import { createStaffSession, revokeStaffSession } from './staff-sessions.service';
 import { unauthorized } from '../../lib/errors';
+import { changeSourceFor } from './kitchen-change-source';
+import { KitchenEventHub } from './kitchen-events';
+import { openKitchenStream } from './staff-events.service';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -44,6 +48,11 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const security: Record<string, string[]>[] = [{ bearer: [] }, { staffKey: [] }];
   const base = { tags: ['staff'], security };
   const onRequest = [app.authenticateStaff];
+  const kitchenEvents = new KitchenEventHub(changeSourceFor(app.db), undefined, (error) =>
+    app.log.warn({ err: error }, 'kitchen events: the database connection listening for orders was lost'),
+  );
+  // Open streams would hold the server's close for ever: they end (the screens reconnect elsewhere) first.
+  app.addHook('preClose', () => kitchenEvents.close());
 
   app.post(
     '/staff/sessions',
@@ -146,6 +155,41 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await getStaffKitchenLoad(app.db, request.params.id, request.query.date)),
+  );
+
+  app.get(
+    '/staff/locations/:id/events',
+    {
+      onRequest,
+      schema: {
+        ...base,
+        summary:
+          "The location's order changes as server-sent events (text/event-stream): `order` when an order is " +
+          'placed, moves status or changes its pickup; `ping` every 15 s; `end` when the stream closes on ' +
+          'purpose (after 10 minutes, at sign-out, at shutdown). 503 when the process serves its maximum of streams.',
+        params: LocationIdParamsSchema,
+        produces: ['text/event-stream'],
+        response: {
+          200: z.string().describe('text/event-stream'),
+          ...errors,
+          503: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const stream = await openKitchenStream(
+        app.db,
+        kitchenEvents,
+        request.params.id,
+        request.staffSessionId,
+      );
+      const raw: FastifyReply = reply;
+      return raw
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .type('text/event-stream; charset=utf-8')
+        .send(stream.body);
+    },
   );
 
   app.put(

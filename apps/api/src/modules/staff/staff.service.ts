@@ -4,6 +4,7 @@
  */
 import {
   FULFILLMENT_METHOD,
+  FulfillmentMethodSchema,
   OrderStatusSchema,
   PickupTypeSchema,
   type OrderStatus,
@@ -54,6 +55,12 @@ export async function listStaffOrders(
       statusId: OrderStatusSchema.parse(order.status ?? 1),
       placedAt: formatZonedIso((order.placedAt ?? order.createdAt).getTime(), zone),
       expectedReadyTime: order.expectedReadyAt ? formatZonedIso(order.expectedReadyAt.getTime(), zone) : null,
+      scheduledReadyTime: order.scheduledReadyAt
+        ? formatZonedIso(order.scheduledReadyAt.getTime(), zone)
+        : null,
+      fulfillmentMethod: FulfillmentMethodSchema.catch(FULFILLMENT_METHOD.Pickup).parse(
+        order.fulfillmentMethod,
+      ),
       contact: {
         firstName: order.contactFirstName,
         lastName: order.contactLastName,

@@ -23,6 +23,7 @@ export function AdvanceOrderButton({
   return (
     <Button
       block
+      className="min-h-14 text-lg"
       loading={pending}
       disabled={done}
       aria-label={`${label}: order ${referenceNumber}`}

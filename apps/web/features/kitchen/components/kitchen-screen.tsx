@@ -2,7 +2,9 @@ import { LogOut } from 'lucide-react';
 import { SiteHeader } from '@/components/ui/site-header';
 import type { KitchenPage } from '../kitchen.queries';
 import { signOut } from '../kitchen.actions';
-import { KitchenAutoRefresh } from './kitchen-auto-refresh';
+import { KitchenLive } from './kitchen-live';
+import { KitchenLiveStatus } from './kitchen-live-status';
+import { KitchenSoundToggle } from './kitchen-sound-toggle';
 import { KitchenLoadTable } from './kitchen-load-table';
 import { KitchenOrderCard } from './kitchen-order-card';
 import { OnlineOrderingSwitch } from './online-ordering-switch';
@@ -25,7 +27,7 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
     <form action={signOut}>
       <button
         type="submit"
-        className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-header-fg px-4 font-semibold"
+        className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-header-fg px-4 font-semibold"
       >
         <LogOut aria-hidden className="size-4" />
         Sign out
@@ -46,62 +48,72 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
     );
   }
   const total = page.columns.reduce((n, c) => n + (c.statusId === 4 ? 0 : c.orders.length), 0);
+  const received = (page.columns.find((c) => c.statusId === 1)?.orders ?? []).map((o) => ({
+    id: o.id,
+    referenceNumber: o.referenceNumber,
+  }));
   return (
     <>
       <SiteHeader brandName="Kitchen" logoHref={null}>
         {signOutButton}
       </SiteHeader>
-      <KitchenAutoRefresh />
-      <main className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <div>
-            <h1 className="text-2xl font-bold">{page.location.name}</h1>
-            <p className="text-sm text-gray-700" aria-live="polite">
-              {total === 1 ? '1 open order' : `${total} open orders`} · refreshes every 10 seconds
+      {/* Keyed by location: another location's board starts with its own known orders (none of them 'New'). */}
+      <KitchenLive key={page.location.id} locationId={page.location.id} receivedOrders={received}>
+        <main className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div className="flex flex-col gap-1">
+              <h1 className="text-2xl font-bold">{page.location.name}</h1>
+              <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
+                <KitchenLiveStatus />
+                <span>{total === 1 ? '1 open order' : `${total} open orders`}</span>
+              </p>
+            </div>
+            <div className="flex flex-wrap items-start gap-4">
+              <KitchenSoundToggle />
+              <LocationPicker locations={page.locations} selectedId={page.location.id} />
+              {page.load ? (
+                <OnlineOrderingSwitch
+                  locationId={page.location.id}
+                  locationName={page.location.name}
+                  isOnline={page.load.isOnline}
+                />
+              ) : null}
+            </div>
+          </div>
+          {page.error ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+              {page.error}
             </p>
+          ) : null}
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+            {page.columns.map((column) => (
+              <section
+                key={column.statusId}
+                aria-labelledby={`kitchen-column-${column.statusId}`}
+                className="flex flex-col gap-3 rounded-2xl bg-gray-200/70 p-3"
+              >
+                <div className="flex items-center justify-between">
+                  <h2 id={`kitchen-column-${column.statusId}`} className="text-lg font-bold">
+                    {column.title}
+                  </h2>
+                  <span className="rounded-full bg-white px-2 text-sm font-semibold">
+                    {column.orders.length}
+                    <span className="sr-only"> orders</span>
+                  </span>
+                </div>
+                {column.orders.length === 0 ? (
+                  <p className="py-4 text-center text-sm text-gray-700">No orders</p>
+                ) : (
+                  column.orders.map((order) => (
+                    <KitchenOrderCard key={order.id} order={order} renderedAt={page.renderedAt} />
+                  ))
+                )}
+              </section>
+            ))}
           </div>
-          <div className="flex flex-wrap items-start gap-4">
-            <LocationPicker locations={page.locations} selectedId={page.location.id} />
-            {page.load ? (
-              <OnlineOrderingSwitch
-                locationId={page.location.id}
-                locationName={page.location.name}
-                isOnline={page.load.isOnline}
-              />
-            ) : null}
-          </div>
-        </div>
-        {page.load ? <KitchenLoadTable load={page.load} /> : null}
-        {page.error ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-            {page.error}
-          </p>
-        ) : null}
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          {page.columns.map((column) => (
-            <section
-              key={column.statusId}
-              aria-labelledby={`kitchen-column-${column.statusId}`}
-              className="flex flex-col gap-3 rounded-2xl bg-gray-200/70 p-3"
-            >
-              <div className="flex items-center justify-between">
-                <h2 id={`kitchen-column-${column.statusId}`} className="text-lg font-bold">
-                  {column.title}
-                </h2>
-                <span className="rounded-full bg-white px-2 text-sm font-semibold">
-                  {column.orders.length}
-                  <span className="sr-only"> orders</span>
-                </span>
-              </div>
-              {column.orders.length === 0 ? (
-                <p className="py-4 text-center text-sm text-gray-700">No orders</p>
-              ) : (
-                column.orders.map((order) => <KitchenOrderCard key={order.id} order={order} />)
-              )}
-            </section>
-          ))}
-        </div>
-      </main>
+          {page.load ? <KitchenLoadTable load={page.load} /> : null}
+        </main>
+      </KitchenLive>
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { signIn } from '../kitchen.actions';
+import { armKitchenSound } from '../kitchen-sound';
 
 /** Staff sign-in with the store's staff key (exchanged by the server for a session; only the session is kept). */
 export function KitchenSignIn({ initialError }: { initialError: string | null }) {
@@ -11,6 +12,9 @@ export function KitchenSignIn({ initialError }: { initialError: string | null })
   return (
     <form
       action={action}
+      // The sign-in press is the gesture that lets the board play its new-order chime later (browsers keep
+      // audio off until one); the page is not reloaded after it, so the audio context lives on.
+      onSubmit={armKitchenSound}
       className="mx-auto flex w-full max-w-sm flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm"
     >
       <h1 className="text-2xl font-bold">Kitchen sign in</h1>
@@ -26,7 +30,7 @@ export function KitchenSignIn({ initialError }: { initialError: string | null })
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'staff-key-error' : undefined}
-          className="min-h-11 rounded-lg border border-gray-400 bg-white px-3"
+          className="min-h-12 rounded-lg border border-gray-400 bg-white px-3"
         />
         {error ? (
           <p id="staff-key-error" role="alert" className="text-sm text-red-700">
@@ -34,7 +38,7 @@ export function KitchenSignIn({ initialError }: { initialError: string | null })
           </p>
         ) : null}
       </div>
-      <Button type="submit" loading={pending}>
+      <Button type="submit" className="min-h-12" loading={pending}>
         Sign in
       </Button>
     </form>

@@ -20,7 +20,7 @@ export function LocationPicker({
         id="kitchen-location"
         value={selectedId}
         onChange={(e) => router.push(`/kitchen?location=${encodeURIComponent(e.target.value)}`)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-gray-400 bg-white px-3 text-gray-900 sm:w-auto sm:max-w-md"
+        className="min-h-12 w-full min-w-0 rounded-lg border border-gray-400 bg-white px-3 text-gray-900 sm:w-auto sm:max-w-md"
       >
         {locations.map((l) => (
           <option key={l.id} value={l.id}>

@@ -31,12 +31,12 @@ export function OnlineOrderingSwitch({
         {isOnline ? 'Online ordering is on' : 'Online ordering is paused'}
       </p>
       {isOnline ? (
-        <Button variant="danger" onClick={() => setConfirming(true)} loading={pending}>
+        <Button variant="danger" className="min-h-12" onClick={() => setConfirming(true)} loading={pending}>
           <Pause aria-hidden className="size-4" />
           Pause online ordering
         </Button>
       ) : (
-        <Button onClick={() => apply(true)} loading={pending}>
+        <Button className="min-h-12" onClick={() => apply(true)} loading={pending}>
           <Play aria-hidden className="size-4" />
           Resume online ordering
         </Button>
@@ -53,10 +53,10 @@ export function OnlineOrderingSwitch({
         description={`Guests will see ${locationName} as offline and cannot place orders until you resume.`}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
+            <Button variant="secondary" className="min-h-12" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button variant="danger" loading={pending} onClick={() => apply(false)}>
+            <Button variant="danger" className="min-h-12" loading={pending} onClick={() => apply(false)}>
               Pause
             </Button>
           </>
