@@ -14,10 +14,10 @@ export const DIALOG_WIDTHS = {
 export type DialogWidth = keyof typeof DIALOG_WIDTHS;
 
 export const DIALOG_OVERLAY_CLASS = 'fixed inset-0 z-50 bg-black/50';
-export const DIALOG_TITLE_CLASS = 'pr-8 text-xl font-bold';
+export const DIALOG_TITLE_CLASS = 'pr-10 text-xl font-bold';
 export const DIALOG_DESCRIPTION_CLASS = 'mt-2 text-gray-700';
 export const DIALOG_CLOSE_CLASS =
-  'absolute right-3 top-3 grid size-10 place-items-center rounded-full hover:bg-gray-100';
+  'absolute right-2 top-2 grid size-11 place-items-center rounded-full hover:bg-gray-100';
 
 export function dialogContentClass(width: DialogWidth, className?: string): string {
   return cn(
@@ -28,3 +28,30 @@ export function dialogContentClass(width: DialogWidth, className?: string): stri
 }
 
 export const DialogCloseIcon = () => <X aria-hidden className="size-5" />;
+
+/** The element that had focus as a dialog opened (null: none, the page body). */
+export function focusedOpener(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * Where focus goes when a dialog closes: `preferred` (a dialog's own choice), else the element that opened it,
+ * while it is still on the page and can take focus; else the page's heading (or main), so that a keyboard or
+ * screen-reader guest carries on from the top of what they are looking at instead of from the body (Radix
+ * returns focus only to a Dialog.Trigger, and most of our dialogs are opened from state: a button elsewhere, a
+ * menu item that has gone, a route change, the promo on arrival).
+ */
+export function returnFocus(opener: HTMLElement | null, preferred?: HTMLElement | null) {
+  for (const target of [preferred, opener]) {
+    if (!target?.isConnected) continue;
+    target.focus({ preventScroll: true });
+    if (document.activeElement === target) return;
+  }
+  const landmark =
+    document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1, main');
+  if (!landmark) return;
+  // A heading takes focus only from script (tabindex -1): it stays out of the Tab order.
+  if (landmark.tabIndex < 0 && !landmark.hasAttribute('tabindex')) landmark.setAttribute('tabindex', '-1');
+  landmark.focus({ preventScroll: true });
+}

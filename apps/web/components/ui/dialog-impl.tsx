@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import {
   DIALOG_CLOSE_CLASS,
@@ -8,6 +9,8 @@ import {
   DIALOG_TITLE_CLASS,
   DialogCloseIcon,
   dialogContentClass,
+  focusedOpener,
+  returnFocus,
   type DialogWidth,
 } from './dialog-frame';
 
@@ -22,7 +25,10 @@ export interface DialogProps {
   className?: string;
   /** The modal's maximum width. */
   width?: DialogWidth;
-  /** Where focus goes on close when the dialog was opened without a trigger (Radix returns it to a trigger). */
+  /**
+   * Where focus goes on close instead of the element that had it as the dialog opened (returnFocus in
+   * dialog-frame.tsx: that element while it is on the page, else the page's heading).
+   */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
@@ -39,6 +45,9 @@ export function DialogImpl({
   width = 'md',
   returnFocusTo,
 }: DialogProps) {
+  // Mounted as the dialog opens (Dialog renders nothing while closed), before Radix moves focus inside: what has
+  // focus now is what opened it.
+  const [opener] = useState(focusedOpener);
   return (
     <RadixDialog.Root
       open={open}
@@ -49,10 +58,8 @@ export function DialogImpl({
         <RadixDialog.Content
           onEscapeKeyDown={(e) => (dismissible ? undefined : e.preventDefault())}
           onCloseAutoFocus={(e) => {
-            const target = returnFocusTo?.();
-            if (!target) return;
             e.preventDefault();
-            target.focus();
+            returnFocus(opener, returnFocusTo?.());
           }}
           onPointerDownOutside={(e) => (dismissible ? undefined : e.preventDefault())}
           className={dialogContentClass(width, className)}

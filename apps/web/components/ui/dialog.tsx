@@ -10,6 +10,8 @@ import {
   DIALOG_TITLE_CLASS,
   DialogCloseIcon,
   dialogContentClass,
+  focusedOpener,
+  returnFocus,
 } from './dialog-frame';
 import type { DialogProps } from './dialog-impl';
 
@@ -18,7 +20,9 @@ export type { DialogProps } from './dialog-impl';
 const DialogImpl = dynamic(() => import('./dialog-impl').then((m) => m.DialogImpl), { ssr: false });
 
 /**
- * An accessible modal (Radix): traps focus, closes on Escape and returns focus to what opened it.
+ * An accessible modal (Radix): traps focus, closes on Escape and returns focus to what opened it (the element
+ * that had focus as it opened, also when that was not a trigger of its own; the page's heading when that element
+ * has gone: returnFocus in dialog-frame.tsx).
  * `dismissible` false keeps it open until an action is taken. Nothing is rendered while closed, and the modal's
  * code (Radix Dialog, focus trap, scroll lock) loads with the first dialog a page opens rather than with the
  * page.
@@ -48,6 +52,7 @@ function PrerenderedDialog(props: DialogProps) {
   const backdrop = useRef<HTMLDivElement>(null);
   const { title, description, children, actions, dismissible = true, className, width = 'md' } = props;
   const close = useEffectEvent(() => props.onOpenChange(false));
+  const returnFocusTo = useEffectEvent(() => props.returnFocusTo?.());
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const tabbable = [...(frame.current?.querySelectorAll<HTMLElement>(TABBABLE) ?? [])];
@@ -66,6 +71,8 @@ function PrerenderedDialog(props: DialogProps) {
   }, [dismissible]);
   useEffect(() => {
     if (!frame.current || !backdrop.current) return;
+    // What had focus before the dialog took it (usually nothing: the promo opens with the page), for the close.
+    const opener = frame.current.contains(document.activeElement) ? null : focusedOpener();
     // As the Radix modal does on opening: focus goes to the dialog's first control.
     if (!frame.current.contains(document.activeElement)) {
       frame.current.querySelector<HTMLElement>(TABBABLE)?.focus({ preventScroll: true });
@@ -81,6 +88,7 @@ function PrerenderedDialog(props: DialogProps) {
       undoHide();
       root.style.overflow = before.overflow;
       root.style.paddingRight = before.paddingRight;
+      returnFocus(opener, returnFocusTo());
     };
   }, []);
   const id = useId();

@@ -1,18 +1,61 @@
 import Link from 'next/link';
+import { cn } from '@/lib/cn';
 import { SiteHeader } from './site-header';
 
-/** The error page: 'Error', the status code and message, a logo link to / and 'Go back home'. */
-export function ErrorScreen({ statusCode, message }: { statusCode: number; message: string }) {
+/** The store an error happened in, when it is known: its brand on the header and a way back to its menu. */
+export interface ErrorStore {
+  brandName: string;
+  /** The store's menu or catering page ('Back to menu'). */
+  menuHref: string;
+}
+
+const LINK = 'inline-flex min-h-11 items-center justify-center rounded-full px-6 py-3 font-semibold';
+
+/**
+ * The error page: 'Error', the status code and message, a logo link to / and 'Go back home' (spec). Within a
+ * known store (a stale item link) it keeps the store's brand and colours (the store layout's theme) and leads
+ * with 'Back to menu', as a guest who followed an old link expects to stay in that store; 'Go back home' stays
+ * beside it, as the spec asks of every error page.
+ */
+export function ErrorScreen({
+  statusCode,
+  message,
+  store = null,
+}: {
+  statusCode: number;
+  message: string;
+  store?: ErrorStore | null;
+}) {
   return (
     <>
-      <SiteHeader brandName="Online Ordering" logoHref="/" />
-      <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <SiteHeader brandName={store?.brandName ?? 'Online Ordering'} logoHref="/" />
+      {/* The skip link's target (MAIN_CONTENT_ID in skip-link.tsx, a client module: its constant cannot be read
+          from this server component). */}
+      <main
+        id="main-content"
+        className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+      >
         <h1 className="text-3xl font-bold">Error</h1>
         <p className="text-5xl font-bold text-brand">{statusCode}</p>
         <p className="text-lg text-gray-700">{message}</p>
-        <Link href="/" className="rounded-full bg-button px-6 py-3 font-semibold text-button-fg">
-          Go back home
-        </Link>
+        <div className="flex flex-wrap justify-center gap-3">
+          {store ? (
+            <Link href={store.menuHref} className={cn(LINK, 'bg-button text-button-fg')}>
+              Back to menu
+            </Link>
+          ) : null}
+          <Link
+            href="/"
+            className={cn(
+              LINK,
+              store
+                ? 'border-2 border-button bg-button-secondary text-button-secondary-fg'
+                : 'bg-button text-button-fg',
+            )}
+          >
+            Go back home
+          </Link>
+        </div>
       </main>
     </>
   );

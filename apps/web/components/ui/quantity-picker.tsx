@@ -28,7 +28,8 @@ export function QuantityPicker({
 }) {
   const button = cn(
     'grid place-items-center rounded-full border border-gray-400 bg-white text-gray-900 disabled:cursor-not-allowed disabled:opacity-40',
-    size === 'sm' ? 'size-8' : 'size-10',
+    // 44 px on touch screens (WCAG 2.5.5, as Olo and Toast size their steppers); a mouse gets the compact sizes.
+    size === 'sm' ? 'size-8 pointer-coarse:size-11' : 'size-10 pointer-coarse:size-11',
   );
   return (
     <div role="group" aria-label={label} className="inline-flex items-center gap-3">

@@ -30,7 +30,13 @@ export function SiteHeader({
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4">
         {logoHref ? (
           // Not prefetched: the page's own requests come first while it loads (the home page is rarely next).
-          <Link href={logoHref} prefetch={false} aria-label={`${brandName} home`}>
+          <Link
+            href={logoHref}
+            prefetch={false}
+            aria-label={`${brandName} home`}
+            // The header's height, not the mark's 32 px: a 44 px touch target.
+            className="flex min-h-11 items-center"
+          >
             {logo}
           </Link>
         ) : (

@@ -5,7 +5,8 @@
  * quantities, default quantities, a combo transition, cross-sell triggers, out-of-stock items, modifiers and
  * portions, hidden items, an item without display data, calories and long descriptions.
  * The food-hall location also gets the categories of its other two brands.
- * Pictures are emoji from the fluent-emoji-flat set (MIT) rendered to PNG with sharp.
+ * Pictures are emoji from the fluent-emoji-flat set (MIT) rendered to PNG with sharp (pictures.ts: the dish's
+ * emoji, with accents such as the bacon of a bacon burger).
  */
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -33,6 +34,7 @@ import {
 } from '../schema/menus';
 import { brands, locationBrands, locations } from '../schema/locations';
 import { DEMO_BRANDS } from './locations';
+import { PICTURE_HEIGHT, PICTURE_WIDTH, renderDishPicture } from './pictures';
 
 export const PORTION = { Small: 1, Regular: 2, Large: 3 } as const;
 
@@ -183,7 +185,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 102,
         title: 'Double Bacon Smash',
         description: 'Two patties, double cheese, thick-cut applewood bacon and grilled onions.',
-        image: 'bacon',
+        image: 'hamburger--bacon',
         price: 12.99,
         calories: 1040,
         groups: [cheese, burgerToppings],
@@ -193,7 +195,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 103,
         title: 'Crispy Chicken Sandwich',
         description: 'Buttermilk-brined chicken thigh, slaw and pickles on a brioche bun.',
-        image: 'poultry-leg',
+        image: 'sandwich--poultry-leg',
         price: 10.49,
         calories: 780,
         groups: [
@@ -216,7 +218,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 104,
         title: 'Garden Veggie Burger',
         description: 'A black bean and roasted vegetable patty with avocado and tomato.',
-        image: 'leafy-green',
+        image: 'hamburger--leafy-green',
         price: 10.99,
         calories: 560,
         groups: [cheese, burgerToppings],
@@ -225,7 +227,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 105,
         title: 'Mushroom Swiss Burger',
         description: 'Sautéed mushrooms and melted Swiss. Back soon.',
-        image: 'mushroom',
+        image: 'hamburger--mushroom',
         price: 11.49,
         calories: 820,
         out: true,
@@ -235,7 +237,7 @@ const MAIN_MENU: CategoryDef[] = [
         title: 'Burger Combo',
         description:
           'A burger, a side with a dipping sauce and a fountain drink. Large sizes up the side and drink.',
-        image: 'takeout-box',
+        image: 'hamburger--french-fries--cup-with-straw',
         portions: [
           [PORTION.Regular, 14.99],
           [PORTION.Large, 16.99],
@@ -299,7 +301,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 107,
         title: 'Game Day Bundle',
         description: 'A platter for the table: wings with the sauce and heat you pick, or a tray of sliders.',
-        image: 'poultry-leg',
+        image: 'poultry-leg--hamburger',
         price: 29.99,
         calories: 2400,
         groups: [
@@ -364,7 +366,7 @@ const MAIN_MENU: CategoryDef[] = [
           'with as many house sauces as you like. Large bowls come with about half again as much of everything. ' +
           'Everything is prepared fresh each morning in our kitchen, and our grains are cooked in small batches ' +
           'through the day.',
-        image: 'bowl-with-spoon',
+        image: 'green-salad--cooked-rice',
         portions: [
           [PORTION.Regular, 11.49],
           [PORTION.Large, 13.99],
@@ -382,7 +384,7 @@ const MAIN_MENU: CategoryDef[] = [
               { id: 9601, title: 'White rice', image: 'cooked-rice' },
               { id: 9602, title: 'Brown rice', image: 'cooked-rice' },
               { id: 9603, title: 'Mixed greens', image: 'leafy-green' },
-              { id: 9604, title: 'Quinoa', price: 0.75, image: 'ear-of-corn' },
+              { id: 9604, title: 'Quinoa', price: 0.75, image: 'sheaf-of-rice' },
             ],
           },
           {
@@ -431,7 +433,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 202,
         title: 'Teriyaki Chicken Bowl',
         description: 'Glazed chicken thigh, jasmine rice, broccoli, pickled carrots and sesame.',
-        image: 'curry-rice',
+        image: 'curry-rice--poultry-leg',
         portions: [
           [PORTION.Regular, 12.49],
           [PORTION.Large, 14.99],
@@ -455,7 +457,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 203,
         title: 'Mediterranean Bowl',
         description: 'Seasonal: falafel, hummus, tabbouleh. Hidden until spring.',
-        image: 'stuffed-flatbread',
+        image: 'green-salad--falafel',
         price: 12.99,
         hidden: true,
       },
@@ -463,7 +465,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 204,
         title: 'Salmon Poke Bowl',
         description: 'Sushi-grade salmon, rice, cucumber, edamame and ponzu.',
-        image: 'sushi',
+        image: 'cooked-rice--sushi',
         price: 15.49,
         calories: 640,
         out: true,
@@ -518,7 +520,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 302,
         title: 'Sweet Potato Fries',
         description: 'With a maple-chipotle dip.',
-        image: 'roasted-sweet-potato',
+        image: 'french-fries--roasted-sweet-potato',
         portions: [
           [PORTION.Regular, 4.49],
           [PORTION.Large, 5.49],
@@ -537,7 +539,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 304,
         title: 'Mac & Cheese',
         description: 'Three cheeses and a crunchy crumb top.',
-        image: 'shallow-pan-of-food',
+        image: 'shallow-pan-of-food--cheese-wedge',
         portions: [
           [PORTION.Small, 3.99],
           [PORTION.Regular, 5.49],
@@ -579,7 +581,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 402,
         title: 'Fresh Lemonade',
         description: 'Squeezed every morning.',
-        image: 'lemon',
+        image: 'cup-with-straw--lemon',
         price: 3.49,
         calories: 180,
         groups: [
@@ -599,7 +601,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 403,
         title: 'Iced Tea',
         description: 'Unsweetened black tea.',
-        image: 'teacup-without-handle',
+        image: 'tumbler-glass--lemon',
         price: 2.79,
         calories: 5,
       },
@@ -609,7 +611,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 405,
         title: 'Cold Brew',
         description: 'Steeped for 18 hours.',
-        image: 'hot-beverage',
+        image: 'tumbler-glass--hot-beverage',
         price: 4.25,
         calories: 10,
         groups: [
@@ -650,7 +652,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 502,
         title: 'Milkshake',
         description: 'Hand-spun with vanilla custard.',
-        image: 'soft-ice-cream',
+        image: 'glass-of-milk--soft-ice-cream',
         portions: [
           [PORTION.Regular, 5.99],
           [PORTION.Large, 6.99],
@@ -712,7 +714,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 601,
         title: 'Spicy Dan Dan Noodles',
         description: 'Sichuan pork, chili oil, peanuts.',
-        image: 'steaming-bowl',
+        image: 'steaming-bowl--hot-pepper',
         price: 13.5,
         calories: 890,
       },
@@ -720,7 +722,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 602,
         title: 'Vegetable Ramen',
         description: 'Miso broth, corn, bok choy, soft egg.',
-        image: 'bento-box',
+        image: 'steaming-bowl--broccoli',
         price: 12.5,
         calories: 640,
       },
@@ -743,7 +745,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 702,
         title: 'Fried Shrimp Taco',
         description: 'Crispy shrimp, pickled onion.',
-        image: 'fried-shrimp',
+        image: 'taco--fried-shrimp',
         price: 5.5,
         calories: 290,
       },
@@ -760,7 +762,7 @@ const CATERING_MENU: CategoryDef[] = [
         id: 1101,
         title: 'Burger Box for 10',
         description: 'Ten Classic Burgers, fries and cookies, individually boxed.',
-        image: 'takeout-box',
+        image: 'hamburger--french-fries',
         price: 149,
         groups: [{ ...cheese, title: 'Cheese for all burgers' }],
       },
@@ -768,7 +770,7 @@ const CATERING_MENU: CategoryDef[] = [
         id: 1102,
         title: 'Bowl Bar for 10',
         description: 'A self-serve bowl bar with two proteins, bases, toppings and sauces.',
-        image: 'bowl-with-spoon',
+        image: 'green-salad--poultry-leg',
         price: 169,
         groups: [
           {
@@ -797,7 +799,13 @@ const CATERING_MENU: CategoryDef[] = [
         image: 'cookie',
         price: 36,
       },
-      { id: 1202, title: 'Lemonade Jug (1 gallon)', description: 'Serves 10.', image: 'lemon', price: 24 },
+      {
+        id: 1202,
+        title: 'Lemonade Jug (1 gallon)',
+        description: 'Serves 10.',
+        image: 'cup-with-straw--lemon',
+        price: 24,
+      },
     ],
   },
 ];
@@ -805,8 +813,6 @@ const CATERING_MENU: CategoryDef[] = [
 // ------------------------------------------------------------------------------------------------------------
 // Pictures
 
-const PICTURE_WIDTH = 828;
-const PICTURE_HEIGHT = 622;
 const BACKGROUNDS = ['#FFF1E6', '#FDF6E3', '#EEF7EE', '#FCEFF1', '#EEF3FB'];
 
 function pictureNames(categories: readonly CategoryDef[]): string[] {
@@ -828,36 +834,28 @@ function pictureNames(categories: readonly CategoryDef[]): string[] {
   return [...names].sort();
 }
 
-async function renderPicture(name: string, index: number): Promise<Buffer> {
-  const data = getIconData(icons, name);
-  if (!data) throw new Error(`Unknown emoji picture '${name}'`);
-  const svg = iconToSVG(data, { height: 440 });
-  const markup = iconToHTML(replaceIDs(svg.body), svg.attributes);
-  return sharp({
-    create: {
-      width: PICTURE_WIDTH,
-      height: PICTURE_HEIGHT,
-      channels: 4,
-      background: BACKGROUNDS[index % BACKGROUNDS.length] ?? '#FFFFFF',
-    },
-  })
-    .composite([{ input: Buffer.from(markup), gravity: 'center' }])
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-}
-
 let pictures: Promise<Map<string, Buffer>> | null = null;
 /** Rendered once per process (tests seed many databases). */
 function renderPictures(): Promise<Map<string, Buffer>> {
   pictures ??= (async () => {
     const names = pictureNames([...MAIN_MENU, ...CATERING_MENU]);
-    const rendered = await Promise.all(names.map((name, i) => renderPicture(name, i)));
+    const rendered = await Promise.all(
+      names.map((name, i) => renderDishPicture(name, BACKGROUNDS[i % BACKGROUNDS.length] ?? '#FFFFFF')),
+    );
     return new Map(names.map((name, i) => [name, rendered[i] ?? Buffer.alloc(0)]));
   })();
   return pictures;
 }
 
 export const imageIdOf = (emoji: string) => `food-${emoji}`;
+
+/** Each demo item's picture name by its title (main and catering menus), for the pictures' test. */
+export function demoItemPictures(): Map<string, string | undefined> {
+  return new Map([...MAIN_MENU, ...CATERING_MENU].flatMap((c) => c.items.map((i) => [i.title, i.image])));
+}
+
+/** Every picture name of the demo menus (items and modifiers). */
+export const demoPictureNames = () => pictureNames([...MAIN_MENU, ...CATERING_MENU]);
 
 /** Brand logos for the brand filter: an emoji on the brand's colour, square. */
 const BRAND_LOGOS: { brandId: number; emoji: string; background: string }[] = [

@@ -143,7 +143,9 @@ export function CrossSellModal({
               key={item.itemPathKey}
               className={cn(
                 'flex flex-col gap-2 rounded-xl border border-gray-200 p-3',
-                carousel && 'w-40 shrink-0 snap-start sm:w-44',
+                // From the sm breakpoint four cards fill the track exactly (three 0.75rem gaps), so the fourth is not
+                // cut at the edge; the fifth on is reached by scrolling.
+                carousel && 'w-40 shrink-0 snap-start sm:w-[calc((100%-2.25rem)/4)]',
               )}
             >
               {item.displayAttribute.imageFileId ? (
@@ -168,7 +170,8 @@ export function CrossSellModal({
                     href={crossSellItemHref(target, item, offer.offerId)}
                     onClick={onClose}
                     aria-label={`Customize ${item.displayAttribute.itemTitle}`}
-                    className="block rounded-full border-2 border-button px-3 py-1.5 text-center text-sm font-semibold text-button-secondary-fg hover:bg-gray-50"
+                    // The height of the Add button beside it (min-h-11: a 44 px touch target).
+                    className="flex min-h-11 items-center justify-center rounded-full border-2 border-button px-3 py-1.5 text-center text-sm font-semibold text-button-secondary-fg hover:bg-gray-50"
                   >
                     Customize
                   </Link>
@@ -194,7 +197,7 @@ export function CrossSellModal({
               type="button"
               onClick={() => scroll(-1)}
               aria-label="Previous items"
-              className="grid size-10 place-items-center rounded-full border border-gray-300 hover:bg-gray-100"
+              className="grid size-11 place-items-center rounded-full border border-gray-300 hover:bg-gray-100"
             >
               <ChevronLeft aria-hidden className="size-5" />
             </button>
@@ -202,7 +205,7 @@ export function CrossSellModal({
               type="button"
               onClick={() => scroll(1)}
               aria-label="Next items"
-              className="grid size-10 place-items-center rounded-full border border-gray-300 hover:bg-gray-100"
+              className="grid size-11 place-items-center rounded-full border border-gray-300 hover:bg-gray-100"
             >
               <ChevronRight aria-hidden className="size-5" />
             </button>
