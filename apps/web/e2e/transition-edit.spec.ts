@@ -5,8 +5,8 @@ import { skipPromoPopup } from './pages/promo-popup';
 import { StorePage } from './pages/store-page';
 
 /**
- * Transitions in edit mode: a Classic Burger already in My Order is edited, made a combo through 'Select One'
- * (the preview is the order line's price as the combo), and saved: the line becomes the combo, quantity kept.
+ * Transitions in edit mode: a Classic Burger already in My Order is edited, made a combo through the offer under
+ * its title (the price difference for one, the line's 2 carried), and saved: the line becomes the combo, quantity kept.
  */
 test('an ordered Classic Burger becomes its combo from the edit page, keeping its quantity', async ({
   page,
@@ -33,12 +33,11 @@ test('an ordered Classic Burger becomes its combo from the edit page, keeping it
   const instance = new URL(page.url()).searchParams.get('instance');
   await expect(item.saveButton).toBeVisible();
 
-  const dialog = await item.chooseTransition('Make it a combo', 'Classic Burger Combo');
-  const preview = dialog.getByRole('region', { name: 'Preview of Classic Burger Combo' });
-  // The line as the combo: (14.99 + the carried Swiss 0.50) x the line's 2
-  await expect(preview.getByTestId('transition-price')).toHaveText('$30.98');
-  await expectNoAxeViolations(page, 'transition chooser (editing an order line)');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  // The offer says what the change costs for one burger as chosen: (14.99 + Swiss 0.50) - (9.49 + Swiss 0.50)
+  const offer = item.comboOffer('Make it a combo +$5.50 each');
+  await expect(offer).toContainText('Classic Burger Combo');
+  await expectNoAxeViolations(page, 'combo offer (editing an order line)');
+  await offer.click();
 
   await expect(page).toHaveURL(new RegExp(`/1/menu/1-10-106\\?instance=${instance}&`));
   await expect(page.getByRole('heading', { level: 1, name: 'Burger Combo' })).toBeVisible();

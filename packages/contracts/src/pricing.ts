@@ -89,9 +89,19 @@ export function applySequenceOfChanges(
  * defaultQuantity (nested defaults only under chosen modifiers).
  */
 export function defaultSelection(item: MenuNode, quantity = 1): ItemSelection {
+  const price = defaultPrice(item);
+  return {
+    quantity,
+    portionId: hasPortions(item) ? (price?.portionTypeId ?? null) : null,
+    modifiers: nestedDefaults(item),
+  };
+}
+
+/** The in-stock modifiers with a defaultQuantity under `node` (nested defaults only under chosen ones). */
+function nestedDefaults(node: MenuNode): SelectedModifier[] {
   const modifiers: SelectedModifier[] = [];
-  const visit = (node: MenuNode) => {
-    for (const group of node.children) {
+  const visit = (parent: MenuNode) => {
+    for (const group of parent.children) {
       if (!isGroupNode(group)) continue;
       for (const modifier of group.children) {
         const quantityDefault = modifier.itemConfigurations.defaultQuantity;
@@ -102,9 +112,8 @@ export function defaultSelection(item: MenuNode, quantity = 1): ItemSelection {
       }
     }
   };
-  visit(item);
-  const price = defaultPrice(item);
-  return { quantity, portionId: hasPortions(item) ? (price?.portionTypeId ?? null) : null, modifiers };
+  visit(node);
+  return modifiers;
 }
 
 export interface PricedModifier {
@@ -232,6 +241,67 @@ export function priceItem(item: MenuNode, selection: ItemSelection): ItemPricing
     totalCents: unitPriceCents * quantity,
     modifiers,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What a choice costs now (the modifier tiles)
+
+export interface ChoiceCost {
+  /** Cents per unit of the item: what the choice adds now (chosen) or would add if chosen now (not chosen). */
+  cents: number;
+  /** The modifier has a price of its own and the group's included quantity covers it now: 'Included'. */
+  isIncluded: boolean;
+}
+
+/**
+ * What each modifier of `group` costs now, per unit of the item, by the same rule `priceItem` prices with (the
+ * included units go to the cheapest choices), so a tile never promises a price the total will not show:
+ * - chosen: what its own units add now, the ones beyond those the included quantity covers (nested choices
+ *   under it are tiles of their own);
+ * - not chosen, in a radio group (choosing replaces the choice): the item's price with it (and its nested
+ *   defaults) over the price with the group left empty, i.e. the option's own price, 0 while included;
+ * - not chosen, in any other group: the item's price with one of it added (and its nested defaults) minus the
+ *   price now, exactly the change of the live total. When the included units are all taken, that is at least
+ *   its own price: a cheaper choice takes an included unit from a pricier one, which is then charged.
+ * Never fails: a group that is not under `item` gives an empty map.
+ */
+export function choiceCosts(
+  item: MenuNode,
+  selection: ItemSelection,
+  group: MenuNode,
+): Map<string, ChoiceCost> {
+  const costs = new Map<string, ChoiceCost>();
+  if (!isGroupNode(group)) return costs;
+  const priceWith = (modifiers: readonly SelectedModifier[]) =>
+    priceItem(item, { quantity: 1, portionId: selection.portionId, modifiers });
+  const now = priceItem(item, { ...selection, quantity: 1 });
+  const priced = new Map(now.modifiers.map((m) => [m.itemPathKey, m]));
+  const chosenKeys = new Set(selection.modifiers.filter((m) => m.quantity > 0).map((m) => m.itemPathKey));
+  const inGroup = (key: string) =>
+    group.children.some((m) => key === m.itemPathKey || isDescendantKey(key, m.itemPathKey));
+  const radio = isRadioGroup(group);
+  // A radio choice is priced over the group left empty; anything else over the selection as it is.
+  const base = radio ? selection.modifiers.filter((m) => !inGroup(m.itemPathKey)) : selection.modifiers;
+  const baseCents = radio ? priceWith(base).unitPriceCents : now.unitPriceCents;
+  for (const modifier of group.children) {
+    const line = chosenKeys.has(modifier.itemPathKey) ? priced.get(modifier.itemPathKey) : undefined;
+    if (line) {
+      costs.set(modifier.itemPathKey, {
+        cents: line.priceCents,
+        isIncluded: line.priceCents === 0 && line.includedQuantity > 0 && line.unitPriceCents > 0,
+      });
+      continue;
+    }
+    const added: SelectedModifier = { itemPathKey: modifier.itemPathKey, quantity: 1, portionId: null };
+    const after = priceWith([...base, added, ...nestedDefaults(modifier)]);
+    const cents = after.unitPriceCents - baseCents;
+    const own = after.modifiers.find((m) => m.itemPathKey === modifier.itemPathKey);
+    costs.set(modifier.itemPathKey, {
+      cents,
+      isIncluded: cents === 0 && own !== undefined && own.unitPriceCents > 0 && own.includedQuantity > 0,
+    });
+  }
+  return costs;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -39,7 +39,12 @@ export class ItemPage {
     return this.page.locator('#item-price-status');
   }
 
-  /** Opens the transition chooser ('Make it a combo') and picks an item: the 'Select One' dialog. */
+  /** The offer under the title to turn the item into its combo ('Make it a combo +$5.50'): one press goes there. */
+  comboOffer(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** With several items to turn into: opens the chooser and picks one in the 'Select One' dialog. */
   async chooseTransition(button: string, option: string) {
     await this.page.getByRole('button', { name: button }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Select One' });

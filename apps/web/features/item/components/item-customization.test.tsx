@@ -129,13 +129,19 @@ const makeValid = () => {
   check('Tomato');
 };
 
+// jsdom lays nothing out: the grey Add to Order's scroll (and its reduced-motion check) are stubbed.
+const scrolled = vi.fn();
 beforeEach(() => {
   push.mockReset();
   replace.mockReset();
+  scrolled.mockReset();
+  Element.prototype.scrollIntoView = scrolled;
+  vi.stubGlobal('matchMedia', (media: string) => ({ matches: false, media }));
 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('ItemCustomization', () => {
@@ -159,14 +165,33 @@ describe('ItemCustomization', () => {
     expect(within(toppings).queryByText('Select an option')).toBeNull();
   });
 
-  it('keeps Add to Order disabled until the selection is valid, then adds it and returns to the store', async () => {
+  it('keeps Add to Order grey until the selection is valid, pointing to what is missing on a press, then adds it', async () => {
     const { submit } = setup();
-    expect(addButton()).toHaveProperty('disabled', true);
+    // Grey but pressable: aria-disabled, not disabled
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
+    expect(addButton()).toHaveProperty('disabled', false);
+    await act(async () => {
+      fireEvent.click(addButton());
+    });
+    expect(submit).not.toHaveBeenCalled();
+    const status = screen.getByTestId('missing-choice');
+    expect(status.getAttribute('role')).toBe('status');
+    const first = status.textContent ?? '';
+    expect(first).toMatch(/: Required\./);
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(document.activeElement?.tagName).toBe('FIELDSET');
+    expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement?.textContent).toContain('Select an option');
     fireEvent.click(screen.getByRole('radio', { name: /Brioche/ }));
     check('Lettuce');
-    expect(addButton()).toHaveProperty('disabled', true);
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
+    await act(async () => {
+      fireEvent.click(addButton());
+    });
+    expect(submit).not.toHaveBeenCalled();
+    expect(status.textContent).not.toBe(first);
     check('Tomato');
-    expect(addButton()).toHaveProperty('disabled', false);
+    expect(addButton().getAttribute('aria-disabled')).toBeNull();
     // 10.00 + 1 extra patty (default quantity) 4.00
     expect(addButton().textContent).toContain('$14.00');
     await act(async () => {

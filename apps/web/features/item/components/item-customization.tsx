@@ -8,12 +8,14 @@ import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values'
 import type { MenuNode } from '@storefront/contracts/menu';
 import { isGroupNode } from '@storefront/contracts/menu-tree';
 import {
+  choiceCosts,
   defaultSelection,
   groupsOf,
   priceItem,
   validateSelection,
   type SelectedModifier,
 } from '@storefront/contracts/pricing';
+import { firstMissingChoice } from '../missing-choice';
 import { NOTE_MAX } from '@storefront/contracts/text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -30,7 +32,7 @@ import type { LivePriceRequest } from '../item-pricing';
 import { useLivePrice } from '../use-live-price';
 import { ModifierGroup } from './modifier-group';
 import { NotesField } from './notes-field';
-import { PortionPicker } from './portion-picker';
+import { PORTION_PICKER_ID, PortionPicker } from './portion-picker';
 import { TransitionChooser, type TransitionsState } from './transition-chooser';
 
 /** What the form sends to the add/update action (composed in by the page). */
@@ -177,6 +179,10 @@ export function ItemCustomization({
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [panels, setPanels] = useState<NestedPanel[]>([]);
   const [failure, setFailure] = useState<AddFailureKind | null>(null);
+  // What a press of the grey Add to Order said is missing (the live region's text; `count` makes a repeated
+  // press announce the same words again), and whether the portion picker was pointed at.
+  const [missing, setMissing] = useState<{ text: string; count: number } | null>(null);
+  const [portionPointed, setPortionPointed] = useState(false);
   const [pending, startTransition] = useTransition();
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const returnFocusKey = useRef<string | null>(null);
@@ -254,8 +260,9 @@ export function ItemCustomization({
           group={group}
           state={groupState.get(group.itemPathKey)}
           quantities={quantities}
-          propagatedPortionId={item.priceAttribute?.propagatePortionSelection ? portionId : null}
+          costs={choiceCosts(item, selection, group)}
           showMessage={touched.has(group.itemPathKey)}
+          invalid={touched.has(group.itemPathKey) && groupState.get(group.itemPathKey)?.isValid === false}
           onChange={(next) => change(group.itemPathKey, next)}
           onOpenNested={(modifier, before, after) => openNested(group.itemPathKey, modifier, before, after)}
           layout={layoutOverride ?? group.displayAttribute?.webOrderingLayout ?? MENU_LAYOUT.Standard}
@@ -275,8 +282,34 @@ export function ItemCustomization({
     return line === null ? storeHref : `${storeHref}?addedItemId=${line}`;
   };
 
+  /**
+   * The grey Add to Order was pressed (issue 24): instead of nothing, bring the guest to the first thing still to
+   * choose, in reading order (size, then groups in menu order, a nested group through the group holding it): scroll
+   * it into view below the sticky header (its scroll margin), mark it, say what to choose in the live region and
+   * move focus to it, so a screen reader reads its title, hint and message. Nothing is sent.
+   */
+  const pointToMissing = () => {
+    const next = firstMissingChoice(item, validation);
+    setMissing((m) => ({ text: next.text, count: (m?.count ?? 0) + 1 }));
+    if (next.target === null) return;
+    const target = next.target;
+    if (target.kind === 'portion') setPortionPointed(true);
+    else setTouched((t) => (t.has(target.groupKey) ? t : new Set(t).add(target.groupKey)));
+    const element = document.getElementById(
+      target.kind === 'portion' ? PORTION_PICKER_ID : `group-${target.groupKey}`,
+    );
+    if (!element) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    element.focus({ preventScroll: true });
+  };
+
   const onSubmit = () => {
-    if (!isValid || pending) return;
+    if (pending) return;
+    if (!isValid) {
+      pointToMissing();
+      return;
+    }
     startTransition(async () => {
       const result = await submit({
         locationId,
@@ -336,40 +369,46 @@ export function ItemCustomization({
   return (
     <form
       className="flex flex-col gap-4"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
       }}
     >
-      {validation.portion.isRequired ? (
-        <PortionPicker
-          item={item}
-          portionTitles={portionTitles}
-          portionId={portionId}
-          message={validation.portion.message}
-          onChange={setPortionId}
-        />
-      ) : null}
-      {renderGroups(item)}
-      {notesShown ? <NotesField value={note} onChange={setNote} /> : null}
+      {/* The offer to turn into a combo sits under the title, where the guest decides what to order. */}
       {transitions ? (
         <TransitionChooser
           item={item}
           transitions={transitions}
           quantities={quantities}
           quantity={quantity}
+          totalCents={price.totalCents}
           snapshotId={snapshotId}
           instanceId={edit?.instanceId ?? null}
           itemHref={(key) => `${storeHref}/${key}`}
           fetcher={fetcher}
         />
       ) : null}
+      {validation.portion.isRequired ? (
+        <PortionPicker
+          item={item}
+          portionTitles={portionTitles}
+          portionId={portionId}
+          message={validation.portion.message}
+          invalid={portionPointed && !validation.portion.isValid}
+          onChange={setPortionId}
+        />
+      ) : null}
+      {renderGroups(item)}
+      {notesShown ? <NotesField value={note} onChange={setNote} /> : null}
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 bg-white px-4 py-3 md:mx-0 md:rounded-2xl md:border">
         <QuantityPicker label="Quantity" value={quantity} onChange={setQuantity} />
+        {/* Grey while something is missing, but pressable (aria-disabled, not disabled): a press says what
+            (the spec's 'Add is disabled while the form is invalid' still holds: it never adds). */}
         <Button
           type="submit"
-          className="min-w-52 flex-1 justify-between"
-          disabled={!isValid}
+          className="min-w-52 flex-1 justify-between aria-disabled:bg-gray-300 aria-disabled:text-gray-700 aria-disabled:hover:brightness-100"
+          aria-disabled={!isValid || undefined}
           loading={pending}
           aria-describedby="item-price-status"
         >
@@ -381,6 +420,9 @@ export function ItemCustomization({
         <span id="item-price-status" className="sr-only" aria-live="polite">
           {price.isConfirmed ? `Price ${formatCents(price.totalCents)}` : ''}
         </span>
+        <p role="status" className="sr-only" data-testid="missing-choice">
+          {missing ? `${missing.text}${missing.count % 2 === 0 ? '\u00a0' : ''}` : ''}
+        </p>
       </div>
       <Dialog
         open={failure !== null}

@@ -34,7 +34,7 @@ export function ItemDescription({ text }: { text: string }) {
           aria-expanded={expanded}
           aria-controls="item-description"
           onClick={() => setExpanded((v) => !v)}
-          className="mt-1 rounded font-semibold text-gray-900 underline underline-offset-4"
+          className="mt-1 inline-flex items-center rounded font-semibold text-gray-900 underline underline-offset-4 pointer-coarse:min-h-11"
         >
           {expanded ? 'View Less' : 'View More'}
         </button>

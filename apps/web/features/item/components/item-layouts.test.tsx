@@ -293,8 +293,41 @@ describe('transitions', () => {
     title: 'Classic Burger Combo',
   });
 
-  it("offers 'Select One' with a preview, then moves to the chosen item carrying compatible choices", async () => {
+  it("offers 'Make it a combo +$5.50' first, and one press moves to the combo carrying compatible choices", async () => {
     setup(burger(), { transitions: { ok: true, items: [transition()] } });
+    const offer = screen.getByRole('button', { name: 'Make it a combo +$5.50' });
+    // Above the groups (under the title), saying what the combo is
+    expect(offer.compareDocumentPosition(groupOf('Cheese')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(offer.getAttribute('aria-describedby')).toBeTruthy();
+    expect(offer.textContent).toContain('Classic Burger Combo');
+    // Swiss costs the same on the combo's burger; Bacon has no place on the combo: the difference says so
+    fireEvent.click(screen.getByRole('radio', { name: /Swiss/ }));
+    expect(screen.getByRole('button', { name: 'Make it a combo +$5.50' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Bacon/ }));
+    // 14.99 + Swiss 0.50 over 9.49 + Swiss 0.50 + Bacon 1.99 (no included toppings here)
+    expect(screen.getByRole('button', { name: 'Make it a combo +$3.51' }).textContent).toContain(
+      'Not part of the combo: Bacon',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: /Bacon/ }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Make it a combo +$5.50' }));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const url = new URL(String(push.mock.calls[0]?.[0]), 'http://x');
+    expect(url.pathname).toBe('/1/menu/1-10-106');
+    expect(url.searchParams.get('selection')?.split(',').sort()).toEqual([
+      '1-10-106-950-9501-910-9103.1',
+      '1-10-106-950-9501.1',
+    ]);
+  });
+
+  it("with several items to turn into, offers the spec's 'Select One' chooser with a preview, then moves to the chosen one", async () => {
+    const larger: TransitionItem = {
+      itemPathKey: '1-10-107',
+      item: { ...combo(), itemPathKey: '1-10-107', title: 'Large Combo' },
+      title: 'Large Combo',
+    };
+    setup(burger(), { transitions: { ok: true, items: [transition(), larger] } });
     fireEvent.click(screen.getByRole('radio', { name: /Swiss/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Make it a combo' }));
     const dialog = screen.getByRole('dialog', { name: 'Select One' });
@@ -368,18 +401,14 @@ describe('transitions in edit mode', () => {
     note: 'No onions',
   };
 
-  it("editing a line offers 'Make it a combo', previews the line's price as the combo, and keeps editing that line", async () => {
+  it("editing a line offers 'Make it a combo' at the line's price difference, and keeps editing that line", async () => {
     vi.useFakeTimers();
     const fetcher = pricing();
     setup(burger(), { edit: burgerLine, transitions: { ok: true, items: [transition()] }, fetcher });
     expect(screen.getByRole('button', { name: /Save Changes/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /Swiss/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Make it a combo' }));
-    const dialog = screen.getByRole('dialog', { name: 'Select One' });
-    fireEvent.click(within(dialog).getByRole('radio', { name: 'Classic Burger Combo' }));
-    const preview = within(dialog).getByRole('region', { name: 'Preview of Classic Burger Combo' });
-    // At once the shared pricing function's figure: (14.99 + the carried Swiss 0.50) x the line's 2
-    expect(within(preview).getByTestId('transition-price').textContent).toBe('$30.98');
+    // At once the shared pricing function's figures: (14.99 + the carried Swiss 0.50) x 2 over (9.49 + 0.50) x 2
+    expect(screen.getByRole('button', { name: 'Make it a combo +$5.50 each' })).toBeTruthy();
     await act(async () => {
       vi.advanceTimersByTime(300);
     });
@@ -395,10 +424,11 @@ describe('transitions in edit mode', () => {
         { itemPathKey: '1-10-106-950-9501-910-9103', quantity: 1, operationType: 'update' },
       ],
     });
-    expect(within(preview).getByTestId('transition-price').textContent).toBe('$31.98');
+    // The API's answers: the line as the combo 31.98, as it is 18.98
+    const offer = screen.getByRole('button', { name: 'Make it a combo +$6.50 each' });
 
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      fireEvent.click(offer);
     });
     const url = new URL(String(push.mock.calls[0]?.[0]), 'http://x');
     expect(url.pathname).toBe('/1/menu/1-10-106');

@@ -7,7 +7,7 @@ import { formatCents } from '@storefront/contracts/money';
 import { IMAGE_SIZES } from '@storefront/contracts/image-sizes';
 import type { MenuNode } from '@storefront/contracts/menu';
 import { isGroupNode } from '@storefront/contracts/menu-tree';
-import { modifierMaxQuantity, nodePriceCents, type GroupState } from '@storefront/contracts/pricing';
+import { modifierMaxQuantity, type ChoiceCost, type GroupState } from '@storefront/contracts/pricing';
 import { QuantityPicker } from '@/components/ui/quantity-picker';
 import { cn } from '@/lib/cn';
 import {
@@ -55,19 +55,30 @@ export function nestedSummary(
   return titles.join(', ');
 }
 
+/** A tile's price as the guest will pay it now: 'Included', '+$x.xx', or nothing for a free choice. */
+function costText(cost: ChoiceCost | undefined): string | null {
+  if (!cost) return null;
+  if (cost.isIncluded) return 'Included';
+  return cost.cents > 0 ? `+${formatCents(cost.cents)}` : null;
+}
+
 /**
  * One modifier group in its layout (standard rows, condensed compact rows, or an image grid of 192x144 tiles;
  * every layout keeps native radio/checkbox inputs, so keyboard and screen-reader semantics are the same): its hint ('Select one option', 'Select up to {max}', ...), the
  * included quantity, the 'Required' / '{n} Pending' status and 'Select an option' once touched. A radio group
  * (min 1, max 1) replaces its choice; a checkbox group stops at maxQty; modifiers with maxQuantity > 1 get a
- * quantity picker; a chosen modifier with groups of its own opens the nested panel.
+ * quantity picker; a chosen modifier with groups of its own opens the nested panel. Each tile says what choosing
+ * it costs now (`costs`, from the shared pricing rule: 'Included' while the group's included units cover it).
+ * `invalid` marks the group (aria-invalid, red border) once the guest was told to choose here; the fieldset takes
+ * focus (tabIndex -1) when Add to Order points the guest to it.
  */
 export function ModifierGroup({
   group,
   state,
   quantities,
-  propagatedPortionId,
+  costs,
   showMessage,
+  invalid = false,
   onChange,
   onOpenNested,
   layout,
@@ -76,8 +87,11 @@ export function ModifierGroup({
   group: MenuNode;
   state: GroupState | undefined;
   quantities: ModifierQuantities;
-  propagatedPortionId: number | null;
+  /** What choosing each modifier costs now (contracts' choiceCosts). */
+  costs: ReadonlyMap<string, ChoiceCost>;
   showMessage: boolean;
+  /** Marked as what the guest must still choose. */
+  invalid?: boolean;
   onChange: (next: ModifierQuantities) => void;
   /** Called after a change that chose `modifier` when it has nested groups (or when Customize is pressed). */
   onOpenNested: (modifier: MenuNode, before: ModifierQuantities, next: ModifierQuantities) => void;
@@ -107,9 +121,15 @@ export function ModifierGroup({
 
   return (
     <fieldset
+      id={`group-${group.itemPathKey}`}
+      tabIndex={-1}
       aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
       data-testid={`group-${group.itemPathKey}`}
-      className="relative rounded-2xl border border-gray-200 bg-white p-4"
+      className={cn(
+        'relative scroll-mt-24 rounded-2xl border bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2',
+        invalid ? 'border-2 border-red-700' : 'border-gray-200',
+      )}
     >
       <legend className="float-left w-full pr-28 text-lg font-bold">{title}</legend>
       {state?.status ? (
@@ -147,7 +167,7 @@ export function ModifierGroup({
           const checked = quantity > 0;
           const unavailable = modifier.isOutOfStock;
           const full = !isRadio && !checked && room <= 0;
-          const price = nodePriceCents(modifier, null, propagatedPortionId).cents;
+          const cost = costText(costs.get(modifier.itemPathKey));
           const inputId = `modifier-${modifier.itemPathKey}`;
           const summary =
             checked && hasNestedGroups(modifier)
@@ -176,10 +196,17 @@ export function ModifierGroup({
               )}
             />
           );
-          const priceLabel =
-            price > 0 ? (
-              <span className="text-sm tabular-nums text-gray-700">+{formatCents(price)}</span>
-            ) : null;
+          const priceLabel = cost ? (
+            <span
+              data-testid="choice-cost"
+              className={cn(
+                'text-sm tabular-nums',
+                cost === 'Included' ? 'font-semibold text-green-800' : 'text-gray-700',
+              )}
+            >
+              {cost}
+            </span>
+          ) : null;
           const extras =
             checked && (modifierMaxQuantity(modifier) > 1 || summary || hasNestedGroups(modifier)) ? (
               <div
@@ -205,7 +232,7 @@ export function ModifierGroup({
                       type="button"
                       aria-label={`Customize ${modifier.title}`}
                       onClick={() => onOpenNested(modifier, quantities, quantities)}
-                      className="rounded text-sm font-semibold underline underline-offset-4"
+                      className="inline-flex min-h-11 items-center rounded px-1 text-sm font-semibold underline underline-offset-4"
                     >
                       Customize
                     </button>
@@ -261,23 +288,25 @@ export function ModifierGroup({
 
           const condensed = layout === MENU_LAYOUT.Condensed;
           return (
-            <li
-              key={modifier.itemPathKey}
-              className={cn('flex flex-col', condensed ? 'gap-1 py-1' : 'gap-2 py-2')}
-            >
-              <div className={cn('flex items-center', condensed ? 'min-h-8 gap-2' : 'gap-3')}>
+            <li key={modifier.itemPathKey} className="flex flex-col gap-1 py-1">
+              {/* The whole row is the label, at least 44 px high on a touch screen (condensed rows stay compact
+                  for a mouse). */}
+              <label
+                htmlFor={inputId}
+                className={cn(
+                  'flex cursor-pointer items-center',
+                  condensed ? 'min-h-8 gap-2 text-sm pointer-coarse:min-h-11' : 'min-h-11 gap-3',
+                )}
+              >
                 {input}
-                <label
-                  htmlFor={inputId}
-                  className={cn('flex flex-1 items-center justify-between gap-3', condensed && 'text-sm')}
-                >
+                <span className="flex flex-1 items-center justify-between gap-3">
                   <span>
                     <span className={cn(unavailable && 'text-gray-600 line-through')}>{name}</span>
                     {unavailable ? <span className="ml-2 text-sm text-gray-700">Not Available</span> : null}
                   </span>
                   {priceLabel}
-                </label>
-              </div>
+                </span>
+              </label>
               {extras}
             </li>
           );

@@ -4,18 +4,26 @@ import { formatCents, dollarsToCents } from '@storefront/contracts/money';
 import type { MenuNode } from '@storefront/contracts/menu';
 import { cn } from '@/lib/cn';
 
-/** The portion (size) picker: one radio per priced portion; 'Select a portion size' while none is chosen. */
+/** The id of the portion picker's fieldset, where Add to Order points the guest while no size is chosen. */
+export const PORTION_PICKER_ID = 'portion-picker';
+
+/**
+ * The portion (size) picker: one radio per priced portion; 'Select a portion size' while none is chosen.
+ * `invalid` marks it once the guest was told to choose here.
+ */
 export function PortionPicker({
   item,
   portionTitles,
   portionId,
   message,
+  invalid = false,
   onChange,
 }: {
   item: MenuNode;
   portionTitles: Readonly<Record<number, string>>;
   portionId: number | null;
   message: string | null;
+  invalid?: boolean;
   onChange: (portionId: number) => void;
 }) {
   const prices = (item.priceAttribute?.prices ?? []).filter(
@@ -23,8 +31,14 @@ export function PortionPicker({
   );
   return (
     <fieldset
+      id={PORTION_PICKER_ID}
+      tabIndex={-1}
       aria-describedby={message ? 'portion-message' : undefined}
-      className="relative rounded-2xl border border-gray-200 bg-white p-4"
+      aria-invalid={invalid || undefined}
+      className={cn(
+        'relative scroll-mt-24 rounded-2xl border bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2',
+        invalid ? 'border-2 border-red-700' : 'border-gray-200',
+      )}
     >
       <legend className="float-left w-full pr-28 text-lg font-bold">Size</legend>
       {portionId === null ? (

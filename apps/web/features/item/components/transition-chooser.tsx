@@ -1,11 +1,14 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
+import { ChevronRight } from 'lucide-react';
 import { IMAGE_SIZES } from '@storefront/contracts/image-sizes';
 import type { MenuNode, TransitionItem } from '@storefront/contracts/menu';
+import { findMenuNode } from '@storefront/contracts/menu-tree';
 import { formatCents } from '@storefront/contracts/money';
 import { defaultSelection, priceItem } from '@storefront/contracts/pricing';
+import { Spinner } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
@@ -24,17 +27,59 @@ export const TRANSITIONS_ERROR = 'Failed to fetch transition items';
 /** The transition items of the page's item, or the failure to fetch them. */
 export type TransitionsState = { ok: true; items: TransitionItem[] } | { ok: false };
 
+/** The target item's unit price with the guest's choices carried over (its default portion). */
+function carriedUnitCents(target: MenuNode, carried: ModifierQuantities): number {
+  const portionId = defaultSelection(target).portionId ?? null;
+  return priceItem(target, { quantity: 1, portionId, modifiers: toSelectedModifiers(carried) })
+    .unitPriceCents;
+}
+
+/** '+$5.50', '-$0.50' or 'Same price': what the change does to the price of one item. */
+function differenceText(cents: number): string {
+  if (cents > 0) return `+${formatCents(cents)}`;
+  if (cents < 0) return `-${formatCents(-cents)}`;
+  return 'Same price';
+}
+
+/** Titles of the guest's choices the target has no place for (they are left behind by the change). */
+function leftBehind(
+  source: MenuNode,
+  quantities: ModifierQuantities,
+  target: MenuNode,
+  carried: ModifierQuantities,
+): string[] {
+  const kept = new Set<number>();
+  for (const key of Object.keys(carried)) {
+    const node = findMenuNode([target], key);
+    if (node) kept.add(node.itemMasterId);
+  }
+  const out: string[] = [];
+  for (const [key, quantity] of Object.entries(quantities)) {
+    if (quantity <= 0) continue;
+    const node = findMenuNode([source], key);
+    if (node && !kept.has(node.itemMasterId) && node.itemConfigurations.defaultQuantity === 0)
+      out.push(node.displayAttribute?.itemTitle ?? node.title);
+  }
+  return out;
+}
+
 /**
- * The transition chooser ('Make it a combo'): a dialog 'Select One' listing the items this item turns into, a
- * preview of the chosen one (picture, description, price with the guest's choices carried over), and Continue,
- * which moves the page to that item's path with the carried selection. Editing an order line (`instanceId`), the
- * preview is the line's price as that item and the page stays in edit mode for the line.
+ * The transition offer and chooser ('Make it a combo'), shown under the item's title (issue 24: below Notes it took
+ * three taps and never said the difference). With one item to turn into, it is one button that says what the
+ * change costs for one item with the guest's choices ('Make it a combo +$5.50'), what the other item is, and
+ * which choices it has no place for; one tap moves the page to that item's path with the choices carried.
+ * With several, the same button opens the spec's chooser: a dialog 'Select One' listing them, a preview of the
+ * chosen one (picture, description, price with the choices carried) and Continue. The spec's item page mode
+ * 'transition' previews before it moves; for a single item the offer itself is the preview (the price difference
+ * and the description), which is what a guest of an Olo or Toast site expects: one tap to the meal.
+ * Editing an order line (`instanceId`), prices are the line's and the page stays in edit mode for the line.
  */
 export function TransitionChooser({
   item,
   transitions,
   quantities,
   quantity,
+  totalCents,
   snapshotId,
   instanceId = null,
   itemHref,
@@ -44,6 +89,8 @@ export function TransitionChooser({
   transitions: TransitionsState;
   quantities: ModifierQuantities;
   quantity: number;
+  /** This item's price with the guest's choices and quantity now (the offer's difference is over it). */
+  totalCents: number;
   snapshotId: number;
   /** The order line being edited (?instance=), or null when adding. */
   instanceId?: number | null;
@@ -55,33 +102,46 @@ export function TransitionChooser({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const [moving, startMoving] = useTransition();
   const title = item.itemTransitions?.title ?? 'Select One';
   const items = transitions.ok ? transitions.items : [];
   const chosen = items.find((t) => t.itemPathKey === chosenKey) ?? null;
+  // One item to turn into: the offer goes straight to it (nothing to choose between).
+  const only = items.length === 1 && items[0] && !items[0].item.isOutOfStock ? items[0] : null;
+  // What is priced: the offer's item, or the item chosen in the dialog.
+  const previewed = only ?? chosen;
 
   const carried = useMemo(
-    () => (chosen ? carrySelection(item, quantities, chosen.item) : null),
-    [chosen, item, quantities],
+    () => (previewed ? carrySelection(item, quantities, previewed.item) : null),
+    [previewed, item, quantities],
   );
-  const localCents = useMemo(() => {
-    if (!chosen || !carried) return 0;
-    const portion = defaultSelection(chosen.item).portionId ?? null;
-    return priceItem(chosen.item, { quantity, portionId: portion, modifiers: toSelectedModifiers(carried) })
-      .totalCents;
-  }, [chosen, carried, quantity]);
+  const localCents = useMemo(
+    () => (previewed && carried ? carriedUnitCents(previewed.item, carried) * quantity : 0),
+    [previewed, carried, quantity],
+  );
   const request = useMemo<LivePriceRequest | null>(() => {
-    if (!chosen || !carried) return null;
-    const defaults = defaultSelection(chosen.item);
+    if (!previewed || !carried) return null;
+    const defaults = defaultSelection(previewed.item);
     const selection = {
       quantity,
       portionId: defaults.portionId ?? null,
       sequenceOfChanges: selectionChanges(fromSelectedModifiers(defaults.modifiers), carried),
     };
     return instanceId === null
-      ? { mode: 'menu', snapshotId, itemPathKey: chosen.itemPathKey, ...selection }
-      : { mode: 'line', instanceId, transitionItemPathKey: chosen.itemPathKey, ...selection };
-  }, [chosen, carried, snapshotId, quantity, instanceId]);
+      ? { mode: 'menu', snapshotId, itemPathKey: previewed.itemPathKey, ...selection }
+      : { mode: 'line', instanceId, transitionItemPathKey: previewed.itemPathKey, ...selection };
+  }, [previewed, carried, snapshotId, quantity, instanceId]);
+  // Both prices are the API's once it answered (the shared function's until then).
   const price = useLivePrice(request, localCents, fetcher);
+  const offer =
+    only && carried
+      ? {
+          target: only,
+          carried,
+          differenceCents: Math.round((price.totalCents - totalCents) / Math.max(1, quantity)),
+          leftBehind: leftBehind(item, quantities, only.item, carried),
+        }
+      : null;
 
   if (!transitions.ok) {
     return (
@@ -92,22 +152,51 @@ export function TransitionChooser({
   }
   if (items.length === 0) return null;
 
-  const go = () => {
-    if (!chosen || !carried) return;
+  const moveTo = (target: TransitionItem, selection: ModifierQuantities) => {
     const query = new URLSearchParams({
       ...(instanceId === null ? {} : { instance: String(instanceId) }),
-      selection: encodeSelection(carried),
+      selection: encodeSelection(selection),
       quantity: String(quantity),
     });
-    router.push(`${itemHref(chosen.itemPathKey)}?${query.toString()}`);
+    startMoving(() => router.push(`${itemHref(target.itemPathKey)}?${query.toString()}`));
+  };
+  const go = () => {
+    if (chosen && carried) moveTo(chosen, carried);
   };
   const display = chosen?.item.displayAttribute ?? null;
+  const target = offer?.target.item.displayAttribute ?? null;
+  const about = offer ? (target?.shortDescription ?? target?.description ?? null) : null;
+  const offerPrice = offer ? `${differenceText(offer.differenceCents)}${quantity > 1 ? ' each' : ''}` : null;
 
   return (
     <>
-      <Button variant="secondary" className="w-full" onClick={() => setOpen(true)}>
-        {title}
-      </Button>
+      <button
+        type="button"
+        onClick={() => (offer ? moveTo(offer.target, offer.carried) : setOpen(true))}
+        aria-label={offerPrice ? `${title} ${offerPrice}` : undefined}
+        aria-describedby={offer ? `${id}-offer` : undefined}
+        aria-busy={moving || undefined}
+        className="flex min-h-11 w-full items-center gap-3 rounded-2xl border-2 border-button bg-white p-3 text-left transition hover:bg-gray-50 active:scale-[0.99] active:bg-gray-100"
+      >
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="flex flex-wrap items-baseline justify-between gap-x-3 font-semibold">
+            <span>{title}</span>
+            {offerPrice ? <span className="tabular-nums">{offerPrice}</span> : null}
+          </span>
+          {offer ? (
+            <span id={`${id}-offer`} className="flex flex-col text-sm text-gray-700">
+              <span className="line-clamp-2">
+                {offer.target.title}
+                {about ? `: ${about}` : ''}
+              </span>
+              {offer.leftBehind.length > 0 ? (
+                <span>Not part of the combo: {offer.leftBehind.join(', ')}</span>
+              ) : null}
+            </span>
+          ) : null}
+        </span>
+        {moving ? <Spinner label="Loading" /> : <ChevronRight aria-hidden className="size-5 shrink-0" />}
+      </button>
       <Dialog
         open={open}
         onOpenChange={(next) => {
