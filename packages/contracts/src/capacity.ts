@@ -48,6 +48,24 @@ export function isSlotFull(capacity: SlotCapacity | null, load: SlotLoad): boole
   return !slotHasRoom(capacity, load, 1);
 }
 
+/**
+ * The ready time an ASAP order of `items` items gets, by the rule placing it applies: `earliest` (now plus the
+ * preparation time) when that slot has room, else the start of the first later slot with room, looking
+ * ASAP_ROLL_SLOTS ahead. `loadOf` gives a slot's current load by its start. Null when every slot is full.
+ */
+export function asapReadyTime(
+  earliest: number,
+  capacity: SlotCapacity | null,
+  loadOf: (slotStart: number) => SlotLoad,
+  items: number,
+): number | null {
+  let start = slotStartOf(earliest);
+  for (let i = 0; i <= ASAP_ROLL_SLOTS; i += 1, start = nextSlotStart(start)) {
+    if (slotHasRoom(capacity, loadOf(start), items)) return i === 0 ? earliest : start;
+  }
+  return null;
+}
+
 export const KITCHEN_FULL_MESSAGE = 'The kitchen is fully booked at this time. Please choose another time.';
 
 // Staff API: the load per slot and the pause switch

@@ -4,9 +4,11 @@
  * to remember the previous method), the API keeps the same facts on the order once there is one.
  */
 import { z } from 'zod';
+import { BooleanQuerySchema, envelope } from './api';
 import { DateTimeSchema, IdSchema, refuseNul } from './bounds';
 import {
   FULFILLMENT_METHOD,
+  FulfillmentMethodQuerySchema,
   FulfillmentMethodSchema,
   PickupTypeSchema,
   type FulfillmentMethod,
@@ -73,6 +75,37 @@ export function chooseFulfillmentMethod(
 
 /** Spec (checkout section 9): the ASAP estimate shown when the store gives none. */
 export const DEFAULT_ASAP_MINUTES = 5;
+
+/** Items an estimate can be asked for (kitchen slots count items as well as orders). */
+export const ESTIMATE_ITEMS_MAX = 10_000;
+
+/** GET /v1/locations/{id}/asap-estimate: the method, the menu, and the order's item count (1 before an order). */
+export const AsapEstimateQuerySchema = z.object({
+  fulfillmentMethod: FulfillmentMethodQuerySchema,
+  catering: BooleanQuerySchema.optional().default(false),
+  items: z.coerce.number().int().min(1).max(ESTIMATE_ITEMS_MAX).optional().default(1),
+});
+export type AsapEstimateQuery = z.infer<typeof AsapEstimateQuerySchema>;
+
+/**
+ * The one ASAP estimate (issue 24): what an order placed now would get, computed by the API with the rule that
+ * places it (now plus the preparation time, rolled to the first kitchen slot with room). The store page, Order
+ * Settings and checkout all show `minutes`; the tracking page later shows the time the placement kept.
+ */
+export const AsapEstimateSchema = z.object({
+  locationId: IdSchema,
+  fulfillmentMethod: FulfillmentMethodSchema,
+  /** When the kitchen would have it ready (ISO 8601 with the store's offset); null when there is no ASAP time. */
+  readyAt: z.string().nullable(),
+  /** Delivery: when it would arrive (ISO 8601 with the store's offset). */
+  arrival: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** Whole minutes from now until the guest has it (pickup: readyAt; delivery: arrival start), rounded up. */
+  minutes: z.number().int().min(0).nullable(),
+  /** 'Could not find an ASAP time.' when the store has no ready time left today; else null. */
+  message: z.string().nullable(),
+});
+export type AsapEstimate = z.infer<typeof AsapEstimateSchema>;
+export const AsapEstimateResponseSchema = envelope(AsapEstimateSchema);
 
 /**
  * Scheduling is required when the store is closed but accepts orders when closed, or in catering mode

@@ -32,3 +32,42 @@ const ORDER_STATUSES: readonly unknown[] = Object.values(ORDER_STATUS);
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return ORDER_STATUSES.includes(value);
 }
+
+/** A delivery's arrival window: from the promised arrival to this many minutes later (room for the drive). */
+export const DELIVERY_WINDOW_MINUTES = 15;
+/** A late order's new estimate moves forward in steps of this many minutes, always in the future. */
+export const LATE_STEP_MINUTES = 5;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Minutes a delivery spends on the road after the kitchen: the store's average delivery time beyond its
+ * preparation time (an ASAP delivery then arrives `max(prep, average)` after ordering, as the delivery
+ * estimate and the delivery order times say).
+ */
+export function deliveryTravelMinutes(prepTimeMinutes: number, averageDeliveryMinutes: number): number {
+  return Math.max(0, averageDeliveryMinutes - prepTimeMinutes);
+}
+
+/** The arrival window of a delivery that arrives from `start` (epoch ms). */
+export function deliveryWindow(start: number): { start: number; end: number } {
+  return { start, end: start + DELIVERY_WINDOW_MINUTES * MINUTE_MS };
+}
+
+/**
+ * Whether an order runs late: its ready time has passed and the kitchen has not marked it ready (status 3).
+ * The spec's delayed warning counts any stage before 4; a ready order waiting at the counter is not late for
+ * the guest, so 'Ready' ends it here.
+ */
+export function isRunningLate(statusId: number, readyAt: number, now: number): boolean {
+  return statusId < ORDER_STATUS.Ready && now > readyAt;
+}
+
+/**
+ * A late order's new estimate: the first LATE_STEP_MINUTES mark at least one step from now, so the page never
+ * shows a time that has already passed and moves it on while the kitchen is still busy.
+ */
+export function lateEstimate(now: number): number {
+  const step = LATE_STEP_MINUTES * MINUTE_MS;
+  return Math.ceil((now + step) / step) * step;
+}

@@ -9,11 +9,16 @@ import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema } from './
 import { OrderTotalsSchema } from './orders';
 
 export {
+  DELIVERY_WINDOW_MINUTES,
   ORDER_STATUS_STAGES,
   PAYMENT_SUCCESS_OVERLAY_MS,
   TRACKING_POLL_MS,
   isOrderStatus,
+  deliveryTravelMinutes,
+  deliveryWindow,
+  isRunningLate,
   isTerminalStatus,
+  lateEstimate,
   timelineStage,
 } from './tracking-stages';
 
@@ -62,10 +67,26 @@ export const TrackingPaymentDetailSchema = z.object({
 });
 export type TrackingPaymentDetail = z.infer<typeof TrackingPaymentDetailSchema>;
 
+/**
+ * When the guest gets the order (issue 24: the tracking page leads with it): the time the kitchen has it ready
+ * and, for delivery, the arrival window. ISO 8601 with the store's offset; `timeZone` is the store's, in which
+ * the page shows the times.
+ */
+export const TrackingEtaSchema = z.object({
+  readyAt: z.string(),
+  arrival: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** The guest chose the time (a scheduled order) rather than ASAP. */
+  isScheduled: z.boolean(),
+  timeZone: z.string(),
+});
+export type TrackingEta = z.infer<typeof TrackingEtaSchema>;
+
 export const TrackingStatusSchema = z.object({
   statusId: OrderStatusSchema,
   stages: z.array(OrderStatusStageSchema),
   orderReadyTime: z.string().nullable(),
+  /** Null only for an order placed without a ready time. */
+  eta: TrackingEtaSchema.nullable(),
 });
 export type TrackingStatus = z.infer<typeof TrackingStatusSchema>;
 export const TrackingStatusResponseSchema = envelope(TrackingStatusSchema);

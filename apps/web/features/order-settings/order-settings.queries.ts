@@ -1,21 +1,17 @@
 import 'server-only';
 import { FULFILLMENT_METHOD, type FulfillmentMethod, type PickupType } from '@storefront/contracts/enums';
-import {
-  FulfillmentSettingsSchema,
-  OrderTimeOptionsSchema,
-  type PickupMethod,
-} from '@storefront/contracts/locations';
-import { NO_ASAP_TIME_MESSAGE, type AsapTimeResult } from '@storefront/contracts/store-hours';
+import { FulfillmentSettingsSchema, type PickupMethod } from '@storefront/contracts/locations';
 import type { Store } from '@storefront/contracts/locations';
 import {
+  AsapEstimateSchema,
   DEFAULT_ASAP_MINUTES,
+  type AsapEstimate,
   chooseFulfillmentMethod,
   isSchedulingRequired,
   storePrompt,
   type OrderTime,
   type StorePrompt,
 } from '@storefront/contracts/order-settings';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { cachedEstimate } from '@/lib/estimate-cache';
@@ -86,14 +82,13 @@ export async function getStoreOrderSettings(
     enabledMethods: enabled,
     time,
   });
-  // An open store's ASAP estimate is its first free ready time (a full kitchen slot pushes it out), never
-  // less than the store's average.
-  const asapTime =
+  // The one ASAP estimate (the API's, by the rule that places the order), the same that checkout shows. An API
+  // failure keeps the store's average rather than failing the page.
+  const estimate =
     prompt === null && method !== null && time.kind === 'ASAP'
-      ? await getAsapTime(store.id, catering, method)
+      ? await getAsapEstimate(store.id, catering, method)
       : null;
-  const untilAsap = asapTime?.ok === true ? Math.ceil((Date.parse(asapTime.time) - Date.now()) / 60_000) : 0;
-  const asap = Math.max(average, untilAsap);
+  const asap = estimate ? (estimate.minutes ?? 0) : average;
   return {
     locationId: store.id,
     catering,
@@ -105,7 +100,7 @@ export async function getStoreOrderSettings(
     timeZone: store.timeZone,
     schedulingRequired: isSchedulingRequired({ catering, locationStatus, acceptOrdersWhenClosed }),
     asapMinutes: asap > 0 ? asap : DEFAULT_ASAP_MINUTES,
-    asapProblem: asapTime?.ok === false ? asapTime.message : null,
+    asapProblem: estimate?.message ?? null,
     deliveryAddress: deliveryHere
       ? {
           line1: deliveryHere.address.line1,
@@ -124,27 +119,26 @@ export async function getStoreOrderSettings(
 }
 
 /**
- * The earliest ready time an ASAP order gets now (today's first slot the store offers for the method), or
- * 'Could not find an ASAP time.'; cached for the minute per store, menu type and method. An API failure is not a
- * missing time: it answers null and the page keeps the store's average.
+ * The API's ASAP estimate for an order of `items` items at a store (GET locations/{id}/asap-estimate): when it
+ * would be ready or arrive, in minutes from now, or the spec's 'Could not find an ASAP time.'. Cached for the
+ * minute per store, menu type, method and item count, so the store page and checkout read one answer. An API
+ * failure answers null (the caller keeps the store's average).
  */
-async function getAsapTime(
+async function getAsapEstimate(
   locationId: number,
   catering: boolean,
   method: FulfillmentMethod,
-): Promise<AsapTimeResult | null> {
+  items = 1,
+): Promise<AsapEstimate | null> {
   const result = await cachedEstimate(
-    { locationId, isCatering: catering, method },
+    { locationId, isCatering: catering, method, extra: items === 1 ? undefined : `items:${items}` },
     () =>
-      apiRequest(z.array(OrderTimeOptionsSchema), `locations/${locationId}/order-times`, {
-        query: { fulfillmentMethod: method, catering },
+      apiRequest(AsapEstimateSchema, `locations/${locationId}/asap-estimate`, {
+        query: { fulfillmentMethod: method, catering, items },
       }),
     (answer) => answer.ok,
   );
-  if (!result.ok) return null;
-  // Today's first slot (the list starts today in the store's zone): none left today means no ASAP time.
-  const time = result.value[0]?.times[0];
-  return time ? { ok: true, time } : { ok: false, message: NO_ASAP_TIME_MESSAGE };
+  return result.ok ? result.value : null;
 }
 
 /** The store's pickup options (walk-in, curbside, drive-thru) with their rules; empty when unavailable. */

@@ -68,6 +68,8 @@ export type TrackingPage =
       trackingToken: string;
       details: TrackingDetails;
       stages: readonly { stage: number; label: string }[];
+      /** When the server read the order (epoch ms): the ETA renders as of then, the browser moves on. */
+      renderedAt: number;
     };
 
 const FALLBACK_COMPANY = 'Online Ordering';
@@ -101,6 +103,7 @@ export const getTrackingPage = cache(async (oid?: string, tk?: string): Promise<
     trackingToken: token,
     details: details.value,
     stages,
+    renderedAt: Date.now(),
   };
 });
 

@@ -34,6 +34,8 @@ export function useOrderStatus(
   trackingToken: string,
   initialStatus: OrderStatus,
   intervalMs: number = TRACKING_POLL_MS,
+  /** False when another component already polls this order (the tracking page's shared status). */
+  enabled = true,
 ): OrderStatus {
   const [status, setStatus] = useState<OrderStatus>(initialStatus);
   const statusRef = useRef(initialStatus);
@@ -52,7 +54,7 @@ export function useOrderStatus(
   }, [orderId, trackingToken]);
 
   useEffect(() => {
-    if (!shouldPoll(status)) return;
+    if (!enabled || !shouldPoll(status)) return;
     const timer = window.setInterval(() => void poll(), intervalMs);
     const onFocus = () => void poll();
     const onVisible = () => {
@@ -65,7 +67,7 @@ export function useOrderStatus(
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [poll, status, intervalMs]);
+  }, [poll, status, intervalMs, enabled]);
 
   return status;
 }

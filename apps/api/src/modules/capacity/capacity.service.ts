@@ -5,6 +5,7 @@
 import {
   ASAP_ROLL_SLOTS,
   KITCHEN_FULL_MESSAGE,
+  asapReadyTime,
   isSlotFull,
   nextSlotStart,
   slotStartOf,
@@ -76,6 +77,37 @@ export async function reserveKitchenSlot(
     }
   }
   throw kitchenFull();
+}
+
+/**
+ * The ready time an ASAP order of `items` items placed now would get, without taking any room: the same walk
+ * from `earliest` as reserveKitchenSlot (asapReadyTime in contracts), on the loads as they are. Null when the
+ * kitchen has no room in the slots ASAP looks at.
+ */
+export async function estimateKitchenReadyTime(
+  db: Db,
+  input: { locationId: number; fulfillmentMethod: number; items: number; earliest: Date },
+): Promise<Date | null> {
+  const capacity = await findCapacity(db, input.locationId, input.fulfillmentMethod);
+  const earliest = input.earliest.getTime();
+  if (!capacity) return input.earliest;
+  let to = slotStartOf(earliest);
+  for (let i = 0; i <= ASAP_ROLL_SLOTS; i += 1) to = nextSlotStart(to);
+  const rows = await findSlotLoads(
+    db,
+    input.locationId,
+    new Date(slotStartOf(earliest)),
+    new Date(to),
+    input.fulfillmentMethod,
+  );
+  const loads = new Map(rows.map((l) => [l.slotStart.getTime(), l]));
+  const at = asapReadyTime(
+    earliest,
+    limitsOf(capacity),
+    (start) => loads.get(start) ?? { orders: 0, items: 0 },
+    input.items,
+  );
+  return at === null ? null : new Date(at);
 }
 
 /** Gives the room back (the payment was declined and the order stays open). */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KITCHEN_FULL_MESSAGE, slotStartOf } from '@storefront/contracts/capacity';
+import { KITCHEN_FULL_MESSAGE, nextSlotStart, slotStartOf } from '@storefront/contracts/capacity';
 import { localDateOf } from '@storefront/contracts/store-hours';
 import { DEMO_TIME_ZONE } from '../../db/seed/locations';
 import { kitchenSlotLoads, locationSlotCapacities } from '../../db/schema/capacity';
@@ -159,6 +159,115 @@ describe.each(await dbKinds())('kitchen capacity on %s', (kind) => {
     expect(slotStartOf(await readyAt(second.orderId))).toBeGreaterThan(firstSlot);
     const loads = await ctx.database.db.select().from(kitchenSlotLoads);
     expect(loads.map((l) => l.orders)).toEqual([1, 1]);
+  });
+
+  const estimate = async (query = 'fulfillmentMethod=1') => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/locations/${LOCATION}/asap-estimate?${query}`,
+      headers: auth(await ctx.token()),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{
+      value: {
+        readyAt: string | null;
+        arrival: { start: string; end: string } | null;
+        minutes: number | null;
+        message: string | null;
+      };
+    }>().value;
+  };
+
+  it('estimates ASAP by the rule that places the order: past a full slot, to the time the placement keeps', async () => {
+    await setCapacity(1, null);
+    // An empty kitchen: the preparation time (15 minutes) from now, to the minute.
+    const before = Date.now();
+    const free = await estimate();
+    expect(free).toMatchObject({ minutes: 15, arrival: null, message: null });
+    const freeAt = Date.parse(free.readyAt ?? '');
+    // Times are answered to the second.
+    expect(freeAt).toBeGreaterThanOrEqual(before - 1000 + 15 * 60_000);
+    expect(freeAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+
+    // That slot is full: the estimate is the next slot's start, and placing an order now gets exactly that.
+    const full = slotStartOf(freeAt);
+    await ctx.database.db.insert(kitchenSlotLoads).values({
+      locationId: LOCATION,
+      fulfillmentMethod: PICKUP,
+      slotStart: new Date(full),
+      orders: 1,
+      items: 1,
+    });
+    const rolled = await estimate();
+    expect(Date.parse(rolled.readyAt ?? '')).toBe(nextSlotStart(full));
+    expect(rolled.minutes).toBe(Math.ceil((nextSlotStart(full) - Date.now()) / 60_000));
+    expect(rolled.minutes).toBeGreaterThan(15);
+
+    const order = await createOrderFixture(ctx);
+    const checkout = await prepareCheckout(ctx, order, CARDS.approve);
+    expect((await closeRequest(ctx, order, { paymentToken: checkout.paymentToken })).statusCode).toBe(200);
+    const [placed] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(placed?.expectedReadyAt?.getTime()).toBe(nextSlotStart(full));
+  });
+
+  it("counts the order's items against the slot, and answers no ASAP time when the kitchen is full", async () => {
+    await setCapacity(null, 5);
+    const free = await estimate('fulfillmentMethod=1&items=3');
+    const slot = slotStartOf(Date.parse(free.readyAt ?? ''));
+    await ctx.database.db.insert(kitchenSlotLoads).values({
+      locationId: LOCATION,
+      fulfillmentMethod: PICKUP,
+      slotStart: new Date(slot),
+      orders: 1,
+      items: 3,
+    });
+    // Two items still fit the slot; three do not.
+    expect(Date.parse((await estimate('fulfillmentMethod=1&items=2')).readyAt ?? '')).toBeLessThan(
+      nextSlotStart(slot),
+    );
+    expect(Date.parse((await estimate('fulfillmentMethod=1&items=3')).readyAt ?? '')).toBe(
+      nextSlotStart(slot),
+    );
+    // More items than any slot takes: no ASAP time, the spec's message.
+    expect(await estimate('fulfillmentMethod=1&items=6')).toEqual({
+      locationId: LOCATION,
+      fulfillmentMethod: PICKUP,
+      readyAt: null,
+      arrival: null,
+      minutes: null,
+      message: 'Could not find an ASAP time.',
+    });
+  });
+
+  it('estimates a delivery by its arrival: the kitchen, then the travel time, as a 15-minute window', async () => {
+    const delivery = await estimate('fulfillmentMethod=0');
+    // Dupont Circle: 15 minutes' preparation, 45 minutes' average delivery.
+    expect(delivery.minutes).toBe(45);
+    const start = Date.parse(delivery.arrival?.start ?? '');
+    expect(start - Date.parse(delivery.readyAt ?? '')).toBe(30 * 60_000);
+    expect(Date.parse(delivery.arrival?.end ?? '') - start).toBe(15 * 60_000);
+  });
+
+  it('refuses an estimate for a method the store does not offer, and an unknown store', async () => {
+    const token = await ctx.token();
+    const bethesda = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/locations/3/asap-estimate?fulfillmentMethod=0',
+      headers: auth(token),
+    });
+    expect(bethesda.statusCode).toBe(422);
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/locations/999/asap-estimate?fulfillmentMethod=1',
+      headers: auth(token),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/locations/1/asap-estimate?fulfillmentMethod=1&items=0',
+      headers: auth(token),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('shows staff the load per slot and pauses online ordering until resumed', async () => {

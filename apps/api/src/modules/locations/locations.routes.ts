@@ -20,9 +20,11 @@ import {
   PlaceDetailsResponseSchema,
   PlaceParamsSchema,
 } from '@storefront/contracts/locations';
+import { AsapEstimateQuerySchema, AsapEstimateResponseSchema } from '@storefront/contracts/order-settings';
 import { ok } from '../../lib/envelope';
 import { geocoderFor } from '../../providers/geocoding/index';
 import {
+  getAsapEstimate,
   getContextOptions,
   getFulfillmentSettings,
   getLocation,
@@ -106,6 +108,21 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await getOrderTimes(app.db, request.params.id, request.query)),
+  );
+
+  app.get(
+    '/locations/:id/asap-estimate',
+    {
+      schema: {
+        tags: ['locations'],
+        summary:
+          'When an ASAP order placed now would be ready (delivery: arrive), by the rule that places it (kitchen capacity included)',
+        params: LocationIdParamsSchema,
+        querystring: AsapEstimateQuerySchema,
+        response: { 200: AsapEstimateResponseSchema, ...errors, 422: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await getAsapEstimate(app.db, request.params.id, request.query)),
   );
 
   app.post(

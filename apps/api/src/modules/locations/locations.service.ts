@@ -23,10 +23,14 @@ import {
   type StoreStatusValue,
 } from '@storefront/contracts/locations';
 import { centsToDollars } from '@storefront/contracts/money';
+import type { AsapEstimate, AsapEstimateQuery } from '@storefront/contracts/order-settings';
+import { deliveryTravelMinutes, deliveryWindow } from '@storefront/contracts/tracking-stages';
 import {
+  NO_ASAP_TIME_MESSAGE,
   canTakeOrders,
   computeStoreStatus,
   describeWeek,
+  formatZonedIso,
   isInOrderDateWindow,
   listOrderTimes,
   localMinutesOf,
@@ -41,7 +45,8 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, notFound, ruleBroken } from '../../lib/errors';
 import type { GeocodingProvider, KnownAddress } from '../../providers/geocoding/geocoding-provider';
-import { withoutFullSlots } from '../capacity/capacity.service';
+import { ASAP_ROLL_SLOTS, nextSlotStart, slotStartOf } from '@storefront/contracts/capacity';
+import { estimateKitchenReadyTime, withoutFullSlots } from '../capacity/capacity.service';
 import { findLocation, findLocations, type LocationRecord } from './locations.repository';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -420,6 +425,75 @@ export async function getOrderTimes(
   });
   // Slots the kitchen has no room left in are not offered.
   return withoutFullSlots(db, id, query.fulfillmentMethod ?? FULFILLMENT_METHOD.Pickup, days);
+}
+
+/** Delivery order times are arrival times: they start the travel time after the kitchen's. */
+function deliveryLeadMs(record: LocationRecord, method: FulfillmentMethod): number {
+  return method === FULFILLMENT_METHOD.Delivery
+    ? deliveryTravelMinutes(record.prepTimeMinutes, record.averageDeliveryEtaMinutes) * 60_000
+    : 0;
+}
+
+/**
+ * The one ASAP estimate (issue 24) for an order of `items` items placed now: ready at now plus the preparation
+ * time, rolled to the first kitchen slot with room, exactly as placing the order reserves it; a delivery arrives
+ * deliveryTravelMinutes later. With no ready time left today (closed, or the kitchen full for the next two
+ * hours) it answers the spec's 'Could not find an ASAP time.' with null times. 404 for an unknown id; 422
+ * InvalidOrderType (21036) when the store does not offer the method.
+ */
+export async function getAsapEstimate(
+  db: Db,
+  id: number,
+  query: AsapEstimateQuery,
+  now = Date.now(),
+): Promise<AsapEstimate> {
+  const record = await getRecord(db, id);
+  const method = query.fulfillmentMethod;
+  const none: AsapEstimate = {
+    locationId: id,
+    fulfillmentMethod: method,
+    readyAt: null,
+    arrival: null,
+    minutes: null,
+    message: NO_ASAP_TIME_MESSAGE,
+  };
+  // The placement's rule (place-order.service.ts): the main menu's preparation time from now.
+  const earliest = now + record.prepTimeMinutes * 60_000;
+  // The store must be taking orders then: its first offered time (hours, holidays, full slots; any day, so a
+  // 24-hour store just before midnight still has one) within the slots ASAP looks at.
+  let horizon = slotStartOf(earliest);
+  for (let i = 0; i <= ASAP_ROLL_SLOTS; i += 1) horizon = nextSlotStart(horizon);
+  const days = await getOrderTimes(db, id, { fulfillmentMethod: method, catering: query.catering }, now);
+  const first = days.find((d) => d.times.length > 0)?.times[0];
+  if (first === undefined || Date.parse(first) >= horizon + deliveryLeadMs(record, method)) return none;
+  const ready = await estimateKitchenReadyTime(db, {
+    locationId: id,
+    fulfillmentMethod: method,
+    items: query.items,
+    earliest: new Date(earliest),
+  });
+  if (!ready) return none;
+  const arrival =
+    method === FULFILLMENT_METHOD.Delivery
+      ? deliveryWindow(
+          ready.getTime() +
+            deliveryTravelMinutes(record.prepTimeMinutes, record.averageDeliveryEtaMinutes) * 60_000,
+        )
+      : null;
+  const promised = arrival ? arrival.start : ready.getTime();
+  return {
+    locationId: id,
+    fulfillmentMethod: method,
+    readyAt: formatZonedIso(ready.getTime(), record.timeZone),
+    arrival: arrival
+      ? {
+          start: formatZonedIso(arrival.start, record.timeZone),
+          end: formatZonedIso(arrival.end, record.timeZone),
+        }
+      : null,
+    minutes: Math.max(0, Math.ceil((promised - now) / 60_000)),
+    message: null,
+  };
 }
 
 /** Order types, fulfillment methods (all three, enabled or not) and order channels; 404 for an unknown id. */

@@ -14,7 +14,10 @@ import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import {
   ORDER_STATUS_STAGES,
+  deliveryTravelMinutes,
+  deliveryWindow,
   type TrackingDetails,
+  type TrackingEta,
   type TrackingSettings,
   type TrackingStatus,
 } from '@storefront/contracts/tracking';
@@ -63,17 +66,46 @@ export async function requireTrackedOrder(
   return order;
 }
 
-function statusOf(order: OrderRow, timeZone: string): TrackingStatus {
+type LocationRow = NonNullable<Awaited<ReturnType<typeof findLocation>>>;
+
+/**
+ * When the guest gets the order: the ready time the placement kept (the ASAP estimate checkout showed, or the
+ * scheduled time) and, for delivery, the arrival window. An ASAP delivery arrives the store's travel time after
+ * the kitchen (deliveryTravelMinutes); a scheduled delivery's time is the arrival the guest chose (delivery
+ * order times are arrival times). Null for an order placed without a ready time.
+ */
+function etaOf(order: OrderRow, location: LocationRow | null): TrackingEta | null {
+  if (!order.expectedReadyAt) return null;
+  const zone = location?.timeZone ?? 'UTC';
+  const readyAt = order.expectedReadyAt.getTime();
+  let arrival: TrackingEta['arrival'] = null;
+  if (order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery) {
+    const travel = location
+      ? deliveryTravelMinutes(location.prepTimeMinutes, location.averageDeliveryEtaMinutes)
+      : 0;
+    const window = deliveryWindow(order.scheduledReadyAt?.getTime() ?? readyAt + travel * 60_000);
+    arrival = { start: formatZonedIso(window.start, zone), end: formatZonedIso(window.end, zone) };
+  }
+  return {
+    readyAt: formatZonedIso(readyAt, zone),
+    arrival,
+    isScheduled: order.scheduledReadyAt !== null,
+    timeZone: zone,
+  };
+}
+
+function statusOf(order: OrderRow, location: LocationRow | null): TrackingStatus {
+  const timeZone = location?.timeZone ?? 'UTC';
   return {
     statusId: OrderStatusSchema.parse(order.status ?? 1),
     stages: ORDER_STATUS_STAGES.map((s) => ({ stage: s.stage, label: s.label })),
     orderReadyTime: order.expectedReadyAt ? formatZonedIso(order.expectedReadyAt.getTime(), timeZone) : null,
+    eta: etaOf(order, location),
   };
 }
 
 export async function getTrackingStatus(db: Db, order: OrderRow): Promise<TrackingStatus> {
-  const location = await findLocation(db, order.locationId);
-  return statusOf(order, location?.timeZone ?? 'UTC');
+  return statusOf(order, await findLocation(db, order.locationId));
 }
 
 export async function getTrackingDetails(db: Db, order: OrderRow): Promise<TrackingDetails> {
@@ -157,7 +189,7 @@ export async function getTrackingDetails(db: Db, order: OrderRow): Promise<Track
         maskedCardNumber: maskCardNumber(p.lastFour ?? '0000'),
         approvedAmount: centsToDollars(p.approvedAmountCents ?? 0),
       })),
-    status: statusOf(order, zone),
+    status: statusOf(order, location),
   };
 }
 

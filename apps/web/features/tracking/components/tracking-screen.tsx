@@ -8,9 +8,12 @@ import { SiteHeader } from '@/components/ui/site-header';
 import { TotalsList } from '@/components/ui/totals-list';
 import { themeStyle, type ThemeInput } from '@/lib/theme';
 import { describeHandover } from '@storefront/contracts/pickup';
+import { formatClock } from '../eta';
 import { CardLogo } from './card-logo';
 import { PickupChange } from './pickup-change';
 import { OrderUnavailable } from './order-unavailable';
+import { TrackedOrder } from './tracked-order';
+import { TrackingEta } from './tracking-eta';
 import { TrackingStatus } from './tracking-status';
 
 const PICKUP_LABEL: Record<PickupType, string> = {
@@ -30,6 +33,22 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
+/** What the guest does once the order is ready, by how it is handed over. */
+function readyDetailOf(details: TrackingDetails): string {
+  const fulfilment = details.fulfillmentInformation;
+  const arrival = details.status.eta?.arrival;
+  if (fulfilment.fulfillmentMethod === FULFILLMENT_METHOD.Delivery) {
+    const zone = details.status.eta?.timeZone ?? 'UTC';
+    return arrival
+      ? `It leaves with your driver: arriving ${formatClock(Date.parse(arrival.start), zone)}–${formatClock(Date.parse(arrival.end), zone)}.`
+      : 'It leaves with your driver shortly.';
+  }
+  if (fulfilment.fulfillmentMethod === FULFILLMENT_METHOD.DineIn) return 'We will bring it to your table.';
+  if (fulfilment.pickupOption === PICKUP_TYPE.Curbside) return 'We will bring it out to your car.';
+  if (fulfilment.pickupOption === PICKUP_TYPE.DriveThru) return 'Pick it up at the drive-thru window.';
+  return `Pick it up at ${details.location.marketingName}.`;
+}
+
 /** Last 8 characters of the masked card number (spec: saved payments show the last 8). */
 function shortMasked(masked: string): string {
   return masked.slice(-8);
@@ -45,6 +64,7 @@ export type TrackingScreenProps =
       trackingToken: string;
       details: TrackingDetails;
       stages: readonly { stage: number; label: string }[];
+      renderedAt: number;
     };
 
 /** /order-tracking: thanks, live status, pickup, store, order and payment details, and 'Back Menu'. */
@@ -73,149 +93,167 @@ export function TrackingScreen(
   // Table or curbside sides show where the order is served instead of the status (checkout spec section 4).
   const serving = fulfilment.fulfillmentPlace ? describeHandover(fulfilment) : null;
   const isTableSide = serving !== null && fulfilment.pickupOption !== PICKUP_TYPE.Curbside;
+  const eta = details.status.eta;
   return (
     <div style={themeStyle(props.theme)} className="min-h-dvh">
       <SiteHeader brandName={companyName} logoHref={null} />
-      <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
-        <div className="flex flex-col gap-1">
-          <h1 className="font-display text-3xl font-bold">Track your Order</h1>
-          <p className="text-xl font-semibold text-gray-900">Thanks For Your Order!</p>
-          <p className="text-gray-700">
-            Order <span className="font-semibold">#{order.referenceNumber}</span>
-          </p>
-        </div>
-
-        <div className="grid gap-6 md:grid-cols-[3fr_2fr]">
-          <div className="flex flex-col gap-6">
-            {serving ? (
-              <Panel id="status-title" title="Serving">
-                <p className="text-lg font-semibold">{serving}</p>
-                <p className="text-gray-700">
-                  {isTableSide
-                    ? 'We will bring your order to your table.'
-                    : 'We will bring your order out to your car.'}
-                </p>
-              </Panel>
-            ) : (
-              <Panel id="status-title" title="Order Status">
-                <TrackingStatus
-                  orderId={props.orderId}
-                  trackingToken={props.trackingToken}
-                  initialStatus={details.status.statusId}
-                  stages={props.stages}
-                />
-              </Panel>
-            )}
-
-            <Panel id="details-title" title="Order Details">
-              <ul className="flex flex-col divide-y divide-gray-100">
-                {order.items.map((item) => (
-                  <li key={item.id} className="flex justify-between gap-4 py-2">
-                    <OrderLineDetails
-                      quantity={item.quantity}
-                      title={item.title}
-                      portionTitle={item.portionTitle}
-                      modifiers={item.selectedModifiers}
-                      note={item.notes}
-                    />
-                    <Price dollars={item.total} className="tabular-nums" />
-                  </li>
-                ))}
-              </ul>
-              <div className="mt-3">
-                <TotalsList
-                  {...totalsRows({
-                    ...totals,
-                    deliveryFee: fulfilment.delivery?.feeAmount,
-                    driverTip: fulfilment.delivery?.tipAmount,
-                  })}
-                />
-              </div>
-            </Panel>
+      <TrackedOrder
+        orderId={props.orderId}
+        trackingToken={props.trackingToken}
+        initialStatus={details.status.statusId}
+      >
+        <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
+          <div className="flex flex-col gap-1">
+            <h1 className="font-display text-3xl font-bold">Track your Order</h1>
+            <p className="text-xl font-semibold text-gray-900">Thanks For Your Order!</p>
+            <p className="text-gray-700">
+              Order <span className="font-semibold">#{order.referenceNumber}</span>
+            </p>
           </div>
 
-          <div className="flex flex-col gap-6">
-            <Panel id="fulfilment-title" title={isPickup ? 'Pickup' : 'Fulfillment'}>
-              <p>
-                {isPickup
-                  ? `Pickup at ${location.marketingName}`
-                  : fulfilment.fulfillmentMethod === FULFILLMENT_METHOD.Delivery
-                    ? 'Delivery'
-                    : 'Dine In'}
-              </p>
-              {details.deliveryAddress ? (
-                <address className="not-italic text-gray-700">
-                  {details.deliveryAddress.line1}
-                  <br />
-                  {[details.deliveryAddress.city, details.deliveryAddress.stateCode]
-                    .filter(Boolean)
-                    .join(', ')}{' '}
-                  {details.deliveryAddress.zipCode}
-                </address>
-              ) : null}
-              {isPickup && fulfilment.pickupOption !== null ? (
-                <p className="text-sm text-gray-700">{PICKUP_LABEL[fulfilment.pickupOption]}</p>
-              ) : null}
-              {isPickup && !props.hidePickupChange && details.status.statusId < 3 ? (
-                <PickupChange
-                  orderId={props.orderId}
-                  trackingToken={props.trackingToken}
-                  fulfilment={fulfilment}
-                />
-              ) : null}
-            </Panel>
+          {eta ? (
+            <TrackingEta
+              orderId={props.orderId}
+              trackingToken={props.trackingToken}
+              initialStatus={details.status.statusId}
+              eta={eta}
+              renderedAt={props.renderedAt}
+              readyDetail={readyDetailOf(details)}
+            />
+          ) : null}
 
-            <Panel id="store-title" title="Store Information">
-              <p className="font-semibold">{location.marketingName}</p>
-              <address className="not-italic text-gray-700">
-                {location.address1}
-                <br />
-                {location.city}
-                {location.stateCode ? `, ${location.stateCode}` : ''} {location.postalCode}
-              </address>
-              {location.phone ? (
-                <a
-                  href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}
-                  className="mt-1 inline-block underline"
-                >
-                  {location.phone}
-                </a>
-              ) : null}
-            </Panel>
-
-            <Panel id="payment-title" title="Payment Information">
-              {paymentDetails.length === 0 ? (
-                <p className="text-gray-700">No payment recorded.</p>
+          <div className="grid gap-6 md:grid-cols-[3fr_2fr]">
+            <div className="flex flex-col gap-6">
+              {serving ? (
+                <Panel id="status-title" title="Serving">
+                  <p className="text-lg font-semibold">{serving}</p>
+                  <p className="text-gray-700">
+                    {isTableSide
+                      ? 'We will bring your order to your table.'
+                      : 'We will bring your order out to your car.'}
+                  </p>
+                </Panel>
               ) : (
-                <ul className="flex flex-col gap-2">
-                  {paymentDetails.map((payment, index) => (
-                    <li key={`${payment.maskedCardNumber}-${index}`} className="flex items-center gap-3">
-                      <CardLogo cardLogo={payment.cardLogo} />
-                      <span className="sr-only">Card ending in {payment.maskedCardNumber.slice(-4)}</span>
-                      <span aria-hidden className="font-mono tabular-nums">
-                        {shortMasked(payment.maskedCardNumber)}
-                      </span>
-                      <span className="ml-auto">
-                        <span className="sr-only">Approved amount </span>
-                        <Price dollars={payment.approvedAmount} className="font-semibold tabular-nums" />
-                      </span>
+                <Panel id="status-title" title="Order Status">
+                  <TrackingStatus
+                    orderId={props.orderId}
+                    trackingToken={props.trackingToken}
+                    initialStatus={details.status.statusId}
+                    stages={props.stages}
+                  />
+                </Panel>
+              )}
+
+              <Panel id="details-title" title="Order Details">
+                <ul className="flex flex-col divide-y divide-gray-100">
+                  {order.items.map((item) => (
+                    <li key={item.id} className="flex justify-between gap-4 py-2">
+                      <OrderLineDetails
+                        quantity={item.quantity}
+                        title={item.title}
+                        portionTitle={item.portionTitle}
+                        modifiers={item.selectedModifiers}
+                        note={item.notes}
+                      />
+                      <Price dollars={item.total} className="tabular-nums" />
                     </li>
                   ))}
                 </ul>
-              )}
-            </Panel>
-          </div>
-        </div>
+                <div className="mt-3">
+                  <TotalsList
+                    {...totalsRows({
+                      ...totals,
+                      deliveryFee: fulfilment.delivery?.feeAmount,
+                      driverTip: fulfilment.delivery?.tipAmount,
+                    })}
+                  />
+                </div>
+              </Panel>
+            </div>
 
-        <nav aria-label="After your order">
-          <Link
-            href={backHref}
-            className="inline-flex min-h-11 items-center rounded-full bg-button px-6 py-2 font-semibold text-button-fg hover:brightness-110"
-          >
-            Back Menu
-          </Link>
-        </nav>
-      </main>
+            <div className="flex flex-col gap-6">
+              <Panel id="fulfilment-title" title={isPickup ? 'Pickup' : 'Fulfillment'}>
+                <p>
+                  {isPickup
+                    ? `Pickup at ${location.marketingName}`
+                    : fulfilment.fulfillmentMethod === FULFILLMENT_METHOD.Delivery
+                      ? 'Delivery'
+                      : 'Dine In'}
+                </p>
+                {details.deliveryAddress ? (
+                  <address className="not-italic text-gray-700">
+                    {details.deliveryAddress.line1}
+                    <br />
+                    {[details.deliveryAddress.city, details.deliveryAddress.stateCode]
+                      .filter(Boolean)
+                      .join(', ')}{' '}
+                    {details.deliveryAddress.zipCode}
+                  </address>
+                ) : null}
+                {isPickup && fulfilment.pickupOption !== null ? (
+                  <p className="text-sm text-gray-700">{PICKUP_LABEL[fulfilment.pickupOption]}</p>
+                ) : null}
+                {isPickup && !props.hidePickupChange && details.status.statusId < 3 ? (
+                  <PickupChange
+                    orderId={props.orderId}
+                    trackingToken={props.trackingToken}
+                    fulfilment={fulfilment}
+                  />
+                ) : null}
+              </Panel>
+
+              <Panel id="store-title" title="Store Information">
+                <p className="font-semibold">{location.marketingName}</p>
+                <address className="not-italic text-gray-700">
+                  {location.address1}
+                  <br />
+                  {location.city}
+                  {location.stateCode ? `, ${location.stateCode}` : ''} {location.postalCode}
+                </address>
+                {location.phone ? (
+                  <a
+                    href={`tel:${location.phone.replace(/[^\d+]/g, '')}`}
+                    className="mt-1 inline-block underline"
+                  >
+                    {location.phone}
+                  </a>
+                ) : null}
+              </Panel>
+
+              <Panel id="payment-title" title="Payment Information">
+                {paymentDetails.length === 0 ? (
+                  <p className="text-gray-700">No payment recorded.</p>
+                ) : (
+                  <ul className="flex flex-col gap-2">
+                    {paymentDetails.map((payment, index) => (
+                      <li key={`${payment.maskedCardNumber}-${index}`} className="flex items-center gap-3">
+                        <CardLogo cardLogo={payment.cardLogo} />
+                        <span className="sr-only">Card ending in {payment.maskedCardNumber.slice(-4)}</span>
+                        <span aria-hidden className="font-mono tabular-nums">
+                          {shortMasked(payment.maskedCardNumber)}
+                        </span>
+                        <span className="ml-auto">
+                          <span className="sr-only">Approved amount </span>
+                          <Price dollars={payment.approvedAmount} className="font-semibold tabular-nums" />
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Panel>
+            </div>
+          </div>
+
+          <nav aria-label="After your order">
+            <Link
+              href={backHref}
+              className="inline-flex min-h-11 items-center rounded-full bg-button px-6 py-2 font-semibold text-button-fg hover:brightness-110"
+            >
+              Back Menu
+            </Link>
+          </nav>
+        </main>
+      </TrackedOrder>
     </div>
   );
 }

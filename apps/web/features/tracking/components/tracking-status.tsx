@@ -2,8 +2,8 @@
 
 import type { OrderStatus } from '@storefront/contracts/enum-values';
 import { ORDER_STATUS_STAGES, timelineStage } from '@storefront/contracts/tracking-stages';
-import { useOrderStatus } from '../use-order-status';
 import { OrderTimeline } from './order-timeline';
+import { useTrackedStatus } from './tracked-order';
 
 /** The live part of the status block: the timeline follows the order's status as the kitchen moves it. */
 export function TrackingStatus({
@@ -17,7 +17,7 @@ export function TrackingStatus({
   initialStatus: OrderStatus;
   stages: readonly { stage: number; label: string }[];
 }) {
-  const status = useOrderStatus(orderId, trackingToken, initialStatus);
+  const status = useTrackedStatus(orderId, trackingToken, initialStatus);
   const stage = timelineStage(status);
   const label =
     stages.find((s) => s.stage === stage)?.label ??

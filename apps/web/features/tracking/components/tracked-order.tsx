@@ -1,0 +1,33 @@
+'use client';
+
+import { createContext, useContext, type ReactNode } from 'react';
+import type { OrderStatus } from '@storefront/contracts/enum-values';
+import { useOrderStatus } from '../use-order-status';
+
+const TrackedStatusContext = createContext<OrderStatus | null>(null);
+
+/**
+ * One status poll for the whole tracking page: the ETA headline and the timeline read the same live status, so
+ * they never disagree and the page asks /api/status once per tick.
+ */
+export function TrackedOrder({
+  orderId,
+  trackingToken,
+  initialStatus,
+  children,
+}: {
+  orderId: number;
+  trackingToken: string;
+  initialStatus: OrderStatus;
+  children: ReactNode;
+}) {
+  const status = useOrderStatus(orderId, trackingToken, initialStatus);
+  return <TrackedStatusContext.Provider value={status}>{children}</TrackedStatusContext.Provider>;
+}
+
+/** The page's shared live status inside TrackedOrder; else this component polls on its own. */
+export function useTrackedStatus(orderId: number, trackingToken: string, initialStatus: OrderStatus) {
+  const shared = useContext(TrackedStatusContext);
+  const own = useOrderStatus(orderId, trackingToken, initialStatus, undefined, shared === null);
+  return shared ?? own;
+}
