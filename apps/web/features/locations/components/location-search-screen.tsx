@@ -44,7 +44,12 @@ export function LocationSearchScreen({
       <Suspense fallback={null}>
         <LoginNoticeToast crmLoginActive={crmLoginActive} />
       </Suspense>
-      <main className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,22rem)_1fr] md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]">
+      {/* The skip link's target (components/ui/skip-link.tsx, MAIN_CONTENT_ID): axe counts a skip link whose
+          target is missing as content outside every landmark. */}
+      <main
+        id="main-content"
+        className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,22rem)_1fr] md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]"
+      >
         <div className="flex min-w-0 flex-col gap-5">
           <div>
             <h1 className="font-display text-3xl font-bold text-gray-900">{settings.searchTitle}</h1>

@@ -106,6 +106,13 @@ function areasNear(areas: readonly Area[], view: Box): Area[] {
   return areas.filter((area) => intersectBoxes(area.box, near) !== null);
 }
 
+/** The view less a margin, so that a name written near its edge is not cut off by it. */
+function inset([west, south, east, north]: Box): Box {
+  const dx = (east - west) * 0.1;
+  const dy = (north - south) * 0.05;
+  return [west + dx, south + dy, east - dx, north - dy];
+}
+
 function labelIcon(name: string, kind: 'state' | 'county') {
   const tone =
     kind === 'state'
@@ -193,7 +200,7 @@ function OfflineBasemap() {
     const placed: { id: string; name: string; at: [number, number]; x: number; y: number }[] = [];
     for (const area of ranked) {
       if (!area.name) continue;
-      const point = labelPoint(area.polygons, view);
+      const point = labelPoint(area.polygons, inset(view));
       if (!point) continue;
       const { x, y } = map.latLngToContainerPoint([point[1], point[0]]);
       if (placed.some((p) => Math.abs(p.x - x) < LABEL_GAP.x && Math.abs(p.y - y) < LABEL_GAP.y)) continue;
