@@ -117,7 +117,8 @@ for (const viewport of VIEWPORTS) {
       await addBurgerAndCheckout(page);
       const checkoutMinutes = await readCheckoutEstimate(page);
       // BEFORE (472ebdc): store 16-30 (the first quarter-hour order time) and checkout 15 (the store's average).
-      expect({ dialog: dialogMinutes, checkout: checkoutMinutes }).toEqual({
+      // Soft: a mismatch is reported and the journey goes on to measure the tracking page too.
+      expect.soft({ dialog: dialogMinutes, checkout: checkoutMinutes }).toEqual({
         dialog: storeMinutes,
         checkout: storeMinutes,
       });
@@ -180,7 +181,7 @@ test('delivery: one estimate on the store page and at checkout; tracking shows t
   await addBurgerAndCheckout(page);
   const checkoutMinutes = await readCheckoutEstimate(page);
   // BEFORE (472ebdc): store 46-60 (the first delivery order time) and checkout 15 (the pickup average).
-  expect(checkoutMinutes).toBe(storeMinutes);
+  expect.soft(checkoutMinutes).toBe(storeMinutes);
   const placed = await payAndTrack(page, {
     firstName: 'Katherine',
     lastName: 'Johnson',

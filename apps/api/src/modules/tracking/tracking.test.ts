@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { orders } from '../../db/schema/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { createOrderFixture } from '../checkout/checkout.fixtures';
@@ -50,6 +52,45 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
     expect(settings.json()).toMatchObject({
       value: { fulfillmentSettings: { availablePickupMethods: [{ pickupOption: 0 }] } },
     });
+  });
+
+  it('leads tracking with the ready time the placement kept, and a delivery with its arrival window', async () => {
+    const before = Date.now();
+    const order = await placeTrackedOrder(ctx);
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/tracking/orders/${order.orderId}/status`,
+      headers: auth(order.trackingToken),
+    });
+    const { eta, orderReadyTime } = status.json<{
+      value: {
+        orderReadyTime: string;
+        eta: { readyAt: string; arrival: unknown; isScheduled: boolean; timeZone: string };
+      };
+    }>().value;
+    // Dupont Circle: ASAP, 15 minutes' preparation, in the store's own zone and offset.
+    expect(eta).toMatchObject({ arrival: null, isScheduled: false, timeZone: 'America/New_York' });
+    expect(eta.readyAt).toBe(orderReadyTime);
+    expect(eta.readyAt).toMatch(/-0[45]:00$/);
+    expect(Date.parse(eta.readyAt)).toBeGreaterThanOrEqual(before - 1000 + 15 * 60_000);
+
+    // A delivery: the kitchen's time plus the store's travel time (45 - 15 minutes), a 15-minute window.
+    const delivery = await placeTrackedOrder(ctx);
+    await ctx.database.db
+      .update(orders)
+      .set({ fulfillmentMethod: 0, deliveryLine1: '1350 Connecticut Ave NW' })
+      .where(eq(orders.id, delivery.orderId));
+    const details = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/tracking/orders/${delivery.orderId}`,
+      headers: auth(delivery.trackingToken),
+    });
+    const deliveryEta = details.json<{
+      value: { status: { eta: { readyAt: string; arrival: { start: string; end: string } } } };
+    }>().value.status.eta;
+    const start = Date.parse(deliveryEta.arrival.start);
+    expect(start - Date.parse(deliveryEta.readyAt)).toBe(30 * 60_000);
+    expect(Date.parse(deliveryEta.arrival.end) - start).toBe(15 * 60_000);
   });
 
   it('refuses missing, forged, expired and foreign tracking tokens', async () => {
