@@ -7,14 +7,13 @@ describe('mayMoveFocus', () => {
   const input = document.createElement('input');
 
   it('moves focus from the body or from the link that started the navigation', () => {
-    expect(mayMoveFocus(body, null, body, false)).toBe(true);
-    expect(mayMoveFocus(null, null, body, false)).toBe(true);
-    expect(mayMoveFocus(link, link, body, false)).toBe(true);
+    expect(mayMoveFocus(body, null, body)).toBe(true);
+    expect(mayMoveFocus(null, null, body)).toBe(true);
+    expect(mayMoveFocus(link, link, body)).toBe(true);
   });
 
-  it('leaves focus that the new page or the guest put elsewhere, and never takes it from a dialog', () => {
-    expect(mayMoveFocus(input, link, body, false)).toBe(false);
-    expect(mayMoveFocus(input, null, body, false)).toBe(false);
-    expect(mayMoveFocus(body, null, body, true)).toBe(false);
+  it('leaves focus that the new page or the guest put elsewhere', () => {
+    expect(mayMoveFocus(input, link, body)).toBe(false);
+    expect(mayMoveFocus(input, null, body)).toBe(false);
   });
 });

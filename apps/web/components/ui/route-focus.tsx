@@ -9,16 +9,10 @@ const WAIT_MS = 10_000;
 const OPEN_DIALOG = '[role="dialog"][aria-modal="true"], [role="alertdialog"], dialog[open]';
 
 /**
- * Whether focus may be moved to the new page's heading: not while a dialog is open (it owns focus), and only if
- * focus is nowhere in particular: on the body, or still on the link or button that started the navigation.
+ * Whether focus may be moved to the new page's heading: only if focus is nowhere in particular, on the body or
+ * still on the link or button that started the navigation (not on what the new page or the guest chose since).
  */
-export function mayMoveFocus(
-  active: Element | null,
-  opener: Element | null,
-  body: Element,
-  dialogOpen: boolean,
-): boolean {
-  if (dialogOpen) return false;
+export function mayMoveFocus(active: Element | null, opener: Element | null, body: Element): boolean {
   return active === null || active === body || (opener !== null && active === opener);
 }
 
@@ -47,8 +41,10 @@ export function RouteFocus() {
     const tryFocus = (): boolean => {
       const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector('h1');
       if (!heading) return false;
-      const dialogOpen = document.querySelector(OPEN_DIALOG) !== null;
-      if (!mayMoveFocus(document.activeElement, opener.current, document.body, dialogOpen)) return true;
+      // A dialog owns focus while it is open (the sheet a link was tapped in, still closing): wait for it to go;
+      // closing it puts focus back somewhere, which then stays.
+      if (document.querySelector(OPEN_DIALOG)) return false;
+      if (!mayMoveFocus(document.activeElement, opener.current, document.body)) return true;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
       return true;
