@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { etaView, formatClock, formatWhen } from './eta';
+import { etaView, formatClock, formatWhen, type EtaInput } from './eta';
 
 const ZONE = 'America/New_York';
 const MINUTE = 60_000;
 // 6:45 PM in Washington on Wed 11/25.
 const READY = '2026-11-25T18:45:00-05:00';
 const readyMs = Date.parse(READY);
-const pickup = { readyAt: READY, arrival: null, isScheduled: false, timeZone: ZONE };
-const view = (statusId: number, now: number, eta = pickup) =>
+const pickup: EtaInput = { readyAt: READY, arrival: null, isScheduled: false, timeZone: ZONE };
+const view = (statusId: number, now: number, eta: EtaInput = pickup) =>
   etaView({ eta, statusId, now, readyDetail: 'Pick it up at Dupont Circle.' });
 
 describe('the tracking page headline', () => {
