@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { SiteHeader } from '@/components/ui/site-header';
+import { MAIN_CONTENT_ID } from '@/components/ui/skip-link';
 import type { KitchenPage } from '../kitchen.queries';
 import { signOut } from '../kitchen.actions';
 import { KitchenLive } from './kitchen-live';
@@ -17,7 +18,7 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
     return (
       <>
         <SiteHeader brandName="Kitchen" logoHref={null} />
-        <main className="px-4 py-12">
+        <main id={MAIN_CONTENT_ID} className="px-4 py-12">
           <KitchenSignIn initialError={page.error} />
         </main>
       </>
@@ -40,7 +41,7 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
         <SiteHeader brandName="Kitchen" logoHref={null}>
           {signOutButton}
         </SiteHeader>
-        <main className="px-4 py-12 text-center">
+        <main id={MAIN_CONTENT_ID} className="px-4 py-12 text-center">
           <h1 className="text-2xl font-bold">Kitchen</h1>
           <p className="mt-2 text-gray-700">There are no locations to show.</p>
         </main>
@@ -59,7 +60,7 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
       </SiteHeader>
       {/* Keyed by location: another location's board starts with its own known orders (none of them 'New'). */}
       <KitchenLive key={page.location.id} locationId={page.location.id} receivedOrders={received}>
-        <main className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6">
+        <main id={MAIN_CONTENT_ID} className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <div className="flex flex-col gap-1">
               <h1 className="text-2xl font-bold">{page.location.name}</h1>

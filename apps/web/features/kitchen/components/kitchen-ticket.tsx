@@ -39,7 +39,12 @@ function useNow(renderedAt: number): number {
   return tick === Math.floor(renderedAt / TICK_MS) ? renderedAt : tick * TICK_MS;
 }
 
-const age = (minutes: number) => (minutes < 1 ? 'just now' : `${minutes} min ago`);
+function age(minutes: number): string {
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h ago` : `${hours} h ${minutes % 60} min ago`;
+}
 
 /**
  * One ticket: what the line reads first (number, due time, ASAP or scheduled, age, the handoff) over the
@@ -64,6 +69,7 @@ export function KitchenTicket({
   const titleId = `kitchen-order-${order.id}`;
   const name = [order.contact.firstName, order.contact.lastName].filter(Boolean).join(' ') || 'Guest';
   const sameDay = timing.dueTime?.slice(0, 10) === order.placedAt.slice(0, 10);
+  const open = order.statusId !== 4;
   return (
     <article
       aria-labelledby={titleId}
@@ -94,7 +100,7 @@ export function KitchenTicket({
             {timing.isScheduled ? 'Scheduled' : 'ASAP'}
           </span>
         </div>
-        {timing.dueTime ? (
+        {timing.dueTime && open ? (
           <p className="text-lg font-bold tabular-nums">
             Due{' '}
             <time dateTime={timing.dueTime}>
@@ -105,10 +111,17 @@ export function KitchenTicket({
           </p>
         ) : null}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-800">
-          <span className="inline-flex items-center gap-1">
+          <span className="inline-flex flex-wrap items-center gap-1">
             <Clock aria-hidden className="size-4" />
-            Placed <time dateTime={order.placedAt}>{storeClockTime(order.placedAt)}</time>,{' '}
-            <span data-testid="ticket-age">{age(timing.ageMinutes)}</span>
+            <span>
+              Placed <time dateTime={order.placedAt}>{storeClockTime(order.placedAt)}</time>
+            </span>
+            {/* Age matters while the order is in the kitchen; a completed one keeps its placed time only. */}
+            {open ? (
+              <span>
+                · <span data-testid="ticket-age">{age(timing.ageMinutes)}</span>
+              </span>
+            ) : null}
           </span>
           {timing.isLate ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-red-700 px-2 py-0.5 font-bold text-white">

@@ -1,0 +1,122 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** The API the e2e stack runs (playwright.config.ts): orders are placed through it, as any channel would. */
+export const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
+
+type Envelope<T> = { value: T; succeed: boolean };
+
+async function call<T>(
+  api: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  token: string | null,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await api.fetch(`${API_URL}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await res.json()) as Envelope<T>;
+  expect(res.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body.value;
+}
+
+export interface GuestOrder {
+  locationId: number;
+  firstName: string;
+  /** 1 pickup (default), 2 at a table. */
+  fulfillmentMethod?: 1 | 2;
+  pickup?: { pickupOption: 0 | 1 | 2; carColor?: number; carType?: number; fulfillmentPlace?: string };
+  /** An ISO time with offset for a scheduled order; omitted for ASAP. */
+  readyTime?: string;
+}
+
+/**
+ * Places a paid order of four Fresh Lemonades (over the curbside store's $10 minimum) through the API as a web
+ * guest: token, order, line, contact, pickup data, ready time, card payment tokenised in the hosted frame's
+ * endpoint, close request. Returns the order id.
+ */
+export async function placeGuestOrder(api: APIRequestContext, order: GuestOrder): Promise<number> {
+  const { accessToken } = await call<{ accessToken: string }>(api, 'POST', '/v1/oauth/token', null, {
+    clientId: 'web',
+    clientSecret: 'web-demo-secret',
+  });
+  const menu = await call<{ snapshotId: number; menuId: number }>(
+    api,
+    'GET',
+    `/v1/sales/menus?locationId=${order.locationId}`,
+    accessToken,
+    undefined,
+    { prefer: 'return=compact' },
+  );
+  const created = await call<{ id: number }>(api, 'POST', '/v1/sales/orders', accessToken, {
+    menuSnapshotId: menu.snapshotId,
+    fulfillmentMethod: order.fulfillmentMethod ?? 1,
+  });
+  const base = `/v1/sales/orders/${created.id}`;
+  const added = await call<{ order: { totals: { total: number } } }>(
+    api,
+    'POST',
+    `${base}/bulk-items`,
+    accessToken,
+    { items: [{ itemPathKey: `${menu.menuId}-40-402`, quantity: 4 }] },
+  );
+  await call(api, 'PATCH', `${base}/contact-information`, accessToken, {
+    firstName: order.firstName,
+    lastName: 'Tester',
+    phone: '(202) 555-0143',
+    email: 'kitchen-h5@example.com',
+  });
+  await call(api, 'PUT', `${base}/pickup-data`, accessToken, order.pickup ?? { pickupOption: 0 });
+  if (order.readyTime) {
+    await call(api, 'PUT', `${base}/ready-time`, accessToken, { orderReadyTime: order.readyTime });
+  }
+  const payment = await call<{ paymentUrl: string }>(api, 'POST', `${base}/payments`, accessToken, {
+    paymentMethod: 5,
+    baseAmount: added.order.totals.total,
+    tipAmount: 0,
+  });
+  const card = await call<{ one_time_token: string }>(
+    api,
+    'POST',
+    `${new URL(payment.paymentUrl).pathname}/tokens`,
+    null,
+    { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvv: '123' },
+  );
+  await call(
+    api,
+    'POST',
+    `${base}/close-requests`,
+    accessToken,
+    { paymentToken: card.one_time_token },
+    {
+      'idempotency-key': `h5-${created.id}-${Date.now()}`,
+    },
+  );
+  return created.id;
+}
+
+/** The kitchen screen: sign-in, a location's board and its tickets. */
+export class KitchenScreen {
+  constructor(readonly page: Page) {}
+
+  async signIn(locationId: number) {
+    await this.page.goto('/kitchen');
+    await this.page.getByLabel('Staff key').fill('e2e-staff-key');
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(this.page.getByLabel('Location')).toBeVisible();
+    await this.page.getByLabel('Location').selectOption(String(locationId));
+    await expect(this.page.getByLabel('Location')).toHaveValue(String(locationId));
+  }
+
+  get liveStatus(): Locator {
+    return this.page.getByRole('status').filter({ hasText: /Live|Reconnecting|Connecting/ });
+  }
+
+  /** The ticket of the guest's order, by the guest's (unique) first name. */
+  ticket(firstName: string): Locator {
+    return this.page.getByRole('article').filter({ hasText: `${firstName} Tester` });
+  }
+}
