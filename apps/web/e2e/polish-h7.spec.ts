@@ -84,15 +84,28 @@ for (const viewport of VIEWPORTS) {
       await expect(base.getByText('Select an option')).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'Base' })).toContainText('Select one option');
       await expect(base).toBeFocused();
-      const top = await base.evaluate((el) => el.getBoundingClientRect().top);
-      const bar = await item.addButton.evaluate((el) => el.getBoundingClientRect().top);
-      const header = await page.evaluate(() => {
-        const el = document.querySelector('header');
-        return el && getComputedStyle(el).display !== 'none' ? el.getBoundingClientRect().bottom : 0;
-      });
-      await where(page, `after (base.top=${top}, header.bottom=${header}, bar.top=${bar})`);
-      expect(top).toBeGreaterThanOrEqual(header);
-      expect(top).toBeLessThan(bar);
+      // Once the (smooth) scroll has settled: the group's top between the header and the sticky Add bar
+      const layout = () =>
+        page.evaluate(() => {
+          const group = document.activeElement?.getBoundingClientRect().top ?? Number.NaN;
+          const bar = document.querySelector('form button[type=submit]')?.getBoundingClientRect().top ?? 0;
+          const header = [...document.querySelectorAll('header')]
+            .map((h) => h.getBoundingClientRect())
+            .filter((r) => r.height > 0 && r.top <= 0)
+            .reduce((bottom, r) => Math.max(bottom, r.bottom), 0);
+          return { top: Math.round(group), header: Math.round(header), bar: Math.round(bar) };
+        });
+      await expect
+        .poll(async () => {
+          const now = await layout();
+          return now.top >= now.header && now.top < now.bar;
+        })
+        .toBe(true);
+      const settled = await layout();
+      await where(
+        page,
+        `after (base.top=${settled.top}, header.bottom=${settled.header}, bar.top=${settled.bar})`,
+      );
       await expectNoAxeViolations(page, 'item page with the first unmet group marked');
 
       // Base chosen: the next tap goes to Protein; nothing was ever sent
