@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, useTransition } from 'react';
+import { useId, useRef, useState, useTransition } from 'react';
 import Link from 'next/link';
 import { Tabs } from 'radix-ui';
 import {
@@ -51,6 +51,9 @@ export function OrderSettingsDialog({
   const [apartment, setApartment] = useState(settings.deliveryAddress?.line2 ?? '');
   const [refused, setRefused] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  // 'Your order will change' hands focus back to Save Changes, what the guest pressed: returned to a tab trigger
+  // instead (whatever had focus as it opened), focus would select that tab again and undo Cancel's restore.
+  const saveButton = useRef<HTMLButtonElement>(null);
   const toast = useToast();
   const dropFmQuery = useDropFmQuery();
   const time = draftToTime(draft);
@@ -119,7 +122,12 @@ export function OrderSettingsDialog({
                 Change location
               </Link>
             )}
-            <Button disabled={!canSave} loading={pending && willChange === null} onClick={() => save()}>
+            <Button
+              ref={saveButton}
+              disabled={!canSave}
+              loading={pending && willChange === null}
+              onClick={() => save()}
+            >
               Save Changes
             </Button>
           </>
@@ -177,6 +185,7 @@ export function OrderSettingsDialog({
         pending={pending}
         onContinue={() => save(true)}
         onCancel={cancelChange}
+        returnFocusTo={() => saveButton.current}
       />
       <InvalidDateDialog open={invalidDate} onClose={() => setInvalidDate(false)} />
     </>

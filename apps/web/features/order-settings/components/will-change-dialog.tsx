@@ -16,17 +16,21 @@ export function WillChangeDialog({
   pending,
   onContinue,
   onCancel,
+  returnFocusTo,
 }: {
   items: readonly UnavailableLine[] | null;
   fulfillmentMethod: FulfillmentMethod;
   pending: boolean;
   onContinue: () => void;
   onCancel: () => void;
+  /** Where focus goes as it closes (Dialog's returnFocusTo). */
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   return (
     <Dialog
       open={items !== null}
       onOpenChange={(next) => (next ? undefined : onCancel())}
+      returnFocusTo={returnFocusTo}
       title="Your order will change"
       description={`These items are not available for ${FULFILLMENT_METHOD_LABEL[fulfillmentMethod]} and will be removed from your order:`}
       actions={
