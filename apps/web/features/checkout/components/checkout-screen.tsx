@@ -3,6 +3,7 @@ import { ArrowLeft, Clock, MapPin } from 'lucide-react';
 import { OrderLineDetails } from '@/components/ui/order-line-details';
 import { Price } from '@/components/ui/price';
 import { SiteHeader } from '@/components/ui/site-header';
+import { MAIN_CONTENT_ID } from '@/components/ui/skip-link';
 import { themeStyle } from '@/lib/theme';
 import type { CheckoutPageData } from '../checkout.queries';
 import { CheckoutForm } from './checkout-form';
@@ -72,7 +73,7 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">
       <SiteHeader brandName={data.companyName} logoHref={null} />
-      <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
+      <main id={MAIN_CONTENT_ID} className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
         <nav aria-label="Back">
           <Link
             href={data.storeHref}
