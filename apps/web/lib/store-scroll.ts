@@ -30,3 +30,18 @@ export function activeCategoryIndex(tops: readonly number[], offset: number): nu
   });
   return active;
 }
+
+/**
+ * Where the page scrolls to put a guest back where they were: the card they opened at the height on screen it
+ * had as they left (what is above it may have changed meanwhile: the bag bar, a reorder strip), else their old
+ * scroll position (`y`); kept within the page's scroll range (0 to `maxScroll`).
+ */
+export function placeScrollTarget(
+  place: { y: number; cardTop: number | null },
+  /** The card's top edge from the top of the document now; null when it is not (yet) on the page. */
+  cardPageTop: number | null,
+  maxScroll: number,
+): number {
+  const wanted = cardPageTop !== null && place.cardTop !== null ? cardPageTop - place.cardTop : place.y;
+  return Math.round(Math.min(Math.max(0, wanted), Math.max(0, maxScroll)));
+}

@@ -7,6 +7,19 @@ export class StorePage {
     return this.page.getByRole('complementary', { name: 'My Order' });
   }
 
+  /** The bag: the My Order bar at the bottom of a phone's screen, the My Order panel on wider screens. */
+  bag(phone: boolean) {
+    return phone ? this.page.getByRole('button', { name: /^My Order/ }) : this.myOrder;
+  }
+
+  /** The category the bar marks as being read (its title), null when none is marked. */
+  async activeCategory(): Promise<string | null> {
+    const current = this.page
+      .getByRole('navigation', { name: 'Menu categories' })
+      .locator('a[aria-current="true"]');
+    return (await current.count()) === 0 ? null : current.first().textContent();
+  }
+
   async openItem(title: string) {
     await this.page
       .getByRole('link', { name: new RegExp(title) })

@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { SiteHeader } from '@/components/ui/site-header';
 import { AccountEntry } from '@/features/session/components/account-entry';
 import { LeaveOrderGuard } from '@/features/locations/components/leave-order-guard';
-import { StoreHeader } from '@/features/locations/components/store-header';
+import { MenuAvailabilityAtEnd, StoreHeader } from '@/features/locations/components/store-header';
 import { getStoreContext } from '@/features/locations/locations.queries';
 import { parseStoreQuery } from '@/features/locations/store-query';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
@@ -13,7 +13,9 @@ import { parseBrandSelection } from '@/features/menu/brand-selection';
 import { BrandFilter } from '@/features/menu/components/brand-filter';
 import { StoreMenu } from '@/features/menu/components/store-menu';
 import { ItemCardLinks } from '@/features/menu/components/item-card-links';
+import { MenuPlaceKeeper } from '@/features/menu/components/menu-place-keeper';
 import { DEFAULT_LAST_ORDERED_ITEMS_TITLE, FEATURE_FLAG } from '@storefront/contracts/templates';
+import { FULFILLMENT_METHOD } from '@storefront/contracts/enum-values';
 import { isFeatureEnabled } from '@/lib/feature-flags';
 import { getMenu } from '@/features/menu/menu.queries';
 import { MyOrderPanel } from '@/features/order/components/my-order-panel';
@@ -74,8 +76,21 @@ export default async function StorePage({
   const reorderItems = reorderTarget ? await listReorderItems(reorderTarget) : [];
   // addedItemId: the order line just added; its item's AddItem cross-sell offers are asked for.
   const added = order?.items.find((line) => line.id === query.addedItemId) ?? null;
+  // A guest ordering at their table (a table link, or the dine-in method it set) is in the store: catering, which
+  // is ordered ahead for elsewhere, is not asked about there (issue 24, point 8). From catering the way back to
+  // the main menu is always offered.
+  const atTable = query.fp === 'table' || settings.fulfillmentMethod === FULFILLMENT_METHOD.DineIn;
+  const offerMenuSwitch = !(atTable && menuOrCatering === 'menu');
+  const availability = {
+    store: context.store,
+    menuType: menuOrCatering,
+    hasOrderItems,
+    query,
+    offerMenuSwitch,
+  };
   return (
     <>
+      <MenuPlaceKeeper basePath={storeHref(locationId, menuOrCatering)} />
       <LeaveOrderGuard locationId={locationId} hasOrderItems={hasOrderItems} />
       {/* Keyed by the prompt: a new prompt (after a switch of method) opens afresh. */}
       {settings.prompt ? <LazyStorePromptDialogs key={settings.prompt.kind} settings={settings} /> : null}
@@ -117,6 +132,7 @@ export default async function StorePage({
             menuType={menuOrCatering}
             hasOrderItems={hasOrderItems}
             query={query}
+            offerMenuSwitch={offerMenuSwitch}
             settingsSlot={<OrderSettingsSummary settings={settings} />}
           />
           {reorderTarget && reorderItems.length > 0 ? (
@@ -136,6 +152,9 @@ export default async function StorePage({
               deferred={{ locationId, menuType: menuOrCatering, brandIds }}
             />
           </ItemCardLinks>
+          {/* A phone's header leaves the plain availability message and the menu switch to Store info: they
+              are offered again where the menu ends. */}
+          <MenuAvailabilityAtEnd {...availability} />
         </main>
         <div className="md:py-6">
           <MyOrderPanel

@@ -10,8 +10,19 @@ const StoreInfoModal = dynamic(() => import('./store-info-modal').then((m) => m.
   ssr: false,
 });
 
-/** 'Store info': the button, and the store info modal once pressed. */
-export function StoreInfoDialog({ store, hasOrderItems }: { store: Store; hasOrderItems: boolean }) {
+/**
+ * 'Store info': the button, and the store info modal once pressed. `more`: what the store header folds into it
+ * on a phone (description, availability message and menu switch), shown under the address and phone.
+ */
+export function StoreInfoDialog({
+  store,
+  hasOrderItems,
+  more,
+}: {
+  store: Store;
+  hasOrderItems: boolean;
+  more?: React.ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -19,13 +30,19 @@ export function StoreInfoDialog({ store, hasOrderItems }: { store: Store; hasOrd
         type="button"
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
-        className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-gray-300 px-3 text-sm font-semibold text-gray-900 hover:bg-gray-100"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-gray-300 px-3 text-sm font-semibold text-gray-900 hover:bg-gray-100"
       >
         <Info aria-hidden className="size-4" />
         Store info
       </button>
       {open ? (
-        <StoreInfoModal store={store} hasOrderItems={hasOrderItems} open={open} setOpen={setOpen} />
+        <StoreInfoModal
+          store={store}
+          hasOrderItems={hasOrderItems}
+          open={open}
+          setOpen={setOpen}
+          more={more}
+        />
       ) : null}
     </>
   );

@@ -9,18 +9,22 @@ import { StoreContact } from './store-contact';
 
 /**
  * The store info modal: name, address, phone, business hours per day (several periods a day, today marked),
- * upcoming holidays with their hours or CLOSED, and 'Change location'. Loaded when opened (StoreInfoDialog).
+ * upcoming holidays with their hours or CLOSED, and 'Change location'; on a phone also what the store header
+ * folds away there. Loaded when opened (StoreInfoDialog).
  */
 export function StoreInfoModal({
   store,
   hasOrderItems,
   open,
   setOpen,
+  more,
 }: {
   store: Store;
   hasOrderItems: boolean;
   open: boolean;
   setOpen: (open: boolean) => void;
+  /** The store header's details folded in here on a phone (see StoreInfoDialog). */
+  more?: React.ReactNode;
 }) {
   const week = store.storeHours?.businessHours ?? [];
   const holidays = store.storeHours?.holidays ?? [];
@@ -28,6 +32,7 @@ export function StoreInfoModal({
     <Dialog open={open} onOpenChange={setOpen} title={store.name} width="lg">
       <div className="flex flex-col gap-5 text-sm text-gray-900">
         <StoreContact store={store} />
+        {more ? <div className="flex flex-col gap-2">{more}</div> : null}
 
         <section aria-labelledby="store-hours-heading">
           <h3 id="store-hours-heading" className="mb-2 text-base font-bold">

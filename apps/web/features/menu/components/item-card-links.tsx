@@ -33,6 +33,7 @@ export function ItemCardLinks({
   const close = useCallback(() => setItemPathKey(null), []);
   return (
     <div
+      data-compact-items={compact ? '' : undefined}
       onClick={(event) => {
         if (event.defaultPrevented || event.button !== 0) return;
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

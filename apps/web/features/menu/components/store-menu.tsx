@@ -53,7 +53,7 @@ export function StoreMenu({
       .slice(0, EAGER_IMAGES),
   );
   const sections = (
-    <div className="flex flex-col gap-8 px-4 py-6">
+    <div className="flex flex-col gap-8 px-4 pt-4 pb-6 md:pt-6">
       {categories.length === 0 ? (
         <p className="text-gray-700">There are no items on this menu right now.</p>
       ) : null}
