@@ -77,8 +77,12 @@ export function KitchenTicket({
       data-new={isNew || undefined}
       className={cn(
         'flex flex-col gap-3 rounded-xl border-4 bg-white p-4 shadow-sm',
-        timing.isLate ? 'border-red-700 bg-red-50' : isNew ? 'border-amber-500' : 'border-transparent',
-        isNew && 'motion-safe:animate-[pulse_1s_ease-in-out_3]',
+        // No opacity animation for the flash: a fading ticket would fail colour contrast while it fades.
+        timing.isLate
+          ? 'border-red-700 bg-red-50'
+          : isNew
+            ? 'border-amber-500 bg-amber-50'
+            : 'border-transparent',
       )}
     >
       <header className="flex flex-col gap-2">
