@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { SiteHeader } from '@/components/ui/site-header';
-import { MAIN_CONTENT_ID } from '@/components/ui/skip-link';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 import type { KitchenPage } from '../kitchen.queries';
 import { signOut } from '../kitchen.actions';
 import { KitchenLive } from './kitchen-live';
