@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { cn } from '@/lib/cn';
 import { SiteHeader } from './site-header';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 /** The store an error happened in, when it is known: its brand on the header and a way back to its menu. */
 export interface ErrorStore {
@@ -29,10 +30,8 @@ export function ErrorScreen({
   return (
     <>
       <SiteHeader brandName={store?.brandName ?? 'Online Ordering'} logoHref="/" />
-      {/* The skip link's target (MAIN_CONTENT_ID in skip-link.tsx, a client module: its constant cannot be read
-          from this server component). */}
       <main
-        id="main-content"
+        id={MAIN_CONTENT_ID}
         className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
       >
         <h1 className="text-3xl font-bold">Error</h1>

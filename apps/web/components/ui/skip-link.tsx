@@ -1,7 +1,6 @@
 'use client';
 
-/** The id a page may give its main content; without it the link goes to the page's <main>. */
-export const MAIN_CONTENT_ID = 'main-content';
+import { MAIN_CONTENT_ID } from './main-content';
 
 /**
  * 'Skip to main content': the first stop of the Tab key on every page, shown when focused (WCAG 2.4.1). It moves

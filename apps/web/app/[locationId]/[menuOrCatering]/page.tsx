@@ -28,6 +28,7 @@ import { addOrderItem } from '@/features/order/order.actions';
 import { getCustomerId } from '@/features/account/account.queries';
 import { ReorderStrip } from '@/features/reorder/components/reorder-strip';
 import { listReorderItems } from '@/features/reorder/reorder.queries';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 type Params = Promise<{ locationId: string; menuOrCatering: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -126,7 +127,7 @@ export default async function StorePage({
       </SiteHeader>
       <div className="mx-auto grid w-full max-w-7xl flex-1 md:grid-cols-[minmax(0,1fr)_20rem] md:gap-4 md:px-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {/* data-store-prompt: the arrival prompt due (it opens once its code loads), for tests and tooling. */}
-        <main className="min-w-0" data-store-prompt={settings.prompt?.kind ?? 'none'}>
+        <main id={MAIN_CONTENT_ID} className="min-w-0" data-store-prompt={settings.prompt?.kind ?? 'none'}>
           <StoreHeader
             store={context.store}
             menuType={menuOrCatering}

@@ -4,6 +4,7 @@ import type { AccountDetails } from '@storefront/contracts/accounts';
 import { cn } from '@/lib/cn';
 import { greeting } from '../account-view';
 import { AccountMenu, type AccountSection } from './account-menu';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 /**
  * Every /my-account page: 'Hi, {first name or User}', the menu beside the content on a wide screen; on a phone
@@ -22,7 +23,7 @@ export function AccountShell({
 }) {
   const isMenu = active === 'menu';
   return (
-    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+    <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
       <h1 className="mb-6 font-display text-3xl font-bold">{greeting(account.firstName)}</h1>
       <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
         <div className={cn(isMenu ? 'block' : 'hidden md:block')}>

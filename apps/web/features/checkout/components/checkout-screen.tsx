@@ -3,7 +3,7 @@ import { ArrowLeft, Clock, MapPin } from 'lucide-react';
 import { OrderLineDetails } from '@/components/ui/order-line-details';
 import { Price } from '@/components/ui/price';
 import { SiteHeader } from '@/components/ui/site-header';
-import { MAIN_CONTENT_ID } from '@/components/ui/skip-link';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 import { themeStyle } from '@/lib/theme';
 import type { CheckoutPageData } from '../checkout.queries';
 import { CheckoutForm } from './checkout-form';

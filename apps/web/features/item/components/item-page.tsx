@@ -11,6 +11,7 @@ import {
 } from './item-customization';
 import { ItemDescription } from './item-description';
 import { imageSrc } from '@/lib/image-src';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 /** Picture through the storefront origin, at the item page size. */
 const itemImageSrc = (imageFileId: string) => imageSrc(imageFileId, IMAGE_SIZES.itemPage);
@@ -57,9 +58,7 @@ export function ItemPage({
   const calories = caloriesLabel(item);
   const { width, height } = IMAGE_SIZES.itemPage;
   return (
-    // The skip link's target (MAIN_CONTENT_ID of components/ui/skip-link.tsx, a client module whose constant a
-    // server component cannot read): without it axe finds the link outside any landmark.
-    <main id="main-content" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-6 pt-3 md:pt-6">
+    <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-6xl flex-1 px-4 pb-6 pt-3 md:pt-6">
       <Link
         href={backHref}
         className="mb-3 inline-flex min-h-11 items-center gap-2 rounded font-semibold text-gray-900"

@@ -10,6 +10,7 @@ import { LocationResults, LocationResultsSkeleton } from './location-results';
 import { LoginNoticeToast } from './login-notice-toast';
 import { MethodToggle } from './method-toggle';
 import { StoreMapResults } from './store-map-results';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 /** The location search page: headline, method switch, address box, results and (on desktop) the map area. */
 export function LocationSearchScreen({
@@ -44,10 +45,9 @@ export function LocationSearchScreen({
       <Suspense fallback={null}>
         <LoginNoticeToast crmLoginActive={crmLoginActive} />
       </Suspense>
-      {/* The skip link's target (components/ui/skip-link.tsx, MAIN_CONTENT_ID): axe counts a skip link whose
-          target is missing as content outside every landmark. */}
+      {/* The skip link's target: axe counts a skip link whose target is missing as content outside every landmark. */}
       <main
-        id="main-content"
+        id={MAIN_CONTENT_ID}
         className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 md:grid-cols-[minmax(0,22rem)_1fr] md:py-10 lg:grid-cols-[minmax(0,30rem)_1fr]"
       >
         <div className="flex min-w-0 flex-col gap-5">

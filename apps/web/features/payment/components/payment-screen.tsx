@@ -7,6 +7,7 @@ import { themeStyle } from '@/lib/theme';
 import type { PaymentPageData } from '../payment.queries';
 import { PaymentFlow } from './payment-flow';
 import { PaymentPickupOption } from './payment-pickup-option';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 /** /payment: 'Order Total' and 'Pay with Credit Card' panels, 'Back to Checkout'; footer hidden, logo inert. */
 export function PaymentScreen({ data }: { data: PaymentPageData }) {
@@ -41,6 +42,7 @@ export function PaymentScreen({ data }: { data: PaymentPageData }) {
     <div style={themeStyle(data.theme)} className="min-h-dvh">
       <SiteHeader brandName={data.companyName} logoHref={null} />
       <main
+        id={MAIN_CONTENT_ID}
         aria-labelledby="payment-title"
         className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10"
       >

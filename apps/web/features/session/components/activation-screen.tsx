@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { CaptchaConfig } from '../captcha-config';
 import { activateAccount as activateAccountAction } from '../session.actions';
 import { SessionDialogs, type SessionDialogKind } from './session-dialogs';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 type Activation = { state: 'pending' } | { state: 'success' } | { state: 'failed'; code: string };
 
@@ -62,7 +63,10 @@ export function ActivationScreen({
   };
 
   return (
-    <main className="mx-auto flex w-full max-w-lg flex-1 flex-col items-center gap-5 px-4 py-16 text-center">
+    <main
+      id={MAIN_CONTENT_ID}
+      className="mx-auto flex w-full max-w-lg flex-1 flex-col items-center gap-5 px-4 py-16 text-center"
+    >
       {activation.state === 'pending' ? (
         <>
           <Spinner label="Verifying..." />

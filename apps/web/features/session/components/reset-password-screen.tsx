@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { resetPassword as resetPasswordAction } from '../session.actions';
 import { TextField } from '@/components/ui/text-field';
 import { FormMessage } from './form-field';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 type Outcome =
   { kind: 'none' } | { kind: 'done' } | { kind: 'invalid-link' } | { kind: 'failed'; message: string };
@@ -59,7 +60,10 @@ export function ResetPasswordScreen({
 
   if (outcome.kind === 'invalid-link') {
     return (
-      <main className="mx-auto flex w-full max-w-md flex-1 flex-col items-center gap-5 px-4 py-16 text-center">
+      <main
+        id={MAIN_CONTENT_ID}
+        className="mx-auto flex w-full max-w-md flex-1 flex-col items-center gap-5 px-4 py-16 text-center"
+      >
         <h1 className="text-2xl font-bold">{ACCOUNT_MESSAGES.linkNotValid}</h1>
         <Link href="/" className={homeLinkClass}>
           Go back home
@@ -69,7 +73,10 @@ export function ResetPasswordScreen({
   }
   if (outcome.kind === 'done') {
     return (
-      <main className="mx-auto flex w-full max-w-md flex-1 flex-col items-center gap-5 px-4 py-16 text-center">
+      <main
+        id={MAIN_CONTENT_ID}
+        className="mx-auto flex w-full max-w-md flex-1 flex-col items-center gap-5 px-4 py-16 text-center"
+      >
         <h1 className="text-2xl font-bold">{ACCOUNT_MESSAGES.passwordUpdated}</h1>
         <p className="text-gray-700">You can now sign in with your new password.</p>
         <Link href="/" className={homeLinkClass}>
@@ -79,7 +86,7 @@ export function ResetPasswordScreen({
     );
   }
   return (
-    <main className="mx-auto w-full max-w-md flex-1 px-4 py-12">
+    <main id={MAIN_CONTENT_ID} className="mx-auto w-full max-w-md flex-1 px-4 py-12">
       <h1 className="mb-6 text-2xl font-bold">Create New Password</h1>
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
         <TextField

@@ -15,6 +15,7 @@ import { OrderUnavailable } from './order-unavailable';
 import { TrackedOrder } from './tracked-order';
 import { TrackingEta } from './tracking-eta';
 import { TrackingStatus } from './tracking-status';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 const PICKUP_LABEL: Record<PickupType, string> = {
   [PICKUP_TYPE.WalkIn]: 'Walk-in',
@@ -78,7 +79,7 @@ export function TrackingScreen(
     return (
       <>
         <SiteHeader brandName={props.companyName} logoHref={null} />
-        <main className="mx-auto max-w-3xl px-4 py-8">
+        <main id={MAIN_CONTENT_ID} className="mx-auto max-w-3xl px-4 py-8">
           <h1 className="sr-only">Track your Order</h1>
           <OrderUnavailable />
         </main>
@@ -102,7 +103,7 @@ export function TrackingScreen(
         trackingToken={props.trackingToken}
         initialStatus={details.status.statusId}
       >
-        <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
+        <main id={MAIN_CONTENT_ID} className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
           <div className="flex flex-col gap-1">
             <h1 className="font-display text-3xl font-bold">Track your Order</h1>
             <p className="text-xl font-semibold text-gray-900">Thanks For Your Order!</p>
