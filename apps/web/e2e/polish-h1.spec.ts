@@ -71,7 +71,7 @@ async function addBurgersAndCheckout(page: Page, quantity = 1) {
 }
 
 async function readCheckoutEstimate(page: Page): Promise<number> {
-  const line = page.getByText(/^Ready time:/);
+  const line = page.getByText(/^(Ready time|Arrives):/);
   await expect(line).toContainText(/ASAP \(about \d+ mins?\)/);
   return minutesIn(await line.textContent());
 }

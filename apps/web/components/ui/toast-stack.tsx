@@ -30,7 +30,7 @@ export function ToastStack({
           <Toast.Description>{t.message}</Toast.Description>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-4 right-4 z-[60] flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2" />
+      <Toast.Viewport className="fixed bottom-24 right-4 md:bottom-4 z-[60] flex w-[min(24rem,calc(100%-2rem))] flex-col gap-2" />
     </Toast.Provider>
   );
 }

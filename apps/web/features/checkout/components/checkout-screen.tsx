@@ -42,7 +42,8 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
       <p className="mt-2 flex items-start gap-2 text-gray-700">
         <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
-          Ready time:{' '}
+          {/* For delivery the estimate is when the order arrives (the API's delivery window), not when it is ready. */}
+          {data.delivery ? 'Arrives:' : 'Ready time:'}{' '}
           {data.scheduledLabel ? (
             <span className="font-semibold text-gray-900">{data.scheduledLabel}</span>
           ) : (

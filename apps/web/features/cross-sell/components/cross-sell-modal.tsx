@@ -22,6 +22,7 @@ import { cn } from '@/lib/cn';
 import { imageSrc } from '@/lib/image-src';
 import { ADD_FAILURE, addFailureText, type AddFailureKind } from '@/features/order/add-failure';
 import { addOrderItem } from '@/features/order/order.actions';
+import { startNavigationProgress } from '@/components/ui/navigation-progress';
 
 /** The breakpoint between the mobile and desktop layouts; crossing it closes the modal (spec section 4). */
 const DESKTOP_QUERY = '(min-width: 768px)';
@@ -69,7 +70,10 @@ export function CrossSellModal({
 
   const close = () => {
     onClose();
-    if (atCheckout) router.push('/checkout');
+    if (atCheckout) {
+      startNavigationProgress();
+      router.push('/checkout');
+    }
   };
 
   useEffect(() => {

@@ -10,9 +10,9 @@ import { KitchenOrderCard } from './kitchen-order-card';
 import { OnlineOrderingSwitch } from './online-ordering-switch';
 
 /** The skip link's target (components/ui/skip-link; its constant is moving between modules as this is written). */
-const MAIN_CONTENT_ID = 'main-content';
 import { KitchenSignIn } from './kitchen-sign-in';
 import { LocationPicker } from './location-picker';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
 /** /kitchen: staff sign-in, then the placed orders of a location in status columns. */
 export function KitchenScreen({ page }: { page: KitchenPage }) {

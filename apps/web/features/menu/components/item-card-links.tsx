@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState, useTransition } from 'react';
+import { useCallback, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 
@@ -12,7 +12,7 @@ const CompactItemModal = dynamic(
 /**
  * The menu's item cards are plain links (server-rendered, nothing to hydrate per card, so a 300-item menu costs
  * the browser no more script work than a 30-item one); this one listener gives them in-app navigation: a plain
- * click opens the item page through the router, with a progress bar while it loads, or, with the 'enable compact
+ * click opens the item page through the router (the layout's NavigationProgress shows the load), or, with the 'enable compact
  * item view' flag, the item in the compact modal over the menu. Modified clicks (new tab) and visits without
  * script follow the link.
  */
@@ -28,7 +28,6 @@ export function ItemCardLinks({
   children: React.ReactNode;
 }) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
   const [itemPathKey, setItemPathKey] = useState<string | null>(null);
   const close = useCallback(() => setItemPathKey(null), []);
   return (
@@ -42,16 +41,9 @@ export function ItemCardLinks({
         if (!link || !key) return;
         event.preventDefault();
         if (compact) setItemPathKey(key);
-        else startTransition(() => router.push(link.getAttribute('href') ?? ''));
+        else router.push(link.getAttribute('href') ?? '');
       }}
     >
-      {pending ? (
-        <div
-          role="progressbar"
-          aria-label="Opening the item"
-          className="fixed inset-x-0 top-0 z-50 h-1 bg-button motion-safe:animate-pulse"
-        />
-      ) : null}
       {children}
       {itemPathKey ? (
         <CompactItemModal
