@@ -1,6 +1,5 @@
 import type { PastOrderDetail } from '@storefront/contracts/accounts';
-import { OrderLineDetails } from '@/components/ui/order-line-details';
-import { Price } from '@/components/ui/price';
+import { OrderLineList } from '@/components/ui/order-line-details';
 import { TotalsList } from '@/components/ui/totals-list';
 import { formatReadyDateTime, itemCountLabel } from '../account-view';
 
@@ -30,20 +29,7 @@ export function PastOrderDetails({
           {itemCountLabel(order.itemCount)}
         </p>
       </div>
-      <ul className="flex flex-col divide-y divide-gray-200" aria-label="Items">
-        {order.items.map((line) => (
-          <li key={line.id} className="flex items-start justify-between gap-4 py-3">
-            <OrderLineDetails
-              quantity={line.quantity}
-              title={line.title}
-              portionTitle={line.portionTitle}
-              modifiers={line.modifiers}
-              note={line.note}
-            />
-            <Price dollars={line.total} className="tabular-nums" />
-          </li>
-        ))}
-      </ul>
+      <OrderLineList label="Items" lines={order.items} />
       <TotalsList
         rows={[
           { label: 'Item Total', dollars: order.totals.subtotal },

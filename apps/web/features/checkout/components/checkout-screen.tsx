@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { ArrowLeft, Clock, MapPin } from 'lucide-react';
-import { OrderLineDetails } from '@/components/ui/order-line-details';
+import { OrderLineList } from '@/components/ui/order-line-details';
 import { Price } from '@/components/ui/price';
 import { SiteHeader } from '@/components/ui/site-header';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
@@ -56,20 +56,10 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
     </section>
   );
   const lines = (
-    <ul aria-label="Items in your order" className="flex flex-col divide-y divide-gray-100">
-      {order.items.map((item) => (
-        <li key={item.id} className="flex justify-between gap-4 py-2">
-          <OrderLineDetails
-            quantity={item.quantity}
-            title={item.title}
-            portionTitle={item.portionTitle}
-            modifiers={item.selectedModifiers}
-            note={item.note}
-          />
-          <Price dollars={item.total} className="shrink-0 tabular-nums" />
-        </li>
-      ))}
-    </ul>
+    <OrderLineList
+      label="Items in your order"
+      lines={order.items.map((item) => ({ ...item, modifiers: item.selectedModifiers }))}
+    />
   );
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">

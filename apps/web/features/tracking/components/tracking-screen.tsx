@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { FULFILLMENT_METHOD, PICKUP_TYPE, type PickupType } from '@storefront/contracts/enum-values';
 import type { TrackingDetails } from '@storefront/contracts/tracking';
 import { totalsRows } from '@storefront/contracts/pricing';
-import { OrderLineDetails } from '@/components/ui/order-line-details';
+import { OrderLineList } from '@/components/ui/order-line-details';
 import { Price } from '@/components/ui/price';
 import { SiteHeader } from '@/components/ui/site-header';
 import { TotalsList } from '@/components/ui/totals-list';
@@ -146,20 +146,13 @@ export function TrackingScreen(
               )}
 
               <Panel id="details-title" title="Order Details">
-                <ul className="flex flex-col divide-y divide-gray-100">
-                  {order.items.map((item) => (
-                    <li key={item.id} className="flex justify-between gap-4 py-2">
-                      <OrderLineDetails
-                        quantity={item.quantity}
-                        title={item.title}
-                        portionTitle={item.portionTitle}
-                        modifiers={item.selectedModifiers}
-                        note={item.notes}
-                      />
-                      <Price dollars={item.total} className="tabular-nums" />
-                    </li>
-                  ))}
-                </ul>
+                <OrderLineList
+                  lines={order.items.map((item) => ({
+                    ...item,
+                    modifiers: item.selectedModifiers,
+                    note: item.notes,
+                  }))}
+                />
                 <div className="mt-3">
                   <TotalsList
                     {...totalsRows({
