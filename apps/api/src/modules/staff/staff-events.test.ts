@@ -178,9 +178,10 @@ describe.each(await dbKinds())('kitchen live stream on %s', (kind) => {
     }
   });
 
-  it.runIf(kind === 'postgres')(
-    'delivers an order placed through another API process on the same database',
-    async () => {
+  // Two API processes share a PostgreSQL server; PGlite lives inside one process, so the case has no PGlite form
+  // (registered for PostgreSQL only, rather than reported as skipped on PGlite).
+  if (kind === 'postgres')
+    it('delivers an order placed through another API process on the same database', async () => {
       const pool: unknown = Reflect.get(ctx.database.db, '$client');
       if (!(pool instanceof pg.Pool)) throw new Error('expected a PostgreSQL pool');
       const otherDatabase = openDatabase({ url: pool.options.connectionString, poolSize: 5 });
@@ -199,8 +200,7 @@ describe.each(await dbKinds())('kitchen live stream on %s', (kind) => {
         await other.close();
         await otherDatabase.close();
       }
-    },
-  );
+    });
 
   it('ends open streams with an end event when the server closes', async () => {
     const stream = await openStream(port, '/v1/staff/locations/1/events', {
