@@ -127,7 +127,9 @@ test('the Order Settings dialog switches a pickup order to ASAP and back, from t
   // Delivery without an address cannot be saved.
   await page.getByRole('button', { name: 'Edit order settings' }).click();
   await dialog.getByRole('tab', { name: 'Delivery' }).click();
-  await expect(dialog.getByText('Delivery unavailable to this address')).toBeVisible();
+  // No error before an address is checked (issue 24, point 7): a hint, and Save stays disabled.
+  await expect(dialog.getByText('Enter an address to see whether this store delivers there')).toBeVisible();
+  await expect(dialog.getByText('Delivery unavailable to this address')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   await dialog.getByRole('tab', { name: 'Pickup' }).click();
   await dialog.getByRole('radio', { name: /ASAP/ }).check();
