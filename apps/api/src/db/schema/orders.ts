@@ -78,6 +78,11 @@ export const orders = pgTable(
     referenceNumber: text('reference_number'),
     /** NOTIFICATION_TYPE values the guest opted into at placement. */
     guestNotificationTypes: smallint('guest_notification_types').array(),
+    /**
+     * When the guest's phone was verified by SMS code for this order; a payment method that requires a verified
+     * identity is refused until then (the SMS verification issue sets it).
+     */
+    identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

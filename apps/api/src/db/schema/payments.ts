@@ -2,20 +2,84 @@
  * Payments on orders, idempotency keys of order-placing requests, close-request attempts and the sandbox
  * processor's ledger. Card data never lands here: only the processor token, brand, last four and amounts.
  */
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_STATUS } from '@storefront/contracts/payments';
+import { customers } from './accounts';
+import { locations } from './locations';
 import { orders } from './orders';
+
+/**
+ * The payment methods a store accepts (GET sales/orders/{id}/payment-methods answers these, in displayOrder):
+ * CreditCard (5) through its processor (AURUS_HOSTED or EXPRESS), OfflineCredit (2, pay at the store),
+ * GiftCard (6) and VirtualWallet (15, AURUS_APPLE_PAY_HOSTED). `id` is the method's id in that answer.
+ */
+export const locationPaymentMethods = pgTable(
+  'location_payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** PAYMENT_METHOD number. */
+    paymentMethod: smallint('payment_method').notNull(),
+    /** PAYMENT_PROCESSOR code; null for offline credit and gift cards. */
+    processorCode: text('processor_code'),
+    /** The API refuses a payment with this method until the order's identity is verified by SMS. */
+    requiresVerifiedIdentity: boolean('requires_verified_identity').notNull().default(false),
+    /** ADDRESS_REQUIREMENT: what the billing address must carry for address verification. */
+    avsCoverageLevel: text('avs_coverage_level').notNull().default('ZipCodeOnly'),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('location_payment_methods_uq').on(t.locationId, t.paymentMethod),
+    check('location_payment_methods_method_ck', sql`${t.paymentMethod} in (2, 5, 6, 15)`),
+    check(
+      'location_payment_methods_avs_ck',
+      sql`${t.avsCoverageLevel} in ('None', 'ZipCodeOnly', 'AddressAndZipCode')`,
+    ),
+  ],
+);
+
+/**
+ * A signed-in customer's saved card. The processor vaults the card; we keep only its reusable token, brand,
+ * last four and the billing address with the level it was verified at. Deleting one sets deletedAt.
+ */
+export const savedPayments = pgTable(
+  'saved_payments',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    processorCode: text('processor_code').notNull(),
+    /** The processor's reusable (vault) token; never a card number. */
+    vaultToken: text('vault_token').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    lastFour: text('last_four').notNull(),
+    billingAddress: jsonb('billing_address').$type<Record<string, string | undefined>>(),
+    /** ADDRESS_REQUIREMENT the saved address satisfies; valid for a store only when equal to its level. */
+    avsCoverageLevel: text('avs_coverage_level'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('saved_payments_customer_idx').on(t.customerId)],
+);
 
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUS);
 
@@ -41,6 +105,12 @@ export const payments = pgTable(
     chargeId: text('charge_id'),
     approvedAmountCents: integer('approved_amount_cents'),
     billingAddress: jsonb('billing_address').$type<Record<string, string | undefined>>(),
+    /** A gift card payment: the sandbox ledger's card (the number itself stays with the processor). */
+    giftCardId: integer('gift_card_id'),
+    /** A saved card chosen for this payment (its vault token is charged at close). */
+    savedPaymentId: integer('saved_payment_id').references(() => savedPayments.id, { onDelete: 'set null' }),
+    /** A virtual wallet payment: the processor's wallet session. */
+    walletSessionId: uuid('wallet_session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,3 +186,62 @@ export const sandboxCharges = pgTable(
   },
   (t) => [uniqueIndex('sandbox_charges_idempotency_key_uq').on(t.idempotencyKey)],
 );
+
+/**
+ * The sandbox processor's gift cards (what a real gift-card processor keeps on its side). The balance only
+ * moves together with a ledger entry: initialBalanceCents + sum(entries.amountCents) = balanceCents.
+ */
+export const sandboxGiftCards = pgTable(
+  'sandbox_gift_cards',
+  {
+    id: serial('id').primaryKey(),
+    /** Digits only. */
+    number: text('number').notNull(),
+    initialBalanceCents: integer('initial_balance_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_gift_cards_number_uq').on(t.number),
+    check('sandbox_gift_cards_balance_ck', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+/** Every movement of a sandbox gift card: a capture (negative) or a release (positive), once per key. */
+export const sandboxGiftCardEntries = pgTable(
+  'sandbox_gift_card_entries',
+  {
+    id: serial('id').primaryKey(),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => sandboxGiftCards.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** capture, release. */
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_gift_card_entries_key_uq').on(t.idempotencyKey),
+    index('sandbox_gift_card_entries_card_idx').on(t.giftCardId),
+  ],
+);
+
+export const WALLET_SESSION_STATUS = ['open', 'approved', 'cancelled'] as const;
+export const walletSessionStatus = pgEnum('wallet_session_status', WALLET_SESSION_STATUS);
+
+/**
+ * The sandbox processor's wallet sessions (Apple Pay shape): the wallet sheet served from the processor's
+ * origin approves or cancels one, and an approved one yields a one-time token the close request charges.
+ */
+export const sandboxWalletSessions = pgTable('sandbox_wallet_sessions', {
+  id: uuid('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  status: walletSessionStatus('status').notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
