@@ -70,6 +70,8 @@ export const FEATURE_FLAG = {
    * until templates carry it per brand.
    */
   lastOrderedItems: 'enable reorder strip',
+  /** Signed-in customers may save cards and pay with them (payment page, My Account's Saved Payments). */
+  savedPayments: 'enable saved payments',
 } as const;
 
 function channel(hex: string, index: number): number {

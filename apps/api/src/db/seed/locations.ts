@@ -498,6 +498,8 @@ export async function seedLocations(db: Db) {
     { name: FEATURE_FLAG.lastOrderedItems, enabled: true },
     // Off in the demo: item cards open the item page. On, they open the compact item modal.
     { name: FEATURE_FLAG.compactItemView, enabled: false },
+    // On in the demo: signed-in customers can save a card at placement and pay with it later.
+    { name: FEATURE_FLAG.savedPayments, enabled: true },
   ]);
   // Explicit ids were inserted: move the sequences past them.
   await db.execute(sql`select setval(pg_get_serial_sequence('brands', 'id'), (select max(id) from brands))`);
