@@ -3,7 +3,13 @@ import {
   AurusFrameMessageSchema,
   CloseRequestBodySchema,
   CreatePaymentBodySchema,
+  GIFT_CARD_MESSAGES,
+  GiftCardNumberSchema,
+  amountDueAfterGiftCards,
+  cardBaseAmount,
   cardBrand,
+  giftCardAmountRule,
+  giftCardDigits,
   isAurusError,
   isCvvValid,
   isExpiryValid,
@@ -92,5 +98,72 @@ describe('status and tracking helpers', () => {
     expect(trackingPageUrl('http://localhost:3000', 12, 'a.b.c')).toBe(
       'http://localhost:3000/order-tracking?oid=12&tk=a.b.c',
     );
+  });
+});
+
+describe('gift card amount rule (spec section 5)', () => {
+  const limits = { balance: 25, due: 40.5 };
+
+  it('strips $ and commas and keeps an amount within balance and due', () => {
+    expect(giftCardAmountRule('$12.50', limits)).toEqual({
+      ok: true,
+      amount: 12.5,
+      adjusted: false,
+      message: null,
+    });
+    expect(giftCardAmountRule('1,000.00', { balance: 2000, due: 1500 })).toMatchObject({
+      ok: true,
+      amount: 1000,
+    });
+    expect(giftCardAmountRule(25, limits)).toMatchObject({ ok: true, amount: 25, adjusted: false });
+  });
+
+  it('adjusts an amount over the balance or the due down to the lesser of the two, saying so', () => {
+    expect(giftCardAmountRule('$30', limits)).toEqual({
+      ok: true,
+      amount: 25,
+      adjusted: true,
+      message: GIFT_CARD_MESSAGES.amountAdjusted,
+    });
+    expect(giftCardAmountRule('$90', { balance: 100, due: 40.5 })).toMatchObject({
+      amount: 40.5,
+      message: 'The amount entered exceeds the Order total. We adjusted the value for you',
+    });
+  });
+
+  it('refuses zero, negatives, text, more than 2 decimals, a $0 card and nothing due', () => {
+    for (const raw of ['0', '$0.00', '-5', 'abc', '', '1.234', '1.2.3']) {
+      expect(giftCardAmountRule(raw, limits)).toEqual({
+        ok: false,
+        amount: null,
+        adjusted: false,
+        message: 'Only positive numbers less than the balance amount and due amount are allowed',
+      });
+    }
+    expect(giftCardAmountRule('5', { balance: 0, due: 10 }).ok).toBe(false);
+    expect(giftCardAmountRule('5', { balance: 10, due: 0 }).ok).toBe(false);
+  });
+});
+
+describe('gift card numbers and what is left due', () => {
+  it('accepts a number with spaces or dashes and refuses anything else as an invalid card', () => {
+    expect(GiftCardNumberSchema.safeParse('6000 0000 0000 0001').success).toBe(true);
+    expect(GiftCardNumberSchema.safeParse('6000-0000-0000-0001').success).toBe(true);
+    const bad = GiftCardNumberSchema.safeParse('6000 abcd');
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe('Invalid card');
+    expect(giftCardDigits('6000 0000-0000 0001')).toBe('6000000000000001');
+  });
+
+  it('takes the gift cards off the total for the card and never goes below 0', () => {
+    const payments = [
+      { paymentMethod: 6 as const, amount: 10.25 },
+      { paymentMethod: 6 as const, amount: 5 },
+      { paymentMethod: 5 as const, amount: 30 },
+    ];
+    expect(amountDueAfterGiftCards(45.5, payments)).toBe(30.25);
+    expect(amountDueAfterGiftCards(12, payments)).toBe(0);
+    expect(cardBaseAmount(40, payments)).toBe(24.75);
+    expect(amountDueAfterGiftCards(19.99, [])).toBe(19.99);
   });
 });

@@ -11,6 +11,8 @@ import {
   type PatchPaymentBody,
   type Payment,
   type PaymentMethodInfo,
+  maskCardNumber,
+  PaymentProcessorCodeSchema,
 } from '@storefront/contracts/payments';
 import { PAYMENT_METHOD, PaymentMethodSchema } from '@storefront/contracts/enums';
 import { APP_ERROR, ORDER_ERROR } from '@storefront/contracts/errors';
@@ -49,18 +51,21 @@ export function hostedPaymentUrl(env: Env, sessionId: string): string {
 export function toPayment(env: Env, row: PaymentRow): Payment {
   const url =
     row.hostedSessionId && row.status !== 'Approved' ? hostedPaymentUrl(env, row.hostedSessionId) : null;
+  const isGiftCard = row.paymentMethod === PAYMENT_METHOD.GiftCard;
   return {
     id: row.id,
     paymentMethod: PaymentMethodSchema.parse(row.paymentMethod),
-    paymentProcessorCode: row.processorCode === 'AURUS_HOSTED' ? 'AURUS_HOSTED' : null,
+    paymentProcessorCode: PaymentProcessorCodeSchema.nullable().catch(null).parse(row.processorCode),
     status: row.status,
     baseAmount: centsToDollars(row.baseAmountCents),
     tipAmount: centsToDollars(row.tipAmountCents),
     amount: centsToDollars(row.baseAmountCents + row.tipAmountCents),
     paymentUrl: url,
     alternatePaymentUrl: url,
-    cardBrand: row.cardBrand,
+    cardBrand: isGiftCard ? null : row.cardBrand,
     lastFour: row.lastFour,
+    giftCardNumber: isGiftCard && row.lastFour ? maskCardNumber(row.lastFour) : null,
+    savedPaymentId: row.savedPaymentId,
   };
 }
 
