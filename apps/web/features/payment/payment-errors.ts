@@ -1,13 +1,17 @@
-import { APP_ERROR, ORDER_ERROR } from '@storefront/contracts/errors';
+import { APP_ERROR, BLOCKING_CODES, ORDER_ERROR } from '@storefront/contracts/errors';
 import { PAYMENT_MESSAGES } from '@storefront/contracts/payments';
 
 /** What a payment error dialog shows, and whether dismissing it resets the order (fatal) or restarts the payment. */
 export interface PaymentErrorView {
   fatal: boolean;
+  /** A blocking code (500, 9901, 9904, 10029, 21045): 'Place Order' stays disabled until the payment restarts. */
+  blocking: boolean;
   /** Dialog title. */
   title: string;
   /** Emphasised first line, when the spec gives one. */
   heading: string | null;
+  /** Why, in the processor's words, when it says more than the heading (a declined card). */
+  reason: string | null;
   message: string;
   /** The dialog's only button. */
   action: 'Close' | 'Reset Order';
@@ -39,11 +43,14 @@ export function errorCode(code: number | string | null | undefined): number | nu
  */
 export function paymentErrorView(code: number | null, serverMessage?: string | null): PaymentErrorView {
   const message = serverMessage?.trim() || 'Unknown error';
+  const blocking = code !== null && BLOCKING_CODES.includes(code);
   if (code !== null && FATAL_PAYMENT_CODES.includes(code)) {
     return {
       fatal: true,
+      blocking,
       title: 'Oops! An error occurred',
       heading: null,
+      reason: null,
       message: FATAL_MESSAGES[code] ?? message,
       action: 'Reset Order',
     };
@@ -51,8 +58,13 @@ export function paymentErrorView(code: number | null, serverMessage?: string | n
   if (code === APP_ERROR.TransactionNotAuthorized) {
     return {
       fatal: false,
+      blocking,
       title: 'Payment failed',
       heading: PAYMENT_MESSAGES.notAuthorized,
+      reason:
+        serverMessage?.trim() && serverMessage.trim() !== PAYMENT_MESSAGES.notAuthorized
+          ? serverMessage.trim()
+          : null,
       message: PAYMENT_MESSAGES.notAuthorizedHint,
       action: 'Close',
     };
@@ -60,8 +72,10 @@ export function paymentErrorView(code: number | null, serverMessage?: string | n
   if (code === APP_ERROR.Internal || code === APP_ERROR.MissingCreditPaymentMethod) {
     return {
       fatal: false,
+      blocking,
       title: 'Payment failed',
       heading: PAYMENT_MESSAGES.serviceUnavailable,
+      reason: null,
       message:
         code === APP_ERROR.MissingCreditPaymentMethod
           ? `${PAYMENT_MESSAGES.serviceUnavailableHint} A credit card payment type is not configured, that is the only one supported`
@@ -69,5 +83,13 @@ export function paymentErrorView(code: number | null, serverMessage?: string | n
       action: 'Close',
     };
   }
-  return { fatal: false, title: 'Payment failed', heading: null, message, action: 'Close' };
+  return {
+    fatal: false,
+    blocking,
+    title: 'Payment failed',
+    heading: null,
+    reason: null,
+    message,
+    action: 'Close',
+  };
 }

@@ -30,21 +30,38 @@ function fromFrame(data: unknown, origin = PAYMENT_ORIGIN, source: Window | null
   });
 }
 
-async function renderReadyFlow() {
-  render(<PaymentFlow paymentOrigin={PAYMENT_ORIGIN} summary={<p>summary</p>} />);
+async function renderReadyFlow({ newOrderTracking = true } = {}) {
+  render(
+    <PaymentFlow
+      orderId={1}
+      paymentOrigin={PAYMENT_ORIGIN}
+      methods={[]}
+      savedPaymentsEnabled={false}
+      newOrderTracking={newOrderTracking}
+      smsDefault={false}
+      summary={<p>summary</p>}
+    />,
+  );
   await screen.findByTitle('Credit card payment form');
   const postMessage = vi.spyOn(frameWindow(), 'postMessage').mockImplementation(() => undefined);
   return { postMessage };
 }
 
 function placeOrderButton() {
-  return screen.getByRole('button', { name: 'Place Order' });
+  return screen.getByRole('button', { name: /^Place Order/ });
 }
 
 beforeEach(() => {
   startMock.mockResolvedValue({
     ok: true,
-    data: { kind: 'frame', paymentId: 1, paymentUrl: PAYMENT_URL },
+    data: {
+      kind: 'frame',
+      paymentId: 1,
+      paymentUrl: PAYMENT_URL,
+      alternatePaymentUrl: null,
+      dueCents: 1234,
+      tipCents: 0,
+    },
   });
   placeMock.mockResolvedValue({ ok: true, data: { orderId: 9, referenceNumber: 'A-9' } });
   resetMock.mockResolvedValue(undefined);
@@ -135,8 +152,12 @@ describe('frame message handling', () => {
     expect(dialog.textContent).toContain('Please, review the information supplied and try again.');
     expect(placeMock).not.toHaveBeenCalled();
 
+    // The frame keeps the guest's entries: Close goes back to it instead of starting a new payment.
+    const frame = screen.getByTitle('Credit card payment form');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(startMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(startMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByTitle('Credit card payment form')).toBe(frame);
   });
 
   it('places the order with the one-time token and shows Payment approved!', async () => {
@@ -157,7 +178,48 @@ describe('frame message handling', () => {
     expect(placeMock).toHaveBeenCalledWith({
       paymentToken: 'tok_123',
       idempotencyKey: expect.any(String) as string,
+      paymentIdToSave: null,
+      smsAlerts: false,
     });
+  });
+
+  it('sends SMS as a notification type when the guest turns the alert on', async () => {
+    const { postMessage } = await renderReadyFlow();
+    fireEvent.click(screen.getByRole('switch', { name: /Text me updates/ }));
+    fromFrame({ type: 'enablePlaceOrder', value: true });
+    fireEvent.click(placeOrderButton());
+    const [{ requestId }] = postMessage.mock.calls[0] as unknown as [{ requestId: string }];
+    fromFrame({
+      type: 'tokenResponse',
+      requestId,
+      response_code: 0,
+      response_text: 'Approved',
+      one_time_token: 'tok_9',
+      card_brand: 'visa',
+      last_four: '4242',
+    });
+    await waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
+    expect(placeMock.mock.calls[0]?.[0]).toMatchObject({ paymentToken: 'tok_9', smsAlerts: true });
+  });
+
+  it('goes straight on without Payment approved! when new order tracking is off', async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'requestSubmit').mockImplementation(() => undefined);
+    const { postMessage } = await renderReadyFlow({ newOrderTracking: false });
+    fromFrame({ type: 'enablePlaceOrder', value: true });
+    fireEvent.click(placeOrderButton());
+    const [{ requestId }] = postMessage.mock.calls[0] as unknown as [{ requestId: string }];
+    fromFrame({
+      type: 'tokenResponse',
+      requestId,
+      response_code: 0,
+      response_text: 'Approved',
+      one_time_token: 'tok_2',
+      card_brand: 'visa',
+      last_four: '4242',
+    });
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('Payment approved!')).toBeNull();
+    submit.mockRestore();
   });
 });
 
@@ -177,22 +239,36 @@ describe('placing the order', () => {
     });
   }
 
-  it('shows the decline dialog for 886 from the close request and restarts the payment on Close', async () => {
-    placeMock.mockResolvedValueOnce({ ok: false, error: 'The transaction was not authorized', code: 886 });
+  it('shows the decline dialog for 886 from the close request, says why, and keeps the card form', async () => {
+    placeMock.mockResolvedValueOnce({ ok: false, error: 'Your card has insufficient funds.', code: 886 });
     const { postMessage } = await renderReadyFlow();
     await submitToken(postMessage);
-    await screen.findByRole('dialog', { name: 'Payment failed' });
+    const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
+    expect(dialog.textContent).toContain('Your card has insufficient funds.');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(startMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(startMock).toHaveBeenCalledTimes(1);
+    // A retry is a new attempt: a new token gets a new idempotency key.
+    await submitToken(postMessage);
+    await waitFor(() => expect(placeMock).toHaveBeenCalledTimes(2));
+    const keys = placeMock.mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys[0]).not.toBe(keys[1]);
   });
 
-  it('shows the outage dialog for 500', async () => {
+  it('shows the outage dialog for 500, blocks Place Order, and restarts the payment on Close', async () => {
     placeMock.mockResolvedValueOnce({ ok: false, error: 'Processing error', code: 500 });
     const { postMessage } = await renderReadyFlow();
     await submitToken(postMessage);
     const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
     expect(dialog.textContent).toContain('The payment service is not available at this moment');
     expect(dialog.textContent).toContain('Please, try again in a few minutes.');
+    // The page behind the modal is hidden from assistive technology while it is open.
+    expect(screen.getByRole('button', { name: /^Place Order/, hidden: true })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(startMock).toHaveBeenCalledTimes(2));
   });
 
   it('resets the order from a fatal error', async () => {

@@ -1,18 +1,46 @@
 import 'server-only';
 import { cache } from 'react';
+import { z } from 'zod';
 import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
-import type { PickupMethod } from '@storefront/contracts/locations';
+import { StoreSchema, type PickupMethod, type Store } from '@storefront/contracts/locations';
+import {
+  AsapEstimateSchema,
+  DEFAULT_ASAP_MINUTES,
+  ESTIMATE_ITEMS_MAX,
+} from '@storefront/contracts/order-settings';
 import { OrderSchema, type Order } from '@storefront/contracts/orders';
+import { PaymentMethodInfoSchema, type PaymentMethodInfo } from '@storefront/contracts/payments';
+import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { sortPickupOptions, type PickupChoice } from '@storefront/contracts/pickup';
 import { getPickupMethods } from '@/features/order-settings/order-settings.queries';
 import { UiTemplateSchema } from '@storefront/contracts/templates';
-import { apiRequest } from '@/lib/api';
+import { apiRequest, currentAccessToken } from '@/lib/api';
+import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { env } from '@/lib/env';
+import { cachedEstimate } from '@/lib/estimate-cache';
+import { getEnabledFeatureFlags } from '@/lib/feature-flags';
+import { tokenUserId } from '@/lib/token';
 import { getOrderRef, orderMenuHref } from '@/lib/order-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getTipCents } from '@/lib/tip-cookie';
 
 const FALLBACK_COMPANY = 'Online Ordering';
+
+/** The spec's feature flag for saved cards (its name only is given: 'enable saved payments'). */
+export const SAVED_PAYMENTS_FLAG = 'enable saved payments';
+
+/** Where and when the guest gets the order, as the payment page states it beside the card. */
+export interface PaymentHandover {
+  /** 'Pickup at Downtown', 'Delivery from Downtown', 'Dine in at Downtown'. */
+  heading: string;
+  /** The store's address, or the delivery address. */
+  place: string;
+  /** 'Ready:' or 'Arrives:' */
+  timeLabel: string;
+  /** The scheduled time on the store's clock, or null for ASAP. */
+  scheduledLabel: string | null;
+  asapMinutes: number;
+}
 
 export interface PaymentPageData {
   companyName: string;
@@ -21,7 +49,18 @@ export interface PaymentPageData {
   locationId: number;
   storeHref: string;
   itemCount: number;
+  /** The order's lines for 'My Order (N items)'. */
+  items: Order['items'];
   totals: Order['totals'];
+  /** The store's payment methods (GET payment-methods); empty when the API cannot say (the card is tried). */
+  methods: PaymentMethodInfo[];
+  /** Signed in and the saved payments flag on. */
+  savedPaymentsEnabled: boolean;
+  /** The new order tracking flag: 'Payment approved!' shows for 3 s. */
+  newOrderTracking: boolean;
+  /** The order already asks for SMS updates. */
+  smsDefault: boolean;
+  handover: PaymentHandover | null;
   /** Delivery orders: fee and driver tip (dollars), shown on their own rows. */
   delivery: { feeAmount: number; tipAmount: number | null } | null;
   tipCents: number;
@@ -44,12 +83,18 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
   const ref = await getOrderRef();
   if (!ref) return { kind: 'redirect', to: '/' };
   const storeHref = orderMenuHref(ref);
-  const [order, template] = await Promise.all([
+  const [order, template, methods, store, flags, token] = await Promise.all([
     apiRequest(OrderSchema, `sales/orders/${ref.orderId}`),
     apiRequest(UiTemplateSchema, 'technology/ui-templates', {
       query: { locationId: ref.locationId },
       revalidate: 60,
     }),
+    apiRequest(z.array(PaymentMethodInfoSchema), `sales/orders/${ref.orderId}/payment-methods`),
+    apiRequest(StoreSchema, `locations/${ref.locationId}`, {
+      query: { fulfillmentMethod: FULFILLMENT_METHOD.Pickup },
+    }),
+    getEnabledFeatureFlags(),
+    currentAccessToken(),
   ]);
   if (!order.ok) {
     if (order.status < 500) return { kind: 'redirect', to: '/' };
@@ -69,7 +114,14 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
       locationId: ref.locationId,
       storeHref,
       itemCount: order.value.items.reduce((n, item) => n + item.quantity, 0),
+      items: order.value.items,
       totals: order.value.totals,
+      methods: methods.ok ? methods.value : [],
+      savedPaymentsEnabled: tokenUserId(token) !== null && flags.includes(SAVED_PAYMENTS_FLAG),
+      newOrderTracking: flags.includes(FEATURE_FLAG.newOrderTracking),
+      // The order does not say which notifications it asks for until it is placed: the toggle starts off.
+      smsDefault: false,
+      handover: store.ok ? await handoverOf(order.value, store.value, ref.menuType === 'catering') : null,
       delivery: order.value.fulfillmentInformation?.delivery ?? null,
       tipCents: await getTipCents(order.value.id),
       pickup,
@@ -77,6 +129,57 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
     },
   };
 });
+
+/**
+ * Where and when: the store (or the delivery address) and the ready / arrival time, from the order's schedule
+ * or the API's ASAP estimate for this order's item count (the store's average, then 5 mins, when it cannot say).
+ */
+async function handoverOf(order: Order, store: Store, catering: boolean): Promise<PaymentHandover> {
+  const method = order.context.fulfillmentMethod;
+  const delivery = order.fulfillmentInformation?.delivery;
+  const isDelivery = method === FULFILLMENT_METHOD.Delivery;
+  const address = store.address;
+  const place =
+    isDelivery && delivery
+      ? [delivery.line1, delivery.line2, delivery.city, `${delivery.stateCode} ${delivery.zipCode}`]
+          .filter((part) => part.trim() !== '')
+          .join(', ')
+      : `${address.address1}, ${address.city}, ${address.stateCode} ${address.postalCode}`;
+  const heading = isDelivery
+    ? `Delivery from ${store.name}`
+    : method === FULFILLMENT_METHOD.DineIn
+      ? `Dine in at ${store.name}`
+      : `Pickup at ${store.name}`;
+  const base = { heading, place, timeLabel: isDelivery ? 'Arrives:' : 'Ready:' };
+  if (order.scheduledTime) {
+    return {
+      ...base,
+      scheduledLabel: formatInZone(order.scheduledTime, store.timeZone, DATE_FORMAT.dayTime),
+      asapMinutes: DEFAULT_ASAP_MINUTES,
+    };
+  }
+  const items = Math.min(
+    ESTIMATE_ITEMS_MAX,
+    Math.max(
+      1,
+      order.items.reduce((sum, line) => sum + line.quantity, 0),
+    ),
+  );
+  const estimate = await cachedEstimate(
+    { locationId: store.id, isCatering: catering, method, extra: items === 1 ? undefined : `items:${items}` },
+    () =>
+      apiRequest(AsapEstimateSchema, `locations/${store.id}/asap-estimate`, {
+        query: { fulfillmentMethod: method, catering, items },
+      }),
+    (answer) => answer.ok,
+  );
+  const average = isDelivery ? store.averageDeliveryEtaInMinutes : store.averagePickupEtaInMinutes;
+  return {
+    ...base,
+    scheduledLabel: null,
+    asapMinutes: (estimate.ok ? estimate.value.minutes : null) ?? (average || DEFAULT_ASAP_MINUTES),
+  };
+}
 
 /** Walk-in is always offered (it needs nothing); the selector only shows when there is something to choose. */
 function pickupSelector(order: Order, storeMethods: PickupMethod[]): PaymentPageData['pickup'] {

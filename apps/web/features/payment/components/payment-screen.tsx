@@ -1,42 +1,83 @@
+import Link from 'next/link';
+import { Clock, MapPin } from 'lucide-react';
 import { SiteHeader } from '@/components/ui/site-header';
 import { totalsRows } from '@storefront/contracts/pricing';
 import { TotalsList } from '@/components/ui/totals-list';
+import { OrderLineList } from '@/components/ui/order-line-details';
 import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import { pluralLabel } from '@storefront/contracts/text';
 import { themeStyle } from '@/lib/theme';
-import type { PaymentPageData } from '../payment.queries';
+import type { PaymentHandover, PaymentPageData } from '../payment.queries';
 import { PaymentFlow } from './payment-flow';
 import { PaymentPickupOption } from './payment-pickup-option';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
-/** /payment: 'Order Total' and 'Pay with Credit Card' panels, 'Back to Checkout'; footer hidden, logo inert. */
+/** Where and when the order will be ready (or arrive): what a guest checks before paying. */
+function HandoverSummary({ handover }: { handover: PaymentHandover }) {
+  return (
+    <div className="mb-4 rounded-xl bg-gray-50 p-3 text-sm">
+      <p className="font-semibold text-gray-900">{handover.heading}</p>
+      <p className="mt-1 flex items-start gap-2 text-gray-700">
+        <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>{handover.place}</span>
+      </p>
+      <p className="mt-1 flex items-start gap-2 text-gray-700">
+        <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          {handover.timeLabel}{' '}
+          {handover.scheduledLabel ? (
+            <span className="font-semibold text-gray-900">{handover.scheduledLabel}</span>
+          ) : (
+            <>
+              <span className="font-semibold text-gray-900">ASAP</span> (about {handover.asapMinutes} mins)
+            </>
+          )}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * /payment: 'Make your payment', the card panel (with the instruments, the SMS toggle and 'Place Order'), the
+ * 'Order Total' panel with where and when, 'My Order (N items)' and 'Edit Order', the pickup option selector and
+ * 'Back to Checkout'; footer hidden, logo inert.
+ */
 export function PaymentScreen({ data }: { data: PaymentPageData }) {
   const { totals } = data;
   const tip = centsToDollars(data.tipCents);
-  const totalsPanel = (
-    <section aria-labelledby="order-total-title" className="self-start rounded-2xl bg-white p-5 shadow-sm">
-      <h2 id="order-total-title" className="text-lg font-bold">
-        Order Total
-      </h2>
-      <p className="mb-3 text-sm text-gray-700">My Order ({pluralLabel(data.itemCount, 'item')})</p>
-      <TotalsList
-        {...totalsRows({
-          ...totals,
-          deliveryFee: data.delivery?.feeAmount ?? 0,
-          driverTip: data.delivery?.tipAmount ?? 0,
-          tip,
-          total: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + data.tipCents),
-        })}
-      />
-    </section>
-  );
-  const summary = data.pickup ? (
-    <div className="flex flex-col gap-6 self-start">
-      {totalsPanel}
-      <PaymentPickupOption methods={data.pickup.methods} current={data.pickup.current} />
-    </div>
-  ) : (
-    totalsPanel
+  const summary = (
+    <>
+      <section aria-labelledby="order-total-title" className="rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="order-total-title" className="mb-3 text-lg font-bold">
+          Order Total
+        </h2>
+        {data.handover ? <HandoverSummary handover={data.handover} /> : null}
+        <TotalsList
+          {...totalsRows({
+            ...totals,
+            deliveryFee: data.delivery?.feeAmount ?? 0,
+            driverTip: data.delivery?.tipAmount ?? 0,
+            tip,
+            total: centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + data.tipCents),
+          })}
+        />
+      </section>
+      <section aria-labelledby="my-order-title" className="rounded-2xl bg-white p-5 shadow-sm">
+        <div className="mb-3 flex items-baseline justify-between gap-3">
+          <h2 id="my-order-title" className="text-lg font-bold">
+            My Order ({pluralLabel(data.itemCount, 'item')})
+          </h2>
+          <Link href={data.storeHref} className="font-semibold underline underline-offset-4">
+            Edit Order
+          </Link>
+        </div>
+        <OrderLineList lines={data.items.map((item) => ({ ...item, modifiers: item.selectedModifiers }))} />
+      </section>
+      {data.pickup ? (
+        <PaymentPickupOption methods={data.pickup.methods} current={data.pickup.current} />
+      ) : null}
+    </>
   );
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">
@@ -44,12 +85,20 @@ export function PaymentScreen({ data }: { data: PaymentPageData }) {
       <main
         id={MAIN_CONTENT_ID}
         aria-labelledby="payment-title"
-        className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10"
+        className="mx-auto flex max-w-5xl flex-col gap-3 px-3 py-3 md:gap-6 md:px-4 md:py-10"
       >
-        <h1 id="payment-title" className="font-display text-3xl font-bold">
+        <h1 id="payment-title" className="font-display text-2xl font-bold md:text-3xl">
           Make your payment
         </h1>
-        <PaymentFlow paymentOrigin={data.paymentOrigin} summary={summary} />
+        <PaymentFlow
+          orderId={data.orderId}
+          paymentOrigin={data.paymentOrigin}
+          methods={data.methods}
+          savedPaymentsEnabled={data.savedPaymentsEnabled}
+          newOrderTracking={data.newOrderTracking}
+          smsDefault={data.smsDefault}
+          summary={summary}
+        />
       </main>
     </div>
   );

@@ -1,0 +1,43 @@
+'use client';
+
+import type { ReactNode } from 'react';
+
+/*
+ * Where the payment instruments plug into the payment page. Each slot renders inside the page's
+ * PaymentFlowContext (usePaymentFlow() from '../payment-flow-context'). An instrument's owner replaces a slot's
+ * `return null` with its component; the page decides where and when each slot shows.
+ */
+
+/** In the 'Discounts' section, only when the store offers the gift-card method: the Gift Card part. */
+export function GiftCardSlot(): ReactNode {
+  return null;
+}
+
+/** Above the card frame when saved payments are enabled: the saved cards and 'Use a new payment method'. */
+export function SavedCardsSlot(): ReactNode {
+  return null;
+}
+
+/** Under the card frame (new card) or the chosen saved card: the Billing Address block and its modal. */
+export function BillingAddressSlot(): ReactNode {
+  return null;
+}
+
+/** Above the card panel when the store offers the virtual wallet: the wallet button. */
+export function WalletSlot(): ReactNode {
+  return null;
+}
+
+/**
+ * In place of the Aurus frame when the store's card processor is EXPRESS: the Express hosted frame for the
+ * pending payment's URL; it calls usePaymentFlow().place() on HostedPaymentStatus Complete.
+ */
+export function ExpressFrameSlot({ paymentUrl }: { paymentUrl: string }): ReactNode {
+  void paymentUrl;
+  return null;
+}
+
+/** Under 'Place Order' for a new card of a signed-in customer: the 'Save this card' checkbox. */
+export function SaveCardSlot(): ReactNode {
+  return null;
+}
