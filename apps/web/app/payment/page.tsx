@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { PaymentScreen } from '@/features/payment/components/payment-screen';
 import { getPaymentPage, getPaymentTitle } from '@/features/payment/payment.queries';
+import { getCaptchaConfig } from '@/features/session/session.queries';
+import { PaymentCaptcha } from './payment-captcha';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await getPaymentTitle(), robots: { index: false } };
@@ -10,5 +12,5 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PaymentPage() {
   const page = await getPaymentPage();
   if (page.kind === 'redirect') redirect(page.to);
-  return <PaymentScreen data={page.data} />;
+  return <PaymentScreen data={page.data} captcha={<PaymentCaptcha config={getCaptchaConfig()} />} />;
 }

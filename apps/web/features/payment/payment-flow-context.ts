@@ -1,7 +1,8 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { BillingAddress, PaymentMethodInfo } from '@storefront/contracts/payments';
+import type { BillingAddress, Payment, PaymentMethodInfo } from '@storefront/contracts/payments';
+import type { SavedPayment } from '@storefront/contracts/saved-payments';
 
 /** What the guest pays the rest of the order with (gift cards are applied on top, in the Discounts section). */
 export type PaymentInstrument =
@@ -9,6 +10,16 @@ export type PaymentInstrument =
   | { kind: 'saved-card'; savedPaymentId: number }
   /** The wallet takes over: the flow deletes the pending card payment and hides the card frame. */
   | { kind: 'wallet' };
+
+/** The challenge the API asked for before a new card's payment (9902), and the last answer's failure. */
+export interface PaymentChallenge {
+  /** The API's words ('Please complete the following challenge'). */
+  prompt: string;
+  /** 'Challenge expired' or 'Challenge error' after a refused answer, else null. */
+  error: string | null;
+  /** Changes when the widget must offer a fresh challenge. */
+  resetKey: number;
+}
 
 /** The pending card payment the page shows (its hosted frame), when there is one. */
 export interface PendingCardPayment {
@@ -31,6 +42,12 @@ export interface PaymentFlowApi {
   cardMethod: PaymentMethodInfo | null;
   /** Whether a signed-in customer may use saved cards here (signed in + the 'enable saved payments' flag). */
   savedPaymentsEnabled: boolean;
+  /** The customer's saved cards for the store's processor (the first is preselected at load). */
+  savedCards: readonly SavedPayment[];
+  /** The new card's billing address as last set (null until given). */
+  billingAddress: BillingAddress | null;
+  /** The gift-card payments on the order (split tender), as last read. */
+  giftCards: readonly Payment[];
   /** What the card or wallet must still pay, tip included, in cents (after gift cards); null while loading. */
   dueCents: number | null;
   /** The guest's tip in cents (part of dueCents). */
@@ -44,8 +61,13 @@ export interface PaymentFlowApi {
    * again (with the billing address last given). A saved card's payment is created with its savedPaymentId.
    */
   selectInstrument(next: PaymentInstrument): Promise<void>;
-  /** The new card's billing address (AVS): the pending payment is created again with it. */
-  setBillingAddress(address: BillingAddress | null): Promise<void>;
+  /**
+   * The new card's billing address (AVS): set on the pending payment (PATCH, the frame stays) or kept for the
+   * payment about to be created. The API's field messages come back in fieldErrors (address1, city, ...).
+   */
+  setBillingAddress(
+    address: BillingAddress | null,
+  ): Promise<{ ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> }>;
   /** 'Save this card' for a new card: the close request carries paymentIdToSave. */
   setSaveCard(save: boolean): void;
   /**
@@ -58,7 +80,11 @@ export interface PaymentFlowApi {
    * paymentIdToSave); shows 'Processing Payment', then success or the spec's error dialog. Use it for the
    * Express frame's Complete and the wallet's one-time token.
    */
-  place(input: { paymentToken: string | null }): Promise<void>;
+  place(input: { paymentToken: string | null }, options?: { source?: 'card' | 'wallet' }): Promise<void>;
+  /** The challenge to show before the card frame, or null. */
+  challenge: PaymentChallenge | null;
+  /** The solved challenge's payload (null when it expired or was reset): a payload starts the card payment. */
+  answerChallenge(payload: string | null): void;
   /** Opens the spec's error dialog for a code (section 8) with the server's message. */
   fail(code: number | string | null, message?: string | null): void;
 }

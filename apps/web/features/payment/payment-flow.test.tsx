@@ -3,12 +3,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFrameMessage } from './aurus-frame';
 import { paymentErrorView } from './payment-errors';
 import { PaymentFlow } from './components/payment-flow';
+import { usePaymentFlow } from './payment-flow-context';
 import { placeOrder, resetOrder, startPayment } from './payment.actions';
 
 vi.mock('./payment.actions', () => ({
   startPayment: vi.fn(),
   placeOrder: vi.fn(),
   resetOrder: vi.fn(),
+  readPaymentState: vi.fn(),
+  setPaymentBillingAddress: vi.fn(),
+}));
+
+// The flow is tested on its own: the instruments (gift card, saved cards, wallet, Express) have their tests.
+vi.mock('./components/payment-slots', () => ({
+  GiftCardSlot: () => null,
+  SavedCardsSlot: () => null,
+  BillingAddressSlot: () => null,
+  WalletSlot: () => null,
+  ExpressFrameSlot: () => null,
+  SaveCardSlot: () => null,
 }));
 
 const PAYMENT_ORIGIN = 'http://pay.test';
@@ -37,6 +50,7 @@ async function renderReadyFlow({ newOrderTracking = true } = {}) {
       paymentOrigin={PAYMENT_ORIGIN}
       methods={[]}
       savedPaymentsEnabled={false}
+      savedCards={[]}
       newOrderTracking={newOrderTracking}
       smsDefault={false}
       summary={<p>summary</p>}
@@ -61,6 +75,7 @@ beforeEach(() => {
       alternatePaymentUrl: null,
       dueCents: 1234,
       tipCents: 0,
+      giftCards: [],
     },
   });
   placeMock.mockResolvedValue({ ok: true, data: { orderId: 9, referenceNumber: 'A-9' } });
@@ -289,6 +304,55 @@ describe('placing the order', () => {
     expect(placeMock).toHaveBeenCalledTimes(2);
     const keys = placeMock.mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+function FakeCaptcha() {
+  const flow = usePaymentFlow();
+  return (
+    <button type="button" onClick={() => flow.answerChallenge(`payload-${flow.challenge?.resetKey ?? 0}`)}>
+      Solve
+    </button>
+  );
+}
+
+describe('the captcha before a new card', () => {
+  it('shows the challenge when the API asks for it and starts the card payment with the payload', async () => {
+    startMock.mockResolvedValueOnce({
+      ok: false,
+      error: 'Please complete the following challenge',
+      code: 9902,
+      key: 'Recaptcha',
+    });
+    startMock.mockResolvedValueOnce({
+      ok: false,
+      error: 'Please complete the following challenge',
+      code: 9902,
+      key: 'ChallengeExpired',
+    });
+    render(
+      <PaymentFlow
+        orderId={1}
+        paymentOrigin={PAYMENT_ORIGIN}
+        methods={[]}
+        savedPaymentsEnabled={false}
+        savedCards={[]}
+        newOrderTracking
+        smsDefault={false}
+        summary={null}
+        captcha={<FakeCaptcha />}
+      />,
+    );
+    expect(await screen.findByText('Please complete the following challenge')).toBeTruthy();
+    expect(screen.queryByTitle('Credit card payment form')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Solve' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Challenge expired');
+    fireEvent.click(screen.getByRole('button', { name: 'Solve' }));
+    await screen.findByTitle('Credit card payment form');
+    expect(startMock).toHaveBeenCalledTimes(3);
+    expect(startMock.mock.calls[1]?.[0]).toMatchObject({ recaptchaInput: 'payload-0' });
+    // A refused answer asks the widget for a fresh challenge: the next payload is a new one.
+    expect(startMock.mock.calls[2]?.[0]).toMatchObject({ recaptchaInput: 'payload-1' });
   });
 });
 

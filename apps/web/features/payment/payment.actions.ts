@@ -3,7 +3,12 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { IdSchema } from '@storefront/contracts/bounds';
-import { NOTIFICATION_TYPE, PAYMENT_METHOD } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  NOTIFICATION_TYPE,
+  PAYMENT_METHOD,
+  PICKUP_TYPE,
+} from '@storefront/contracts/enums';
 import { OrderSchema, type Order } from '@storefront/contracts/orders';
 import {
   BillingAddressSchema,
@@ -11,23 +16,40 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   PaymentSchema,
+  type BillingAddress,
   type Payment,
 } from '@storefront/contracts/payments';
 import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef, orderMenuHref, setOrderRef } from '@/lib/order-cookie';
+import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 import { getTipCents, setTipCents } from '@/lib/tip-cookie';
 
-export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; error: string; code: number | string | null };
-
-function failure(result: Extract<ApiResult<unknown>, { ok: false }>): {
+export type ActionFailure = {
   ok: false;
   error: string;
   code: number | string | null;
-} {
+  /** The API error's key ('Recaptcha', 'ChallengeExpired', 'body.billingAddress.city', ...), when it gives one. */
+  key?: string | null;
+  /** Field messages keyed by the field's last path part (billing address: address1, city, state, postalCode). */
+  fieldErrors?: Record<string, string>;
+};
+export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
+
+function failure(result: Extract<ApiResult<unknown>, { ok: false }>): ActionFailure {
   const first = result.errors[0];
-  return { ok: false, error: first?.message ?? 'Unknown error', code: first?.code ?? result.status };
+  const fieldErrors: Record<string, string> = {};
+  for (const error of result.errors) {
+    const field = error.key?.split('.').at(-1);
+    if (field && error.key?.includes('.') && !(field in fieldErrors)) fieldErrors[field] = error.message;
+  }
+  return {
+    ok: false,
+    error: first?.message ?? 'Unknown error',
+    code: first?.code ?? result.status,
+    key: first?.key ?? null,
+    ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+  };
 }
 
 const noOrder = { ok: false as const, error: 'There is no order to pay', code: 10029 };
@@ -64,11 +86,12 @@ export type StartedPayment =
       alternatePaymentUrl: string | null;
       dueCents: number;
       tipCents: number;
+      giftCards: Payment[];
     }
   /** A saved card (or the wallet) pays: no frame, 'Place Order' places with it. */
-  | { kind: 'no-frame'; paymentId: number | null; dueCents: number; tipCents: number }
+  | { kind: 'no-frame'; paymentId: number | null; dueCents: number; tipCents: number; giftCards: Payment[] }
   /** Nothing is due (gift cards cover it all): the order is placed without a card. */
-  | { kind: 'nothing-due'; tipCents: number };
+  | { kind: 'nothing-due'; tipCents: number; giftCards: Payment[] };
 
 const StartPaymentInputSchema = z.object({
   instrument: z.enum(['new-card', 'saved-card', 'wallet']).default('new-card'),
@@ -109,9 +132,13 @@ export async function startPayment(input: StartPaymentInput = {}): Promise<Actio
   if (!order.ok) return failure(order);
   const tipCents = await getTipCents(ref.orderId);
   const share = cardShare(order.value, cleared.value, tipCents);
-  if (share.dueCents === 0) return { ok: true, data: { kind: 'nothing-due', tipCents } };
+  const giftCards = cleared.value.filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard);
+  if (share.dueCents === 0) return { ok: true, data: { kind: 'nothing-due', tipCents, giftCards } };
   if (instrument === 'wallet') {
-    return { ok: true, data: { kind: 'no-frame', paymentId: null, dueCents: share.dueCents, tipCents } };
+    return {
+      ok: true,
+      data: { kind: 'no-frame', paymentId: null, dueCents: share.dueCents, tipCents, giftCards },
+    };
   }
   if (instrument === 'saved-card' && savedPaymentId === null) {
     return { ok: false, error: 'Choose a saved card', code: 400 };
@@ -131,7 +158,7 @@ export async function startPayment(input: StartPaymentInput = {}): Promise<Actio
   if (instrument === 'saved-card') {
     return {
       ok: true,
-      data: { kind: 'no-frame', paymentId: payment.value.id, dueCents: share.dueCents, tipCents },
+      data: { kind: 'no-frame', paymentId: payment.value.id, dueCents: share.dueCents, tipCents, giftCards },
     };
   }
   if (!payment.value.paymentUrl) return { ok: false, error: 'The payment form is not available', code: 9904 };
@@ -144,8 +171,68 @@ export async function startPayment(input: StartPaymentInput = {}): Promise<Actio
       alternatePaymentUrl: payment.value.alternatePaymentUrl,
       dueCents: share.dueCents,
       tipCents,
+      giftCards,
     },
   };
+}
+
+export interface PaymentState {
+  dueCents: number;
+  tipCents: number;
+  giftCards: Payment[];
+  /** The order's uncharged card or wallet payment, when it still has one. */
+  pendingPaymentId: number | null;
+}
+
+/**
+ * Re-reads what is due without touching the payments (after a gift card was applied, updated or removed the
+ * API re-amounts the pending card payment itself, so the card frame and the guest's entries stay).
+ */
+export async function readPaymentState(): Promise<ActionResult<PaymentState>> {
+  const ref = await getOrderRef();
+  if (!ref) return noOrder;
+  const [order, payments] = await Promise.all([
+    apiRequest(OrderSchema, `sales/orders/${ref.orderId}`),
+    apiRequest(z.array(PaymentSchema), `sales/orders/${ref.orderId}/payments`),
+  ]);
+  if (!order.ok) return failure(order);
+  if (!payments.ok) return failure(payments);
+  const tipCents = await getTipCents(ref.orderId);
+  const share = cardShare(order.value, payments.value, tipCents);
+  const pending = payments.value.find(
+    (p) => REPLACEABLE_METHODS.includes(p.paymentMethod) && p.status !== 'Approved',
+  );
+  return {
+    ok: true,
+    data: {
+      dueCents: share.dueCents,
+      tipCents,
+      giftCards: payments.value.filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard),
+      pendingPaymentId: pending?.id ?? null,
+    },
+  };
+}
+
+const BillingInputSchema = z.object({ paymentId: IdSchema, billingAddress: BillingAddressSchema });
+
+/**
+ * The new card's billing address (AVS), set on the pending payment (PATCH): the frame and what the guest
+ * typed stay. The API checks it at the store's level; its field messages come back as fieldErrors.
+ */
+export async function setPaymentBillingAddress(input: {
+  paymentId: number;
+  billingAddress: BillingAddress;
+}): Promise<ActionResult<null>> {
+  const parsed = BillingInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: 'Invalid billing address', code: 400 };
+  const ref = await getOrderRef();
+  if (!ref) return noOrder;
+  const result = await apiRequest(
+    PaymentSchema,
+    `sales/orders/${ref.orderId}/payments/${parsed.data.paymentId}`,
+    { method: 'PATCH', body: { billingAddress: parsed.data.billingAddress } },
+  );
+  return result.ok ? { ok: true, data: null } : failure(result);
 }
 
 const PlaceOrderInputSchema = z.object({
@@ -186,14 +273,26 @@ export async function placeOrder(input: {
 }
 
 /**
- * After a fatal payment error: deletes the pending card payment, forgets the order and sends the guest to
- * the store page (or the store finder when the store is unknown).
+ * After a fatal payment error (Reset Order): deletes the pending card payment, forgets the order, selects the
+ * pickup method (walk-in) in the guest's order settings and sends the guest to the store page (or the store
+ * finder when the store is unknown).
  */
 export async function resetOrder(): Promise<void> {
   const ref = await getOrderRef();
   if (ref) {
     await deletePendingCardPayments(ref.orderId);
     await setTipCents(ref.orderId, null);
+    const settings = await getStoredOrderSettings();
+    if (settings && settings.locationId === ref.locationId) {
+      await setOrderSettings({
+        ...settings,
+        fulfillmentMethod: FULFILLMENT_METHOD.Pickup,
+        pickupOption: PICKUP_TYPE.WalkIn,
+        fulfillmentPlace: null,
+        carType: null,
+        carColor: null,
+      });
+    }
   }
   await setOrderRef(null);
   redirect(ref ? orderMenuHref(ref) : '/search-locations');

@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { z } from 'zod';
-import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, PAYMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
 import { StoreSchema, type PickupMethod, type Store } from '@storefront/contracts/locations';
 import {
   AsapEstimateSchema,
@@ -10,24 +10,22 @@ import {
 } from '@storefront/contracts/order-settings';
 import { OrderSchema, type Order } from '@storefront/contracts/orders';
 import { PaymentMethodInfoSchema, type PaymentMethodInfo } from '@storefront/contracts/payments';
+import type { SavedPayment } from '@storefront/contracts/saved-payments';
 import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { sortPickupOptions, type PickupChoice } from '@storefront/contracts/pickup';
 import { getPickupMethods } from '@/features/order-settings/order-settings.queries';
 import { UiTemplateSchema } from '@storefront/contracts/templates';
-import { apiRequest, currentAccessToken } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { env } from '@/lib/env';
 import { cachedEstimate } from '@/lib/estimate-cache';
 import { getEnabledFeatureFlags } from '@/lib/feature-flags';
-import { tokenUserId } from '@/lib/token';
+import { canUseSavedCards, listSavedCards } from './saved-card.queries';
 import { getOrderRef, orderMenuHref } from '@/lib/order-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getTipCents } from '@/lib/tip-cookie';
 
 const FALLBACK_COMPANY = 'Online Ordering';
-
-/** The spec's feature flag for saved cards (its name only is given: 'enable saved payments'). */
-export const SAVED_PAYMENTS_FLAG = 'enable saved payments';
 
 /** Where and when the guest gets the order, as the payment page states it beside the card. */
 export interface PaymentHandover {
@@ -56,6 +54,8 @@ export interface PaymentPageData {
   methods: PaymentMethodInfo[];
   /** Signed in and the saved payments flag on. */
   savedPaymentsEnabled: boolean;
+  /** The customer's saved cards for the store's card processor (none for a guest). */
+  savedCards: SavedPayment[];
   /** The new order tracking flag: 'Payment approved!' shows for 3 s. */
   newOrderTracking: boolean;
   /** The order already asks for SMS updates. */
@@ -83,7 +83,7 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
   const ref = await getOrderRef();
   if (!ref) return { kind: 'redirect', to: '/' };
   const storeHref = orderMenuHref(ref);
-  const [order, template, methods, store, flags, token] = await Promise.all([
+  const [order, template, methods, store, flags, savedPaymentsEnabled] = await Promise.all([
     apiRequest(OrderSchema, `sales/orders/${ref.orderId}`),
     apiRequest(UiTemplateSchema, 'technology/ui-templates', {
       query: { locationId: ref.locationId },
@@ -94,7 +94,7 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
       query: { fulfillmentMethod: FULFILLMENT_METHOD.Pickup },
     }),
     getEnabledFeatureFlags(),
-    currentAccessToken(),
+    canUseSavedCards(),
   ]);
   if (!order.ok) {
     if (order.status < 500) return { kind: 'redirect', to: '/' };
@@ -117,7 +117,13 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
       items: order.value.items,
       totals: order.value.totals,
       methods: methods.ok ? methods.value : [],
-      savedPaymentsEnabled: tokenUserId(token) !== null && flags.includes(SAVED_PAYMENTS_FLAG),
+      savedPaymentsEnabled,
+      savedCards: savedPaymentsEnabled
+        ? await listSavedCards(
+            (methods.ok ? methods.value : []).find((m) => m.paymentMethod === PAYMENT_METHOD.CreditCard)
+              ?.paymentProcessorCode,
+          )
+        : [],
       newOrderTracking: flags.includes(FEATURE_FLAG.newOrderTracking),
       // The order does not say which notifications it asks for until it is placed: the toggle starts off.
       smsDefault: false,

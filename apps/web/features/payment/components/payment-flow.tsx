@@ -5,16 +5,36 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ArrowLeft, Lock } from 'lucide-react';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import { centsToDollars } from '@storefront/contracts/money';
-import { isAurusError, type BillingAddress, type PaymentMethodInfo } from '@storefront/contracts/payments';
+import {
+  isAurusError,
+  type BillingAddress,
+  type Payment,
+  type PaymentMethodInfo,
+} from '@storefront/contracts/payments';
+import { WALLET_MESSAGES } from '@storefront/contracts/payment-frames';
+import {
+  isBillingAddressComplete,
+  isSavedAddressValidFor,
+  type SavedPayment,
+} from '@storefront/contracts/saved-payments';
+import { APP_ERROR } from '@storefront/contracts/errors';
 import { PAYMENT_SUCCESS_OVERLAY_MS } from '@storefront/contracts/tracking-stages';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Price } from '@/components/ui/price';
 import { originOf } from '../aurus-frame';
-import { placeOrder, resetOrder, startPayment, type StartedPayment } from '../payment.actions';
+import {
+  placeOrder,
+  readPaymentState,
+  resetOrder,
+  setPaymentBillingAddress,
+  startPayment,
+  type StartedPayment,
+} from '../payment.actions';
 import { errorCode, paymentErrorView, type PaymentErrorView } from '../payment-errors';
 import {
   PaymentFlowContext,
+  type PaymentChallenge,
   type PaymentFlowApi,
   type PaymentInstrument,
   type PendingCardPayment,
@@ -38,7 +58,13 @@ type Phase =
   | { name: 'ready' }
   | { name: 'processing' }
   | { name: 'approved' }
+  /** The API asked for a captcha before the new card's payment (9902). */
+  | { name: 'challenge'; challenge: PaymentChallenge }
   | { name: 'failed'; view: PaymentErrorView; restart: boolean };
+
+/** The challenge texts (spec section 8). */
+const CHALLENGE_EXPIRED = 'Challenge expired';
+const CHALLENGE_ERROR = 'Challenge error';
 
 /** Retries of the same attempt (same token, same idempotency key) when the storefront server is unreachable. */
 const PLACE_ATTEMPTS = 3;
@@ -52,6 +78,10 @@ export interface PaymentFlowProps {
   paymentOrigin: string;
   methods: readonly PaymentMethodInfo[];
   savedPaymentsEnabled: boolean;
+  /** The customer's saved cards for the store's processor: the first is preselected. */
+  savedCards: readonly SavedPayment[];
+  /** The challenge widget (composed by the page; it answers through usePaymentFlow().answerChallenge). */
+  captcha?: ReactNode;
   /** 'Payment approved!' shows for 3 s only with the new order tracking flag; otherwise the guest goes straight on. */
   newOrderTracking: boolean;
   /** The order summary column (server-rendered): Order Total, My Order, pickup option. */
@@ -74,7 +104,12 @@ export function PaymentFlow(props: PaymentFlowProps) {
   const [pending, setPending] = useState<PendingCardPayment | null>(null);
   const [dueCents, setDueCents] = useState<number | null>(null);
   const [tipCents, setTipCents] = useState(0);
-  const [instrument, setInstrument] = useState<PaymentInstrument>({ kind: 'new-card' });
+  const firstInstrument: PaymentInstrument = props.savedCards[0]
+    ? { kind: 'saved-card', savedPaymentId: props.savedCards[0].id }
+    : { kind: 'new-card' };
+  const [instrument, setInstrument] = useState<PaymentInstrument>(firstInstrument);
+  const [address, setAddress] = useState<BillingAddress | null>(null);
+  const [giftCards, setGiftCards] = useState<readonly Payment[]>([]);
   const [frameKey, setFrameKey] = useState(0);
   const [resetting, setResetting] = useState(false);
   const [smsAlerts, setSmsAlerts] = useState(props.smsDefault);
@@ -83,7 +118,10 @@ export function PaymentFlow(props: PaymentFlowProps) {
   const attempt = useRef<{ token: string | null; key: string } | null>(null);
   const billingAddress = useRef<BillingAddress | null>(null);
   const saveCard = useRef(false);
-  const instrumentRef = useRef<PaymentInstrument>(instrument);
+  const instrumentRef = useRef<PaymentInstrument>(firstInstrument);
+  /** Once a challenge was answered, a non-fatal error sends the guest back to checkout (spec section 2). */
+  const challenged = useRef(false);
+  const challengeResets = useRef(0);
   const started = useRef(false);
   const { canPlaceOrder, requestToken, reset } = useAurusFrame(frameRef, paymentOrigin);
 
@@ -101,7 +139,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
   }, []);
 
   const place = useCallback(
-    async ({ paymentToken }: { paymentToken: string | null }) => {
+    async ({ paymentToken }: { paymentToken: string | null }, options?: { source?: 'card' | 'wallet' }) => {
       setPhase({ name: 'processing' });
       if (!attempt.current || attempt.current.token !== paymentToken) {
         attempt.current = { token: paymentToken, key: crypto.randomUUID() };
@@ -115,7 +153,16 @@ export function PaymentFlow(props: PaymentFlowProps) {
           if (!result.ok) {
             // The API answered: this attempt is over, and trying again is a new attempt with a new key.
             attempt.current = null;
-            fail(paymentErrorView(errorCode(result.code), result.error));
+            const code = errorCode(result.code);
+            if (options?.source === 'wallet' && code === APP_ERROR.TransactionNotAuthorized) {
+              fail({
+                ...paymentErrorView(code),
+                heading: WALLET_MESSAGES.notAuthorized,
+                message: WALLET_MESSAGES.notAuthorizedHint,
+              });
+              return;
+            }
+            fail(paymentErrorView(code, result.error));
             return;
           }
           if (newOrderTracking) setPhase({ name: 'approved' });
@@ -134,7 +181,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
   );
 
   const start = useCallback(
-    async (next: PaymentInstrument = instrumentRef.current) => {
+    async (next: PaymentInstrument = instrumentRef.current, recaptchaInput: string | null = null) => {
       setPhase({ name: 'starting' });
       reset();
       attempt.current = null;
@@ -146,6 +193,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
           instrument: next.kind,
           savedPaymentId: next.kind === 'saved-card' ? next.savedPaymentId : null,
           billingAddress: next.kind === 'new-card' ? billingAddress.current : null,
+          recaptchaInput,
         });
       } catch {
         setPending(null);
@@ -154,11 +202,28 @@ export function PaymentFlow(props: PaymentFlowProps) {
       }
       if (!result.ok) {
         setPending(null);
+        if (errorCode(result.code) === APP_ERROR.RecaptchaFailure) {
+          // The captcha comes first (spec: 'a challenge is shown first'); a refused answer says why.
+          const error =
+            recaptchaInput === null
+              ? null
+              : result.key === 'ChallengeExpired'
+                ? CHALLENGE_EXPIRED
+                : CHALLENGE_ERROR;
+          // A refused answer asks the widget for a fresh challenge (a payload passes once).
+          if (recaptchaInput !== null) challengeResets.current += 1;
+          setPhase({
+            name: 'challenge',
+            challenge: { prompt: result.error, error, resetKey: challengeResets.current },
+          });
+          return;
+        }
         fail(paymentErrorView(errorCode(result.code), result.error));
         return;
       }
       const started: StartedPayment = result.data;
       setTipCents(started.tipCents);
+      setGiftCards(started.giftCards);
       if (started.kind === 'nothing-due') {
         setPending(null);
         setDueCents(0);
@@ -246,8 +311,46 @@ export function PaymentFlow(props: PaymentFlowProps) {
       setPhase({ name: 'ready' });
       return;
     }
+    if (challenged.current) {
+      window.location.assign('/checkout');
+      return;
+    }
     await start();
   }
+
+  const refresh = useCallback(async () => {
+    let state: Awaited<ReturnType<typeof readPaymentState>>;
+    try {
+      state = await readPaymentState();
+    } catch {
+      fail(paymentErrorView(500));
+      return;
+    }
+    if (!state.ok) {
+      fail(paymentErrorView(errorCode(state.code), state.error));
+      return;
+    }
+    setDueCents(state.data.dueCents);
+    setTipCents(state.data.tipCents);
+    setGiftCards(state.data.giftCards);
+    if (state.data.dueCents === 0) {
+      setPending(null);
+      await place({ paymentToken: null });
+      return;
+    }
+    // The API re-amounts the pending card payment itself; only a payment it removed is created again.
+    if (state.data.pendingPaymentId === null && instrumentRef.current.kind !== 'wallet') await start();
+  }, [fail, place, start]);
+
+  const level = cardMethod?.avsCoverageLevel ?? 'None';
+  const chosenCard =
+    instrument.kind === 'saved-card'
+      ? props.savedCards.find((c) => c.id === instrument.savedPaymentId)
+      : null;
+  const addressReady =
+    instrument.kind === 'saved-card'
+      ? chosenCard !== null && chosenCard !== undefined && isSavedAddressValidFor(chosenCard, level)
+      : instrument.kind === 'wallet' || level === 'None' || isBillingAddressComplete(address, level);
 
   const busy = phase.name !== 'ready' && phase.name !== 'failed';
   const api: PaymentFlowApi = {
@@ -256,21 +359,43 @@ export function PaymentFlow(props: PaymentFlowProps) {
     methods,
     cardMethod,
     savedPaymentsEnabled: props.savedPaymentsEnabled,
+    savedCards: props.savedCards,
+    billingAddress: address,
+    giftCards,
     dueCents,
     tipCents,
     instrument,
     pendingPayment: pending,
     busy,
     selectInstrument: (next) => start(next),
-    setBillingAddress: async (address) => {
-      billingAddress.current = address;
-      if (instrumentRef.current.kind === 'new-card') await start({ kind: 'new-card' });
+    setBillingAddress: async (next) => {
+      billingAddress.current = next;
+      setAddress(next);
+      if (!next || !pending || instrumentRef.current.kind !== 'new-card') return { ok: true };
+      try {
+        const result = await setPaymentBillingAddress({ paymentId: pending.paymentId, billingAddress: next });
+        return result.ok
+          ? { ok: true }
+          : {
+              ok: false,
+              error: result.error,
+              ...(result.fieldErrors ? { fieldErrors: result.fieldErrors } : {}),
+            };
+      } catch {
+        return { ok: false, error: 'Please try again.' };
+      }
     },
     setSaveCard: (save) => {
       saveCard.current = save;
     },
-    refresh: () => start(),
+    refresh,
     place,
+    challenge: phase.name === 'challenge' ? phase.challenge : null,
+    answerChallenge: (payload) => {
+      if (!payload) return;
+      challenged.current = true;
+      void start(instrumentRef.current, payload);
+    },
     fail: (code, message) => fail(paymentErrorView(errorCode(code), message)),
   };
 
@@ -286,6 +411,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
   const canPlace =
     phase.name === 'ready' &&
     !blocked &&
+    addressReady &&
     (instrument.kind === 'saved-card' || (instrument.kind === 'new-card' && canPlaceOrder));
   const showPlaceOrder = instrument.kind !== 'wallet' && !(isExpress && instrument.kind === 'new-card');
   const frameUrl = pending?.paymentUrl ?? null;
@@ -321,7 +447,17 @@ export function PaymentFlow(props: PaymentFlowProps) {
             </p>
             {offersWallet ? <WalletSlot /> : null}
             {props.savedPaymentsEnabled ? <SavedCardsSlot /> : null}
-            {instrument.kind === 'new-card' ? (
+            {phase.name === 'challenge' ? (
+              <div className="flex min-h-40 flex-col gap-3 rounded-xl border border-gray-200 p-4">
+                <p className="font-semibold text-gray-900">{phase.challenge.prompt}</p>
+                {props.captcha}
+                {phase.challenge.error ? (
+                  <p role="alert" className="text-sm font-semibold text-red-700">
+                    {phase.challenge.error}
+                  </p>
+                ) : null}
+              </div>
+            ) : instrument.kind === 'new-card' ? (
               frameUrl && isExpress ? (
                 <ExpressFrameSlot paymentUrl={frameUrl} />
               ) : frameUrl ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Clock, MapPin } from 'lucide-react';
 import { SiteHeader } from '@/components/ui/site-header';
@@ -43,7 +44,7 @@ function HandoverSummary({ handover }: { handover: PaymentHandover }) {
  * 'Order Total' panel with where and when, 'My Order (N items)' and 'Edit Order', the pickup option selector and
  * 'Back to Checkout'; footer hidden, logo inert.
  */
-export function PaymentScreen({ data }: { data: PaymentPageData }) {
+export function PaymentScreen({ data, captcha }: { data: PaymentPageData; captcha?: ReactNode }) {
   const { totals } = data;
   const tip = centsToDollars(data.tipCents);
   const summary = (
@@ -95,6 +96,8 @@ export function PaymentScreen({ data }: { data: PaymentPageData }) {
           paymentOrigin={data.paymentOrigin}
           methods={data.methods}
           savedPaymentsEnabled={data.savedPaymentsEnabled}
+          savedCards={data.savedCards}
+          captcha={captcha}
           newOrderTracking={data.newOrderTracking}
           smsDefault={data.smsDefault}
           summary={summary}
