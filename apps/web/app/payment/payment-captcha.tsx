@@ -11,6 +11,10 @@ import { usePaymentFlow } from '@/features/payment/payment-flow-context';
 export function PaymentCaptcha({ config }: { config: CaptchaConfig }) {
   const flow = usePaymentFlow();
   return (
-    <CaptchaField config={config} onChange={flow.answerChallenge} resetKey={flow.challenge?.resetKey ?? 0} />
+    <CaptchaField
+      config={config}
+      onChange={(payload) => flow.answerChallenge(payload)}
+      resetKey={flow.challenge?.resetKey ?? 0}
+    />
   );
 }

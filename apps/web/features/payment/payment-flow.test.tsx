@@ -14,6 +14,8 @@ vi.mock('./payment.actions', () => ({
   setPaymentBillingAddress: vi.fn(),
 }));
 
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
+
 // The flow is tested on its own: the instruments (gift card, saved cards, wallet, Express) have their tests.
 vi.mock('./components/payment-slots', () => ({
   GiftCardSlot: () => null,

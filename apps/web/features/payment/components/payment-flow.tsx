@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
@@ -100,6 +101,7 @@ export interface PaymentFlowProps {
  */
 export function PaymentFlow(props: PaymentFlowProps) {
   const { paymentOrigin, methods, newOrderTracking } = props;
+  const router = useRouter();
   const [phase, setPhase] = useState<Phase>({ name: 'starting' });
   const [pending, setPending] = useState<PendingCardPayment | null>(null);
   const [dueCents, setDueCents] = useState<number | null>(null);
@@ -312,7 +314,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
       return;
     }
     if (challenged.current) {
-      window.location.assign('/checkout');
+      router.push('/checkout');
       return;
     }
     await start();
