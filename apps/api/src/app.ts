@@ -25,6 +25,7 @@ import menusRoutes from './modules/menus/menus.routes';
 import imagesRoutes from './modules/images/images.routes';
 import ordersRoutes from './modules/orders/orders.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
+import walletRoutes from './modules/payments/wallet.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import orderDeliveryRoutes from './modules/delivery/order-delivery.routes';
 import hostedPaymentRoutes from './providers/payment/hosted-page.routes';
@@ -108,6 +109,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(imagesRoutes);
       await v1.register(ordersRoutes);
       await v1.register(paymentsRoutes);
+      await v1.register(walletRoutes);
       await v1.register(checkoutRoutes);
       await v1.register(orderDeliveryRoutes);
       await v1.register(trackingRoutes);

@@ -1,8 +1,14 @@
 /**
  * The sandbox processor's hosted payment page: a self-contained HTML document with inline CSS and JS under
- * a nonce-based CSP. It speaks the Aurus frame protocol (contracts/payments.ts) with its parent:
- *   frame -> parent  {type:'frameReady'}, {type:'enablePlaceOrder', value}, {type:'tokenResponse', ...}
- *   parent -> frame  {type:'tokenRequest', requestId?}
+ * a nonce-based CSP. One card form, its checks and its tokenisation call are shared; the page then speaks the
+ * protocol of the payment's processor with its parent:
+ *   Aurus (contracts/payments.ts): the parent's 'Process Transaction' drives it.
+ *     frame -> parent  {type:'frameReady'}, {type:'enablePlaceOrder', value}, {type:'tokenResponse', ...}
+ *     parent -> frame  {type:'tokenRequest', requestId?}
+ *   Express (contracts/payment-frames.ts): the frame's own 'Pay' button drives it.
+ *     frame -> parent  {HostedPaymentStatus:'Ready'}, {HostedPaymentStatus:'Complete', PaymentToken, ...},
+ *                      {HostedPaymentStatus:'Error', ExpressResponseCode, ExpressResponseMessage}
+ *     parent -> frame  {type:'reset', message?} after a decline at placement
  * Both directions check the origin: messages are only accepted from, and only posted to, the storefront.
  * The card checks repeat contracts' isLuhnValid / isExpiryValid / isCvvValid in plain browser JS.
  */
@@ -18,6 +24,15 @@ export interface HostedPageOptions {
   /** Amount shown to the payer, e.g. '$12.50'; null when the session is not payable. */
   amountLabel: string | null;
   sandbox: boolean;
+  /** The protocol the page speaks with its parent: the payment's processor decides. */
+  protocol: HostedPageProtocol;
+}
+
+export type HostedPageProtocol = 'aurus' | 'express';
+
+/** The protocol of a payment's processor code: Express for 'EXPRESS', the Aurus frame otherwise. */
+export function hostedPageProtocolOf(processorCode: string | null): HostedPageProtocol {
+  return processorCode === 'EXPRESS' ? 'express' : 'aurus';
 }
 
 /** Content-Security-Policy of the page: only its own nonce'd script and style, only framed by the storefront. */
@@ -35,7 +50,7 @@ export function hostedPageCsp(nonce: string, parentOrigin: string): string {
 }
 
 /** JSON safe to embed in a <script type="application/json"> block. */
-function embedJson(value: unknown): string {
+export function embedJson(value: unknown): string {
   return JSON.stringify(value)
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')
@@ -60,11 +75,16 @@ input[aria-invalid="true"]{border-color:#b00020}
 .hint{font-size:.8rem;color:#4a4a4a;margin:8px 0 0}
 .status{font-size:.9rem;margin:8px 0 0;color:#1a1a1a}
 .expired{padding:24px 8px;text-align:center}
+.pay{display:block;width:100%;margin:4px 0 0;padding:12px 16px;font:inherit;font-weight:600;color:#fff;background:#1a56db;border:0;border-radius:6px;cursor:pointer;min-height:48px}
+.pay:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
+.pay:disabled{background:#5a6b8c;cursor:progress}
 `;
 
-const SCRIPT = `
-(function () {
-  'use strict';
+/**
+ * The card form shared by both protocols: field checks, inline errors and the same-origin tokenisation call.
+ * The protocol part that follows it defines onFieldsChanged() (hoisted within the one function).
+ */
+const CARD_FORM_SCRIPT = `
   var cfg = JSON.parse(document.getElementById('hosted-config').textContent);
   var form = document.getElementById('card-form');
   var statusEl = document.getElementById('frame-status');
@@ -74,8 +94,6 @@ const SCRIPT = `
     cvv: document.getElementById('card-cvv')
   };
   var touched = { cardNumber: false, expiry: false, cvv: false };
-  var lastEnabled = null;
-  var busy = false;
 
   function digits(v) { return v.replace(/[\\s-]/g, ''); }
   function luhn(v) {
@@ -125,9 +143,66 @@ const SCRIPT = `
     document.getElementById(input.id + '-error').textContent = message;
     input.setAttribute('aria-invalid', message ? 'true' : 'false');
   }
+  function touchAll() {
+    Object.keys(fields).forEach(function (name) { touched[name] = true; show(name); });
+  }
   function post(message) {
     if (window.parent && window.parent !== window) window.parent.postMessage(message, cfg.parentOrigin);
   }
+  function fromParent(event) {
+    return event.origin === cfg.parentOrigin && event.source === window.parent;
+  }
+  /** Resolves with the processor's answer: response_code 0 and a one-time token, or a code > 0 and its text. */
+  function tokenise() {
+    return fetch(cfg.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'omit',
+      body: JSON.stringify({
+        cardNumber: digits(fields.cardNumber.value),
+        expiry: fields.expiry.value.trim(),
+        cvv: fields.cvv.value.trim()
+      })
+    })
+      .then(function (res) {
+        return res.json().then(function (body) { return { status: res.status, body: body }; });
+      })
+      .then(function (res) {
+        var body = res.body || {};
+        if (body.value && typeof body.value.response_code === 'number') return body.value;
+        if (res.status === 404) {
+          return { response_code: 10029, response_text: 'The transaction was rejected and your order expired.' };
+        }
+        if (res.status < 500) return { response_code: 1, response_text: 'Please review the card details' };
+        return { response_code: 500, response_text: 'The payment service is not available at this moment' };
+      })
+      .catch(function () {
+        return { response_code: 500, response_text: 'The payment service is not available at this moment' };
+      });
+  }
+
+  Object.keys(fields).forEach(function (name) {
+    var input = fields[name];
+    input.addEventListener('input', function (event) {
+      if (name === 'expiry' && event.inputType !== 'deleteContentBackward' && /^\\d{2}$/.test(input.value)) {
+        input.value = input.value + '/';
+      }
+      if (touched[name]) show(name);
+      onFieldsChanged();
+    });
+    input.addEventListener('blur', function () {
+      if (input.value) touched[name] = true;
+      show(name);
+    });
+  });
+`;
+
+/** Aurus: the parent asks for the token ('Process Transaction'), enabled by the frame's enablePlaceOrder. */
+const AURUS_SCRIPT = `
+  var lastEnabled = null;
+  var busy = false;
+
+  function onFieldsChanged() { report(); }
   function report() {
     var enabled = allValid();
     if (enabled !== lastEnabled) {
@@ -148,20 +223,6 @@ const SCRIPT = `
     post(message);
   }
 
-  Object.keys(fields).forEach(function (name) {
-    var input = fields[name];
-    input.addEventListener('input', function (event) {
-      if (name === 'expiry' && event.inputType !== 'deleteContentBackward' && /^\\d{2}$/.test(input.value)) {
-        input.value = input.value + '/';
-      }
-      if (touched[name]) show(name);
-      report();
-    });
-    input.addEventListener('blur', function () {
-      if (input.value) touched[name] = true;
-      show(name);
-    });
-  });
   form.addEventListener('submit', function (event) { event.preventDefault(); });
 
   window.addEventListener('message', function (event) {
@@ -169,7 +230,7 @@ const SCRIPT = `
     var data = event.data;
     if (!data || typeof data !== 'object' || data.type !== 'tokenRequest') return;
     var requestId = typeof data.requestId === 'string' ? data.requestId.slice(0, 64) : undefined;
-    Object.keys(fields).forEach(function (name) { touched[name] = true; show(name); });
+    touchAll();
     if (!allValid()) {
       reply(requestId, { response_code: 1, response_text: 'Please review the card details' });
       return;
@@ -177,44 +238,97 @@ const SCRIPT = `
     if (busy) return;
     busy = true;
     statusEl.textContent = 'Processing card...';
-    fetch(cfg.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      credentials: 'omit',
-      body: JSON.stringify({
-        cardNumber: digits(fields.cardNumber.value),
-        expiry: fields.expiry.value.trim(),
-        cvv: fields.cvv.value.trim()
-      })
-    })
-      .then(function (res) {
-        return res.json().then(function (body) { return { status: res.status, body: body }; });
-      })
-      .then(function (res) {
-        var body = res.body || {};
-        if (body.value && typeof body.value.response_code === 'number') {
-          reply(requestId, body.value);
-        } else if (res.status === 404) {
-          reply(requestId, { response_code: 10029, response_text: 'The transaction was rejected and your order expired.' });
-        } else if (res.status < 500) {
-          reply(requestId, { response_code: 1, response_text: 'Please review the card details' });
-        } else {
-          reply(requestId, { response_code: 500, response_text: 'The payment service is not available at this moment' });
-        }
-      })
-      .catch(function () {
-        reply(requestId, { response_code: 500, response_text: 'The payment service is not available at this moment' });
-      })
-      .then(function () {
-        busy = false;
-        statusEl.textContent = '';
-      });
+    tokenise().then(function (answer) {
+      reply(requestId, answer);
+      busy = false;
+      statusEl.textContent = '';
+    });
   });
 
   post({ type: 'frameReady' });
   report();
+`;
+
+/**
+ * Express: the frame's own 'Pay' button tokenises and reports HostedPaymentStatus Complete with the token.
+ * Card problems stay inside the frame; an expired session or an outage is reported as Error. After a decline
+ * at placement the parent posts 'reset' and the guest can pay with another card.
+ */
+const EXPRESS_SCRIPT = `
+  var busy = false;
+  var payButton = document.getElementById('pay-button');
+
+  function onFieldsChanged() {
+    if (!busy) statusEl.textContent = '';
+  }
+  function setBusy(value) {
+    busy = value;
+    payButton.disabled = value;
+    payButton.setAttribute('aria-disabled', value ? 'true' : 'false');
+  }
+
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    if (busy) return;
+    touchAll();
+    if (!allValid()) {
+      var first = ['cardNumber', 'expiry', 'cvv'].filter(function (name) { return errorOf(name); })[0];
+      if (first) fields[first].focus();
+      return;
+    }
+    setBusy(true);
+    statusEl.textContent = 'Processing card...';
+    tokenise().then(function (answer) {
+      if (answer.response_code === 0 && answer.one_time_token) {
+        statusEl.textContent = 'Card accepted. Placing your order...';
+        post({
+          HostedPaymentStatus: 'Complete',
+          PaymentToken: answer.one_time_token,
+          CardLogo: answer.card_brand || 'card',
+          LastFour: answer.last_four || ''
+        });
+        return;
+      }
+      statusEl.textContent = answer.response_text;
+      if (answer.response_code === 500 || answer.response_code === 10029) {
+        post({
+          HostedPaymentStatus: 'Error',
+          ExpressResponseCode: answer.response_code,
+          ExpressResponseMessage: answer.response_text
+        });
+      }
+      // An expired session cannot take another card; anything else can be corrected and sent again.
+      setBusy(answer.response_code === 10029);
+    });
+  });
+
+  window.addEventListener('message', function (event) {
+    if (!fromParent(event)) return;
+    var data = event.data;
+    if (!data || typeof data !== 'object' || data.type !== 'reset') return;
+    Object.keys(fields).forEach(function (name) {
+      fields[name].value = '';
+      touched[name] = false;
+      show(name);
+    });
+    statusEl.textContent = typeof data.message === 'string' ? data.message.slice(0, 500) : '';
+    setBusy(false);
+    fields.cardNumber.focus();
+  });
+
+  post({ HostedPaymentStatus: 'Ready' });
+`;
+
+function pageScript(protocol: HostedPageProtocol): string {
+  const part = protocol === 'express' ? EXPRESS_SCRIPT : AURUS_SCRIPT;
+  return `
+(function () {
+  'use strict';
+${CARD_FORM_SCRIPT}
+${part}
 })();
 `;
+}
 
 /** The hosted payment page for a payable session. */
 export function renderHostedPage(options: HostedPageOptions): string {
@@ -239,6 +353,10 @@ export function renderHostedPage(options: HostedPageOptions): string {
 </html>`;
   }
   const config = embedJson({ parentOrigin: options.parentOrigin, tokenUrl: options.tokenUrl });
+  const payButton =
+    options.protocol === 'express'
+      ? `<button id="pay-button" type="submit" class="pay">Pay ${escapeHtml(options.amountLabel)}</button>\n`
+      : '';
   const hint = options.sandbox
     ? '<p class="hint">Sandbox: use 4242 4242 4242 4242, any future date and any 3 digits.</p>'
     : '';
@@ -264,12 +382,12 @@ export function renderHostedPage(options: HostedPageOptions): string {
 <p id="card-cvv-error" class="error" aria-live="polite"></p>
 </div>
 </div>
-${hint}
+${payButton}${hint}
 <p id="frame-status" class="status" role="status"></p>
 </form>
 </main>
 <script type="application/json" id="hosted-config" nonce="${nonce}">${config}</script>
-<script nonce="${nonce}">${SCRIPT}</script>
+<script nonce="${nonce}">${pageScript(options.protocol)}</script>
 </body>
 </html>`;
 }
