@@ -37,6 +37,7 @@ import { createCaptchaProvider } from './providers/captcha/index';
 import captchaRoutes from './providers/captcha/captcha.routes';
 import mailboxRoutes from './providers/email/mailbox.routes';
 import pastOrdersRoutes from './modules/customer-orders/past-orders.routes';
+import savedPaymentsRoutes from './modules/saved-payments/saved-payments.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +119,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(accountsRoutes);
       await v1.register(captchaRoutes);
       await v1.register(pastOrdersRoutes);
+      await v1.register(savedPaymentsRoutes);
     },
     { prefix: '/v1' },
   );

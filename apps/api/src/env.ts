@@ -141,6 +141,14 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /**
+   * The captcha a new-card payment needs (checkout spec section 6) ('true'/'false', default on). Off only where no
+   * robot can reach the API, e.g. a load bench measuring placement rather than proof of work.
+   */
+  PAYMENT_CAPTCHA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 /**
