@@ -1,13 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutForm } from './components/checkout-form';
-import { confirmOrder } from './checkout.actions';
+import { confirmOrder, payAtStore } from './checkout.actions';
 import { formatTipInput, sanitizeTipInput, tipCentsFor } from './tip';
 
-vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn() }));
+vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn(), payAtStore: vi.fn() }));
 const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 const confirmMock = vi.mocked(confirmOrder);
+const payMock = vi.mocked(payAtStore);
 const scrollIntoView = vi.fn();
 
 const totals = { subtotal: 20, discount: 0, serviceCharge: 0, salesTax: 1.2, tip: 0, total: 21.2 };
@@ -39,7 +40,7 @@ async function submit() {
 }
 
 beforeEach(() => {
-  confirmMock.mockResolvedValue({ ok: true, data: null });
+  confirmMock.mockResolvedValue({ ok: true, data: { kind: 'payment' } });
   // jsdom lays nothing out and has no scrollIntoView: record the calls.
   HTMLElement.prototype.scrollIntoView = scrollIntoView;
 });
@@ -83,7 +84,7 @@ describe('contact information', () => {
   });
 
   it('submits once for a double click', async () => {
-    let answer: (value: { ok: true; data: null }) => void = () => undefined;
+    let answer: (value: { ok: true; data: { kind: 'payment' } }) => void = () => undefined;
     confirmMock.mockReturnValueOnce(
       new Promise((resolve) => {
         answer = resolve;
@@ -99,7 +100,7 @@ describe('contact information', () => {
     });
     await waitFor(() => expect(confirmMock).toHaveBeenCalledTimes(1));
     fireEvent.click(button);
-    await act(async () => answer({ ok: true, data: null }));
+    await act(async () => answer({ ok: true, data: { kind: 'payment' } }));
     await waitFor(() => expect(push).toHaveBeenCalledWith('/payment'));
     expect(confirmMock).toHaveBeenCalledTimes(1);
   });
@@ -213,5 +214,83 @@ describe('tip', () => {
   it('hides the tip selector when tipping is hidden', () => {
     renderForm({ hideTipping: true });
     expect(screen.queryByRole('group', { name: 'Tip' })).toBeNull();
+  });
+});
+
+describe('checkout submit step 4: the payment method', () => {
+  const filled = { firstName: 'Ada', lastName: 'L', phone: '2025550143', email: 'a@b.co', notes: '' };
+  const card = { id: 1, paymentMethod: 5 as const, name: 'Credit Card', requiresVerifiedIdentity: false };
+  const offline = {
+    id: 2,
+    paymentMethod: 2 as const,
+    name: 'Pay at the store',
+    requiresVerifiedIdentity: false,
+  };
+  const wallet = { id: 3, paymentMethod: 15 as const, name: 'Apple Pay', requiresVerifiedIdentity: true };
+
+  it('opens Select Payment Method and pays at the store with one idempotency key per attempt', async () => {
+    const submitForm = vi
+      .spyOn(HTMLFormElement.prototype, 'requestSubmit')
+      .mockImplementation(() => undefined);
+    confirmMock.mockResolvedValueOnce({
+      ok: true,
+      data: { kind: 'picker', choices: [card, offline, wallet] },
+    });
+    payMock.mockResolvedValueOnce({ ok: false, error: 'The store is currently offline.', code: 21045 });
+    payMock.mockResolvedValueOnce({ ok: true });
+    renderForm({ defaults: filled });
+    await submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Select Payment Method' });
+    // One radio group: the three share a name.
+    const radios = within(dialog).getAllByRole<HTMLInputElement>('radio');
+    expect(new Set(radios.map((r) => r.name)).size).toBe(1);
+    expect(radios).toHaveLength(3);
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /Credit Card/ }).checked).toBe(true);
+    expect(push).not.toHaveBeenCalled();
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Pay at the store/ }));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Place Order' }));
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The store is currently offline.',
+    );
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Place Order' }));
+    });
+    await waitFor(() => expect(submitForm).toHaveBeenCalledTimes(1));
+    const keys = payMock.mock.calls.map(([input]) => input.idempotencyKey);
+    expect(keys[0]).not.toBe(keys[1]);
+    submitForm.mockRestore();
+  });
+
+  it('says phone verification is needed for a method that requires it and does not use it', async () => {
+    confirmMock.mockResolvedValueOnce({ ok: true, data: { kind: 'picker', choices: [card, wallet] } });
+    renderForm({ defaults: filled });
+    await submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Select Payment Method' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Apple Pay/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('verified by SMS');
+    expect(push).not.toHaveBeenCalled();
+    expect(payMock).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Credit Card/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(push).toHaveBeenCalledWith('/payment');
+  });
+
+  it('places a lone offline credit straight from Confirm Order', async () => {
+    const submitForm = vi
+      .spyOn(HTMLFormElement.prototype, 'requestSubmit')
+      .mockImplementation(() => undefined);
+    confirmMock.mockResolvedValueOnce({ ok: true, data: { kind: 'offline', choice: offline } });
+    payMock.mockResolvedValueOnce({ ok: true });
+    renderForm({ defaults: filled });
+    await submit();
+    await waitFor(() => expect(submitForm).toHaveBeenCalledTimes(1));
+    expect(payMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    submitForm.mockRestore();
   });
 });

@@ -14,15 +14,25 @@ import {
   type ContactInformationInput,
   type OrderValidationError,
 } from '@storefront/contracts/checkout';
-import { FULFILLMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, PAYMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
+import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
+import {
+  CloseRequestResultSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
+  PaymentMethodInfoSchema,
+  PaymentSchema,
+  cardBaseAmount,
+} from '@storefront/contracts/payments';
 import type { OrderSettings } from '@storefront/contracts/order-settings';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
-import { setTipCents } from '@/lib/tip-cookie';
+import { getTipCents, setTipCents } from '@/lib/tip-cookie';
+import { paymentStepFor, type PaymentStep } from './payment-step';
 
 export type ConfirmOrderResult =
-  | { ok: true; data: null }
+  | { ok: true; data: PaymentStep }
   | {
       ok: false;
       error: string;
@@ -128,7 +138,80 @@ export async function confirmOrder(input: ConfirmOrderInput): Promise<ConfirmOrd
     };
   }
   await setTipCents(ref.orderId, tipCents);
-  return { ok: true, data: null };
+  const methods = await apiRequest(z.array(PaymentMethodInfoSchema), `${base}/payment-methods`);
+  return { ok: true, data: paymentStepFor(methods.ok ? methods.value : []) };
+}
+
+export type PayAtStoreResult =
+  { ok: true } | { ok: false; error: string; code: number | string | null; verificationNeeded?: boolean };
+
+const PayAtStoreInputSchema = z.object({ idempotencyKey: IdempotencyKeySchema });
+
+/** Card and wallet payments that never were charged: paying at the store replaces them. */
+const REPLACED_BY_OFFLINE: readonly number[] = [PAYMENT_METHOD.CreditCard, PAYMENT_METHOD.VirtualWallet];
+
+/**
+ * Pay at the store (offline credit, spec section 4): reuses the order's offline-credit payment (set to the
+ * amount due) or adds one for it, then places the order with the attempt's Idempotency-Key (the client keeps
+ * the key for retries of the same attempt). When placing fails the payment is deleted again, so the order is as
+ * it was. The client then goes to /payment/complete (the tracking page) like a card payment.
+ */
+export async function payAtStore(input: { idempotencyKey: string }): Promise<PayAtStoreResult> {
+  const parsed = PayAtStoreInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: 'Invalid payment attempt', code: 400 };
+  const ref = await getOrderRef();
+  if (!ref) return { ok: false, error: 'Your order is no longer available.', code: 10029 };
+  const base = `sales/orders/${ref.orderId}`;
+  const [order, payments] = await Promise.all([
+    apiRequest(OrderSchema, base),
+    apiRequest(z.array(PaymentSchema), `${base}/payments`),
+  ]);
+  if (!order.ok) return payFailure(order);
+  if (!payments.ok) return payFailure(payments);
+  for (const payment of payments.value) {
+    if (!REPLACED_BY_OFFLINE.includes(payment.paymentMethod) || payment.status === 'Approved') continue;
+    const deleted = await apiRequest(z.unknown(), `${base}/payments/${payment.id}`, { method: 'DELETE' });
+    if (!deleted.ok && deleted.status !== 404) return payFailure(deleted);
+  }
+  const tipCents = await getTipCents(ref.orderId);
+  const baseAmount = cardBaseAmount(
+    centsToDollars(dollarsToCents(order.value.totals.total) - dollarsToCents(order.value.totals.tip)),
+    payments.value,
+  );
+  const amounts = { baseAmount, tipAmount: centsToDollars(tipCents) };
+  const existing = payments.value.find(
+    (p) => p.paymentMethod === PAYMENT_METHOD.OfflineCredit && p.status !== 'Approved',
+  );
+  const payment = existing
+    ? existing.baseAmount === amounts.baseAmount && existing.tipAmount === amounts.tipAmount
+      ? ({ ok: true, value: existing } as const)
+      : await apiRequest(PaymentSchema, `${base}/payments/${existing.id}`, { method: 'PATCH', body: amounts })
+    : await apiRequest(PaymentSchema, `${base}/payments`, {
+        method: 'POST',
+        body: { paymentMethod: PAYMENT_METHOD.OfflineCredit, ...amounts },
+      });
+  if (!payment.ok) return payFailure(payment);
+  const placed = await apiRequest(CloseRequestResultSchema, `${base}/close-requests`, {
+    method: 'POST',
+    headers: { [IDEMPOTENCY_KEY_HEADER]: parsed.data.idempotencyKey },
+    body: {},
+  });
+  if (!placed.ok) {
+    await apiRequest(z.unknown(), `${base}/payments/${payment.value.id}`, { method: 'DELETE' });
+    return payFailure(placed);
+  }
+  return { ok: true };
+}
+
+function payFailure(result: Extract<ApiResult<unknown>, { ok: false }>): PayAtStoreResult {
+  const first = result.errors[0];
+  return {
+    ok: false,
+    error: first?.message ?? 'Unknown error',
+    code: first?.code ?? result.status,
+    // The API refuses a method that needs a verified identity (the SMS verification is not built yet).
+    verificationNeeded: first?.key === 'IdentityNotVerified',
+  };
 }
 
 const DriverTipSchema = z.object({ tipCents: z.number().int().min(0).max(99_999).nullable() });

@@ -18,7 +18,11 @@ import { startNavigationProgress } from '@/components/ui/navigation-progress';
 import { Price } from '@/components/ui/price';
 import { TotalsList } from '@/components/ui/totals-list';
 import { useToast } from '@/components/ui/toast';
-import { confirmOrder } from '../checkout.actions';
+import { confirmOrder, payAtStore } from '../checkout.actions';
+import type { PaymentChoice, PaymentStep } from '../payment-step';
+import { PaymentMethodPicker } from './payment-method-picker';
+import { PAYMENT_METHOD } from '@storefront/contracts/enums';
+import { Dialog } from '@/components/ui/dialog';
 import { tipCentsFor } from '../tip';
 import { TextField } from '@/components/ui/text-field';
 import { TipSelector, type TipChoice } from './tip-selector';
@@ -85,7 +89,14 @@ export function CheckoutForm({
   const [tip, setTip] = useState<TipChoice>(() => initialTipChoice(hideTipping ? 0 : initialTipCents));
   const [validationErrors, setValidationErrors] = useState<OrderValidationError[] | null>(null);
   const [pending, setPending] = useState(false);
+  const [pickerChoices, setPickerChoices] = useState<PaymentChoice[] | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [pickerError, setPickerError] = useState<string | null>(null);
+  const [payError, setPayError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const completeForm = useRef<HTMLFormElement>(null);
+  /** The pay-at-store attempt's Idempotency-Key: a retry after a lost answer places the order once. */
+  const offlineKey = useRef<string | null>(null);
   // A second click or Enter while the first submission is checked or saved is ignored (one PreCheckout, one
   // trip to /payment); it stays set once the guest is on the way to payment.
   const inFlight = useRef(false);
@@ -129,8 +140,7 @@ export function CheckoutForm({
         tipCents,
       });
       if (result.ok) {
-        startNavigationProgress();
-        router.push('/payment');
+        await goToPayment(result.data);
         return;
       }
       if (result.validationErrors) setValidationErrors(result.validationErrors);
@@ -156,6 +166,54 @@ export function CheckoutForm({
       inFlight.current = false;
     }
   };
+  /** Checkout submit step 4: the payment page, pay at the store, or the picker. */
+  async function goToPayment(step: PaymentStep) {
+    if (step.kind === 'payment') {
+      startNavigationProgress();
+      router.push('/payment');
+      return;
+    }
+    if (step.kind === 'picker') {
+      setPickerError(null);
+      setPickerChoices(step.choices);
+    } else {
+      const failure = await placeAtStore();
+      if (failure) setPayError(failure);
+    }
+    setPending(false);
+    inFlight.current = false;
+  }
+
+  /** Pays at the store and goes on to tracking; answers the failure's message, or null once on the way. */
+  async function placeAtStore(): Promise<string | null> {
+    setPaying(true);
+    offlineKey.current ??= crypto.randomUUID();
+    try {
+      const result = await payAtStore({ idempotencyKey: offlineKey.current });
+      if (result.ok) {
+        startNavigationProgress();
+        completeForm.current?.requestSubmit();
+        return null;
+      }
+      // The API answered: a new try is a new attempt.
+      offlineKey.current = null;
+      setPaying(false);
+      return result.error;
+    } catch {
+      setPaying(false);
+      return 'Something went wrong. Please try again.';
+    }
+  }
+
+  async function onChoosePayment(choice: PaymentChoice) {
+    if (choice.paymentMethod !== PAYMENT_METHOD.OfflineCredit) {
+      startNavigationProgress();
+      router.push('/payment');
+      return;
+    }
+    setPickerError(await placeAtStore());
+  }
+
   const onInvalid = (invalid: Partial<Record<keyof CheckoutFormInput, unknown>>) => {
     inFlight.current = false;
     focusInvalid(Object.keys(invalid));
@@ -164,139 +222,157 @@ export function CheckoutForm({
   const phoneField = register('phone');
 
   return (
-    <form
-      ref={form}
-      noValidate
-      onSubmit={(e) => {
-        if (inFlight.current) {
-          e.preventDefault();
-          return;
-        }
-        inFlight.current = true;
-        void handleSubmit(onValid, onInvalid)(e);
-      }}
-      className="grid gap-6 md:grid-cols-[3fr_2fr]"
-    >
-      <div className="flex flex-col gap-6">
-        {/* On a phone the summary comes after the form: the total the guest is about to pay shows first. */}
-        <section
-          aria-label="Order total"
-          className="flex items-center justify-between gap-4 rounded-2xl bg-white px-5 py-3 shadow-sm md:hidden"
-        >
-          <p className="flex items-baseline gap-2">
-            <span className="font-semibold">Total</span>
-            <Price dollars={total} className="text-lg font-bold tabular-nums" />
-          </p>
-          <a
-            href="#summary-title"
-            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
-          >
-            View order
-          </a>
-        </section>
-        {fulfilment}
-
-        {hideContact ? null : (
-          <section aria-labelledby="contact-title" className="rounded-2xl bg-white p-5 shadow-sm">
-            <div className="mb-4 flex items-baseline justify-between gap-4">
-              <h2 id="contact-title" className="text-lg font-bold">
-                Contact Information
-              </h2>
-              {/* The fields say they are required to assistive technology themselves (aria-required). */}
-              <p aria-hidden className="text-sm text-gray-700">
-                <span className="text-red-700">*</span> Required
-              </p>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="First Name"
-                className="field-required"
-                aria-required="true"
-                autoComplete="given-name"
-                maxLength={40}
-                error={errors.firstName?.message}
-                {...register('firstName')}
-              />
-              <TextField
-                label="Last Name"
-                className="field-required"
-                aria-required="true"
-                autoComplete="family-name"
-                maxLength={40}
-                error={errors.lastName?.message}
-                {...register('lastName')}
-              />
-              <TextField
-                label="Phone Number"
-                className="field-required"
-                aria-required="true"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                error={errors.phone?.message}
-                {...phoneField}
-                onChange={(e) => {
-                  e.target.value = normalisePhone(e.target.value);
-                  void phoneField.onChange(e);
-                }}
-              />
-              <TextField
-                label="Email"
-                className="field-required"
-                aria-required="true"
-                type="email"
-                autoComplete="email"
-                error={errors.email?.message}
-                {...register('email')}
-              />
-            </div>
-          </section>
-        )}
-
-        {allowNotes ? (
-          <section aria-labelledby="notes-title" className="rounded-2xl bg-white p-5 shadow-sm">
-            <h2 id="notes-title" className="mb-1 text-lg font-bold">
-              Notes
-            </h2>
-            <label htmlFor="checkout-notes" className="mb-2 block text-sm text-gray-700">
-              Special instructions for the store (optional)
-            </label>
-            <textarea
-              id="checkout-notes"
-              rows={2}
-              maxLength={NOTE_MAX}
-              aria-describedby="checkout-notes-count"
-              className="w-full rounded-lg border border-gray-400 bg-white px-3 py-2"
-              {...register('notes', {
-                onChange: (e: React.ChangeEvent<HTMLTextAreaElement>) => {
-                  const clean = normaliseNotes(e.target.value).slice(0, NOTE_MAX);
-                  if (clean !== e.target.value) setValue('notes', clean);
-                },
-              })}
-            />
-            <p id="checkout-notes-count" className="text-right text-xs text-gray-700">
-              {notes.length}/{NOTE_MAX}
-            </p>
-          </section>
-        ) : null}
-      </div>
-
-      <section
-        aria-labelledby="summary-title"
-        className="flex flex-col gap-4 self-start rounded-2xl bg-white p-5 shadow-sm"
+    <>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(e) => {
+          if (inFlight.current) {
+            e.preventDefault();
+            return;
+          }
+          inFlight.current = true;
+          void handleSubmit(onValid, onInvalid)(e);
+        }}
+        className="grid gap-6 md:grid-cols-[3fr_2fr]"
       >
-        <h2 id="summary-title" className="text-lg font-bold">
-          Order Summary
-        </h2>
-        {lines}
-        {hideTipping ? null : <TipSelector choice={tip} onChange={setTip} subtotalCents={subtotalCents} />}
-        <TotalsList {...totalsRows({ ...totals, tip: centsToDollars(tipCents), total })} />
-        <Button type="submit" block loading={pending}>
-          Confirm Order
-        </Button>
-      </section>
+        <div className="flex flex-col gap-6">
+          {/* On a phone the summary comes after the form: the total the guest is about to pay shows first. */}
+          <section
+            aria-label="Order total"
+            className="flex items-center justify-between gap-4 rounded-2xl bg-white px-5 py-3 shadow-sm md:hidden"
+          >
+            <p className="flex items-baseline gap-2">
+              <span className="font-semibold">Total</span>
+              <Price dollars={total} className="text-lg font-bold tabular-nums" />
+            </p>
+            <a
+              href="#summary-title"
+              className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+            >
+              View order
+            </a>
+          </section>
+          {fulfilment}
 
-      <ValidationFailedDialog errors={validationErrors} onClose={() => setValidationErrors(null)} />
-    </form>
+          {hideContact ? null : (
+            <section aria-labelledby="contact-title" className="rounded-2xl bg-white p-5 shadow-sm">
+              <div className="mb-4 flex items-baseline justify-between gap-4">
+                <h2 id="contact-title" className="text-lg font-bold">
+                  Contact Information
+                </h2>
+                {/* The fields say they are required to assistive technology themselves (aria-required). */}
+                <p aria-hidden className="text-sm text-gray-700">
+                  <span className="text-red-700">*</span> Required
+                </p>
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="First Name"
+                  className="field-required"
+                  aria-required="true"
+                  autoComplete="given-name"
+                  maxLength={40}
+                  error={errors.firstName?.message}
+                  {...register('firstName')}
+                />
+                <TextField
+                  label="Last Name"
+                  className="field-required"
+                  aria-required="true"
+                  autoComplete="family-name"
+                  maxLength={40}
+                  error={errors.lastName?.message}
+                  {...register('lastName')}
+                />
+                <TextField
+                  label="Phone Number"
+                  className="field-required"
+                  aria-required="true"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  error={errors.phone?.message}
+                  {...phoneField}
+                  onChange={(e) => {
+                    e.target.value = normalisePhone(e.target.value);
+                    void phoneField.onChange(e);
+                  }}
+                />
+                <TextField
+                  label="Email"
+                  className="field-required"
+                  aria-required="true"
+                  type="email"
+                  autoComplete="email"
+                  error={errors.email?.message}
+                  {...register('email')}
+                />
+              </div>
+            </section>
+          )}
+
+          {allowNotes ? (
+            <section aria-labelledby="notes-title" className="rounded-2xl bg-white p-5 shadow-sm">
+              <h2 id="notes-title" className="mb-1 text-lg font-bold">
+                Notes
+              </h2>
+              <label htmlFor="checkout-notes" className="mb-2 block text-sm text-gray-700">
+                Special instructions for the store (optional)
+              </label>
+              <textarea
+                id="checkout-notes"
+                rows={2}
+                maxLength={NOTE_MAX}
+                aria-describedby="checkout-notes-count"
+                className="w-full rounded-lg border border-gray-400 bg-white px-3 py-2"
+                {...register('notes', {
+                  onChange: (e: React.ChangeEvent<HTMLTextAreaElement>) => {
+                    const clean = normaliseNotes(e.target.value).slice(0, NOTE_MAX);
+                    if (clean !== e.target.value) setValue('notes', clean);
+                  },
+                })}
+              />
+              <p id="checkout-notes-count" className="text-right text-xs text-gray-700">
+                {notes.length}/{NOTE_MAX}
+              </p>
+            </section>
+          ) : null}
+        </div>
+
+        <section
+          aria-labelledby="summary-title"
+          className="flex flex-col gap-4 self-start rounded-2xl bg-white p-5 shadow-sm"
+        >
+          <h2 id="summary-title" className="text-lg font-bold">
+            Order Summary
+          </h2>
+          {lines}
+          {hideTipping ? null : <TipSelector choice={tip} onChange={setTip} subtotalCents={subtotalCents} />}
+          <TotalsList {...totalsRows({ ...totals, tip: centsToDollars(tipCents), total })} />
+          <Button type="submit" block loading={pending}>
+            Confirm Order
+          </Button>
+        </section>
+
+        <ValidationFailedDialog errors={validationErrors} onClose={() => setValidationErrors(null)} />
+        <PaymentMethodPicker
+          choices={pickerChoices}
+          busy={paying}
+          error={pickerError}
+          onChoose={(choice) => void onChoosePayment(choice)}
+          onCancel={() => setPickerChoices(null)}
+        />
+        <Dialog
+          open={payError !== null}
+          onOpenChange={(open) => (open ? undefined : setPayError(null))}
+          title="Payment failed"
+          description={payError}
+          actions={<Button onClick={() => setPayError(null)}>Close</Button>}
+        />
+      </form>
+      {/* Placed: /payment/complete forgets the order and sends the guest to its tracking page. */}
+      <form ref={completeForm} method="post" action="/payment/complete" hidden />
+    </>
   );
 }
