@@ -1,6 +1,12 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { BillingAddressPanel } from './billing-address-block';
+import { ExpressFrame } from './express-frame';
+import { GiftCardSection } from './gift-card-section';
+import { SavedCardsPanel } from './saved-card-list';
+import { SavedCardSaveCheckbox } from './saved-card-save-checkbox';
+import { WalletButton } from './wallet-button';
 
 /*
  * Where the payment instruments plug into the payment page. Each slot renders inside the page's
@@ -10,22 +16,22 @@ import type { ReactNode } from 'react';
 
 /** In the 'Discounts' section, only when the store offers the gift-card method: the Gift Card part. */
 export function GiftCardSlot(): ReactNode {
-  return null;
+  return <GiftCardSection />;
 }
 
 /** Above the card frame when saved payments are enabled: the saved cards and 'Use a new payment method'. */
 export function SavedCardsSlot(): ReactNode {
-  return null;
+  return <SavedCardsPanel />;
 }
 
 /** Under the card frame (new card) or the chosen saved card: the Billing Address block and its modal. */
 export function BillingAddressSlot(): ReactNode {
-  return null;
+  return <BillingAddressPanel />;
 }
 
 /** Above the card panel when the store offers the virtual wallet: the wallet button. */
 export function WalletSlot(): ReactNode {
-  return null;
+  return <WalletButton />;
 }
 
 /**
@@ -33,11 +39,10 @@ export function WalletSlot(): ReactNode {
  * pending payment's URL; it calls usePaymentFlow().place() on HostedPaymentStatus Complete.
  */
 export function ExpressFrameSlot({ paymentUrl }: { paymentUrl: string }): ReactNode {
-  void paymentUrl;
-  return null;
+  return <ExpressFrame paymentUrl={paymentUrl} />;
 }
 
 /** Under 'Place Order' for a new card of a signed-in customer: the 'Save this card' checkbox. */
 export function SaveCardSlot(): ReactNode {
-  return null;
+  return <SavedCardSaveCheckbox />;
 }
