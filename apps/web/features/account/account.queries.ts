@@ -1,6 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { headers } from 'next/headers';
+import { z } from 'zod';
 import { notFound, redirect } from 'next/navigation';
 import { IdParamSchema } from '@storefront/contracts/bounds';
 import {
@@ -12,7 +13,10 @@ import {
   type PastOrderDetail,
 } from '@storefront/contracts/accounts';
 import { LOGIN_CONFIGURATION } from '@storefront/contracts/enum-values';
+import { SavedPaymentSchema, type SavedPayment } from '@storefront/contracts/saved-payments';
+import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { apiRequest, currentAccessToken } from '@/lib/api';
+import { isFeatureEnabled } from '@/lib/feature-flags';
 import { customerIdOf, isMobileUserAgent } from './account-view';
 
 /** Where a visitor without a user token is sent from /my-account (checkout-account section 2). */
@@ -76,3 +80,21 @@ export const requirePastOrder = cache(async (rawPastOrderId: string): Promise<Pa
   if (result.status === 404 || result.status === 400) notFound();
   throw new Error(`Could not load past order ${id.data}: ${result.errors.map((e) => e.message).join(', ')}`);
 });
+
+/** Whether My account offers Saved Payments: the 'enable saved payments' flag (the pages need a sign-in anyway). */
+export async function isSavedPaymentsEnabled(): Promise<boolean> {
+  return isFeatureEnabled(FEATURE_FLAG.savedPayments);
+}
+
+/**
+ * The signed-in customer's saved cards for /my-account/saved-payments (every processor's). Without the flag the
+ * page does not exist (not found); other failures throw to the page's error boundary.
+ */
+export async function listSavedPayments(): Promise<SavedPayment[]> {
+  await requireAccount();
+  if (!(await isSavedPaymentsEnabled())) notFound();
+  const result = await apiRequest(z.array(SavedPaymentSchema), 'guests/saved-payments');
+  if (result.ok) return result.value;
+  if (result.status === 401) redirect(SIGN_IN_PATH);
+  throw new Error(`Could not load saved payments: ${result.errors.map((e) => e.message).join(', ')}`);
+}

@@ -246,4 +246,16 @@ describe('AccountMenu', () => {
     expect(saved.getAttribute('href')).toBeNull();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
+
+  it('links Saved Payments when the saved payments flag is on', () => {
+    render(
+      <AccountMenu active="saved-payments" logout={<button type="button">Logout</button>} savedPayments />,
+    );
+    const saved = within(screen.getByRole('navigation', { name: 'My account' })).getByRole('link', {
+      name: 'Saved Payments',
+    });
+    expect(saved.getAttribute('href')).toBe('/my-account/saved-payments');
+    expect(saved.getAttribute('aria-current')).toBe('page');
+    expect(saved.getAttribute('aria-disabled')).toBeNull();
+  });
 });

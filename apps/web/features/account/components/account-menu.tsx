@@ -2,25 +2,40 @@ import Link from 'next/link';
 import { ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-export type AccountSection = 'menu' | 'profile' | 'order-history';
+export type AccountSection = 'menu' | 'profile' | 'order-history' | 'saved-payments';
 
 const ENTRIES = [
   { section: 'profile', label: 'Personal info', href: '/my-account/profile' },
   { section: 'order-history', label: 'Order History', href: '/my-account/order-history' },
 ] as const;
 
+const SAVED_PAYMENTS = {
+  section: 'saved-payments',
+  label: 'Saved Payments',
+  href: '/my-account/saved-payments',
+} as const;
+
 const entryClass =
   'flex min-h-12 w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-left font-semibold';
 
 /**
- * The account menu: Personal info, Order History, Saved Payments (greyed without a target until saved payments
- * exist) and Logout (the session feature's dialog, passed in by the page).
+ * The account menu: Personal info, Order History, Saved Payments (a link when the 'enable saved payments' flag
+ * is on, else greyed without a target) and Logout (the session feature's dialog, passed in by the page).
  */
-export function AccountMenu({ active, logout }: { active: AccountSection; logout: React.ReactNode }) {
+export function AccountMenu({
+  active,
+  logout,
+  savedPayments = false,
+}: {
+  active: AccountSection;
+  logout: React.ReactNode;
+  savedPayments?: boolean;
+}) {
+  const entries = savedPayments ? [...ENTRIES, SAVED_PAYMENTS] : ENTRIES;
   return (
     <nav aria-label="My account">
       <ul className="flex flex-col gap-1">
-        {ENTRIES.map((entry) => (
+        {entries.map((entry) => (
           <li key={entry.section}>
             <Link
               href={entry.href}
@@ -35,16 +50,18 @@ export function AccountMenu({ active, logout }: { active: AccountSection; logout
             </Link>
           </li>
         ))}
-        <li>
-          {/* No target until the customer can save payment methods (issue 25): shown, greyed, not a link. */}
-          <span
-            role="link"
-            aria-disabled="true"
-            className={cn(entryClass, 'cursor-not-allowed text-gray-600')}
-          >
-            Saved Payments
-          </span>
-        </li>
+        {savedPayments ? null : (
+          <li>
+            {/* The flag is off: the entry is shown greyed, without a target (checkout-account section 2). */}
+            <span
+              role="link"
+              aria-disabled="true"
+              className={cn(entryClass, 'cursor-not-allowed text-gray-600')}
+            >
+              Saved Payments
+            </span>
+          </li>
+        )}
         <li>{logout}</li>
       </ul>
     </nav>

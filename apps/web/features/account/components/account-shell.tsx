@@ -14,11 +14,14 @@ export function AccountShell({
   account,
   active,
   logout,
+  savedPayments = false,
   children,
 }: {
   account: Pick<AccountDetails, 'firstName'>;
   active: AccountSection;
   logout: React.ReactNode;
+  /** The Saved Payments entry is a link (signed in and the 'enable saved payments' flag on). */
+  savedPayments?: boolean;
   children?: React.ReactNode;
 }) {
   const isMenu = active === 'menu';
@@ -27,7 +30,7 @@ export function AccountShell({
       <h1 className="mb-6 font-display text-3xl font-bold">{greeting(account.firstName)}</h1>
       <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
         <div className={cn(isMenu ? 'block' : 'hidden md:block')}>
-          <AccountMenu active={active} logout={logout} />
+          <AccountMenu active={active} logout={logout} savedPayments={savedPayments} />
         </div>
         {isMenu ? null : (
           <div className="min-w-0">

@@ -1,5 +1,5 @@
 import { SiteHeader } from '@/components/ui/site-header';
-import { requireAccount } from '@/features/account/account.queries';
+import { isSavedPaymentsEnabled, requireAccount } from '@/features/account/account.queries';
 import { AccountShell } from '@/features/account/components/account-shell';
 import type { AccountSection } from '@/features/account/components/account-menu';
 import { getSiteSettings } from '@/features/locations/locations.queries';
@@ -17,13 +17,17 @@ export async function AccountFrame({
   active: AccountSection;
   children?: React.ReactNode;
 }) {
-  const [account, settings] = await Promise.all([requireAccount(), getSiteSettings()]);
+  const [account, settings, savedPayments] = await Promise.all([
+    requireAccount(),
+    getSiteSettings(),
+    isSavedPaymentsEnabled(),
+  ]);
   return (
     <div className="flex min-h-dvh flex-col font-sans">
       <SiteHeader brandName={settings.brandName} logoHref="/">
         <AccountEntry />
       </SiteHeader>
-      <AccountShell account={account} active={active} logout={<LogoutEntry />}>
+      <AccountShell account={account} active={active} logout={<LogoutEntry />} savedPayments={savedPayments}>
         {children}
       </AccountShell>
     </div>
