@@ -1,0 +1,93 @@
+import Link from 'next/link';
+import { ArrowLeft, CircleCheck, MapPin, Phone } from 'lucide-react';
+import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
+import { OrderLineList } from '@/components/ui/order-line-details';
+import { SiteHeader } from '@/components/ui/site-header';
+import { TotalsList } from '@/components/ui/totals-list';
+import { themeStyle } from '@/lib/theme';
+import type { ConfirmationPageData } from '../confirmation.queries';
+
+/**
+ * /confirmation ('Order Confirmation', simple layout): the store (name, address, phone link, status), the
+ * fulfilment method, the lines, Items / Tax / Service charge / Total and 'Back to Menu'.
+ */
+export function ConfirmationScreen({ data }: { data: ConfirmationPageData }) {
+  const { store, totals } = data;
+  const address = `${store.address.address1}, ${store.address.city}, ${store.address.stateCode} ${store.address.postalCode}`;
+  const phoneDigits = store.contactInformation.phone.replace(/[^\d+]/g, '');
+  return (
+    <div style={themeStyle(data.theme)} className="min-h-dvh">
+      <SiteHeader brandName={data.companyName} logoHref={null} />
+      <main
+        id={MAIN_CONTENT_ID}
+        aria-labelledby="confirmation-title"
+        className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6 md:py-10"
+      >
+        <div className="flex items-center gap-3">
+          <CircleCheck aria-hidden className="size-9 shrink-0 text-green-700" />
+          <div>
+            <h1 id="confirmation-title" className="font-display text-3xl font-bold">
+              Order Confirmation
+            </h1>
+            {data.referenceNumber ? (
+              <p className="text-gray-700">
+                Order <span className="font-semibold text-gray-900">{data.referenceNumber}</span>
+              </p>
+            ) : null}
+          </div>
+        </div>
+
+        <section aria-labelledby="store-title" className="rounded-2xl bg-white p-5 shadow-sm">
+          <h2 id="store-title" className="text-lg font-bold">
+            {store.name}
+          </h2>
+          <p className="mt-2 flex items-start gap-2 text-gray-700">
+            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span>{address}</span>
+          </p>
+          <p className="mt-1 flex items-start gap-2 text-gray-700">
+            <Phone aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <a
+              href={`tel:${phoneDigits}`}
+              className="font-semibold text-gray-900 underline underline-offset-4"
+            >
+              {store.contactInformation.phone}
+            </a>
+          </p>
+          {store.status ? (
+            <p className="mt-2 text-sm text-gray-700">
+              <span className="font-semibold text-gray-900">{store.status.locationStatus}</span>
+              {store.status.description ? ` · ${store.status.description}` : null}
+            </p>
+          ) : null}
+          <p className="mt-3 font-semibold text-gray-900">{data.methodLabel}</p>
+        </section>
+
+        <section aria-labelledby="lines-title" className="rounded-2xl bg-white p-5 shadow-sm">
+          <h2 id="lines-title" className="mb-3 text-lg font-bold">
+            Your order
+          </h2>
+          <OrderLineList lines={data.items.map((item) => ({ ...item, modifiers: item.selectedModifiers }))} />
+          <div className="mt-4">
+            <TotalsList
+              rows={[
+                { label: 'Items', dollars: totals.subtotal },
+                { label: 'Tax', dollars: totals.salesTax },
+                { label: 'Service charge', dollars: totals.serviceCharge },
+              ]}
+              total={{ label: 'Total', dollars: totals.total }}
+            />
+          </div>
+        </section>
+
+        <Link
+          href={data.storeHref}
+          className="inline-flex items-center gap-2 self-start font-semibold underline-offset-4 hover:underline"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to Menu
+        </Link>
+      </main>
+    </div>
+  );
+}
