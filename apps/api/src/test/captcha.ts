@@ -19,7 +19,20 @@ export async function solveCaptcha(app: FastifyInstance, remoteAddress?: string)
   if (response.statusCode !== 200) {
     throw new Error(`GET /v1/captcha/challenge answered ${response.statusCode}: ${response.body}`);
   }
-  const challenge = CaptchaChallengeResponseSchema.parse(response.json()).value;
+  return solvedPayload(response.json());
+}
+
+/** The same for an API reached over HTTP (a spawned server process at `base`). */
+export async function solveCaptchaAt(base: string): Promise<string> {
+  const response = await fetch(`${base}/v1/captcha/challenge`);
+  if (response.status !== 200) {
+    throw new Error(`GET /v1/captcha/challenge answered ${response.status}: ${await response.text()}`);
+  }
+  return solvedPayload(await response.json());
+}
+
+async function solvedPayload(answer: unknown): Promise<string> {
+  const challenge = CaptchaChallengeResponseSchema.parse(answer).value;
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,

@@ -14,6 +14,7 @@ import type { Menu } from '@storefront/contracts/menu';
 import { DEMO_LOCATIONS } from '../db/seed/locations';
 import { imageIdOf } from '../db/seed/menus';
 import { buildApp } from '../app';
+import { solveCaptcha } from './captcha';
 import { createTestContext, type DbKind } from './harness';
 
 export interface FuzzFixtures {
@@ -82,6 +83,7 @@ const payment = await call<{ id: number; paymentUrl: string }>(
     paymentMethod: 5,
     baseAmount: 10,
     tipAmount: 0,
+    recaptchaInput: await solveCaptcha(app),
   },
 );
 const hostedSession = payment ? (new URL(payment.paymentUrl).pathname.split('/').pop() ?? null) : null;

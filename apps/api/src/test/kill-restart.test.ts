@@ -18,6 +18,7 @@ import { openDatabase } from '../db/client';
 import { orders } from '../db/schema/orders';
 import { closeRequests, idempotencyKeys, sandboxCharges } from '../db/schema/payments';
 import { CARDS, CONTACT } from '../modules/checkout/checkout.fixtures';
+import { solveCaptchaAt } from './captcha';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'sf-kill-restart-'));
@@ -52,6 +53,8 @@ const env = {
   LOG_LEVEL: 'warn',
   JWT_SECRET: `kill-restart-${randomBytes(24).toString('hex')}`,
   IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS),
+  // Each prepared order answers the payment captcha: a light proof of work.
+  CAPTCHA_MAX_NUMBER: '1000',
 };
 
 async function startApi(): Promise<Api> {
@@ -164,6 +167,7 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
           paymentMethod: 5,
           baseAmount: priced.totals.total,
           tipAmount: 0,
+          recaptchaInput: await solveCaptchaAt(first.base),
         }),
         200,
       );

@@ -19,6 +19,7 @@ import { menuSnapshots, orderItems, orders, sandboxCharges } from '../db/schema/
 import { seedDemo } from '../db/seed/index';
 import { loadEnv } from '../env';
 import { CONTACT, CARDS } from '../modules/checkout/checkout.fixtures';
+import { solveCaptchaAt } from './captcha';
 import { createServerDatabase, isPostgresReachable, isRedisReachable, redisUrl } from './harness';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -128,6 +129,7 @@ describe.each(setups)('%s', () => {
       LOG_LEVEL: 'warn',
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: prefix,
+      CAPTCHA_MAX_NUMBER: '1000',
     };
     [a, b] = await Promise.all([startApi(processEnv), startApi(processEnv)]);
   }, 120_000);
@@ -188,7 +190,7 @@ describe.each(setups)('%s', () => {
       first,
       'POST',
       `${base}/payments`,
-      { paymentMethod: 5, baseAmount: 13.75, tipAmount: 0 },
+      { paymentMethod: 5, baseAmount: 13.75, tipAmount: 0, recaptchaInput: await solveCaptchaAt(first.url) },
       auth,
     );
     expect(payment.status).toBe(200);

@@ -14,7 +14,13 @@ import { locationMenus, orderItems, orders } from '../../db/schema/index';
 import { createCustomer, signInCustomer } from '../../test/customers';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
-import { auth, closeRequest, placeTrackedOrder, prepareCheckout } from '../checkout/checkout.test-helpers';
+import {
+  auth,
+  closeRequest,
+  paymentCaptcha,
+  placeTrackedOrder,
+  prepareCheckout,
+} from '../checkout/checkout.test-helpers';
 
 type RouteClass = 'order' | 'create-order' | 'tracking' | 'staff' | 'customer';
 
@@ -145,7 +151,12 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
       method: 'POST',
       url: `/v1/sales/orders/${cart.orderId}/payments`,
       headers: auth(cart.token),
-      payload: { paymentMethod: 5, baseAmount: cart.totalCents / 100, tipAmount: 0 },
+      payload: {
+        paymentMethod: 5,
+        baseAmount: cart.totalCents / 100,
+        tipAmount: 0,
+        recaptchaInput: await paymentCaptcha(ctx),
+      },
     });
     victimCart = {
       token: cart.token,
