@@ -4,6 +4,7 @@ import { readFrameMessage } from './aurus-frame';
 import { paymentErrorView } from './payment-errors';
 import { PaymentFlow } from './components/payment-flow';
 import { usePaymentFlow } from './payment-flow-context';
+import { solveInvisibleChallenge } from './invisible-captcha';
 import { placeOrder, resetOrder, startPayment } from './payment.actions';
 
 vi.mock('./payment.actions', () => ({
@@ -15,6 +16,8 @@ vi.mock('./payment.actions', () => ({
 }));
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
+
+vi.mock('./invisible-captcha', () => ({ solveInvisibleChallenge: vi.fn() }));
 
 // The flow is tested on its own: the instruments (gift card, saved cards, wallet, Express) have their tests.
 vi.mock('./components/payment-slots', () => ({
@@ -32,6 +35,7 @@ const PAYMENT_URL = `${PAYMENT_ORIGIN}/hosted-payments/abc`;
 const startMock = vi.mocked(startPayment);
 const placeMock = vi.mocked(placeOrder);
 const resetMock = vi.mocked(resetOrder);
+const invisibleMock = vi.mocked(solveInvisibleChallenge);
 
 function frameWindow(): Window {
   const frame = screen.getByTitle<HTMLIFrameElement>('Credit card payment form');
@@ -82,6 +86,7 @@ beforeEach(() => {
   });
   placeMock.mockResolvedValue({ ok: true, data: { orderId: 9, referenceNumber: 'A-9' } });
   resetMock.mockResolvedValue(undefined);
+  invisibleMock.mockResolvedValue('invisible-payload');
 });
 
 afterEach(() => {
@@ -319,7 +324,17 @@ function FakeCaptcha() {
 }
 
 describe('the captcha before a new card', () => {
-  it('shows the challenge when the API asks for it and starts the card payment with the payload', async () => {
+  it('answers the invisible check with the new card payment: no challenge to tick', async () => {
+    await renderReadyFlow();
+    expect(startMock).toHaveBeenCalledTimes(1);
+    expect(startMock.mock.calls[0]?.[0]).toMatchObject({
+      instrument: 'new-card',
+      recaptchaInput: 'invisible-payload',
+    });
+    expect(screen.queryByText('Please complete the following challenge')).toBeNull();
+  });
+
+  it('falls back to the challenge when the API refuses the invisible answer, and sends the widget payload', async () => {
     startMock.mockResolvedValueOnce({
       ok: false,
       error: 'Please complete the following challenge',

@@ -40,6 +40,7 @@ import {
   type PaymentInstrument,
   type PendingCardPayment,
 } from '../payment-flow-context';
+import { solveInvisibleChallenge } from '../invisible-captcha';
 import { useAurusFrame } from '../use-aurus-frame';
 import { CardBrandLogos } from './card-brand-logos';
 import { HostedPaymentFrame } from './hosted-payment-frame';
@@ -124,6 +125,8 @@ export function PaymentFlow(props: PaymentFlowProps) {
   /** Once a challenge was answered, a non-fatal error sends the guest back to checkout (spec section 2). */
   const challenged = useRef(false);
   const challengeResets = useRef(0);
+  /** The card (new or saved) the guest had before the wallet: a failed wallet payment returns to it. */
+  const lastCardInstrument = useRef<PaymentInstrument>(firstInstrument);
   const started = useRef(false);
   const { canPlaceOrder, requestToken, reset } = useAurusFrame(frameRef, paymentOrigin);
 
@@ -188,14 +191,19 @@ export function PaymentFlow(props: PaymentFlowProps) {
       reset();
       attempt.current = null;
       instrumentRef.current = next;
+      if (next.kind !== 'wallet') lastCardInstrument.current = next;
       setInstrument(next);
       let result: Awaited<ReturnType<typeof startPayment>>;
+      // A new card's payment carries the invisible check's answer; the visible challenge is the fallback.
+      const answered = recaptchaInput !== null;
+      const captchaInput =
+        recaptchaInput ?? (next.kind === 'new-card' ? await solveInvisibleChallenge() : null);
       try {
         result = await startPayment({
           instrument: next.kind,
           savedPaymentId: next.kind === 'saved-card' ? next.savedPaymentId : null,
           billingAddress: next.kind === 'new-card' ? billingAddress.current : null,
-          recaptchaInput,
+          recaptchaInput: captchaInput,
         });
       } catch {
         setPending(null);
@@ -206,14 +214,13 @@ export function PaymentFlow(props: PaymentFlowProps) {
         setPending(null);
         if (errorCode(result.code) === APP_ERROR.RecaptchaFailure) {
           // The captcha comes first (spec: 'a challenge is shown first'); a refused answer says why.
-          const error =
-            recaptchaInput === null
-              ? null
-              : result.key === 'ChallengeExpired'
-                ? CHALLENGE_EXPIRED
-                : CHALLENGE_ERROR;
+          const error = !answered
+            ? null
+            : result.key === 'ChallengeExpired'
+              ? CHALLENGE_EXPIRED
+              : CHALLENGE_ERROR;
           // A refused answer asks the widget for a fresh challenge (a payload passes once).
-          if (recaptchaInput !== null) challengeResets.current += 1;
+          if (answered) challengeResets.current += 1;
           setPhase({
             name: 'challenge',
             challenge: { prompt: result.error, error, resetKey: challengeResets.current },
@@ -306,6 +313,11 @@ export function PaymentFlow(props: PaymentFlowProps) {
     if (phase.view.fatal) {
       setResetting(true);
       await resetOrder();
+      return;
+    }
+    // A failed wallet payment hands back to the card the guest had (a new frame, or the saved card).
+    if (instrument.kind === 'wallet') {
+      await start(lastCardInstrument.current);
       return;
     }
     // A declined card keeps its frame: the guest corrects the card and tries again with a new token.
