@@ -9,12 +9,14 @@ import { seedMenus } from './menus';
 import { seedMarketing } from './marketing';
 import { seedBenchLargeMenu } from './bench-menu';
 import { seedCustomers } from './customers';
+import { seedPayments } from './payments';
 
 /** Each domain's seed, in dependency order. They run in one transaction. */
 export async function seedDemo(db: Db, env: Env) {
   await db.transaction(async (tx) => {
     await seedClients(tx, env);
     await seedLocations(tx);
+    await seedPayments(tx);
     await seedMenus(tx);
     await seedMarketing(tx);
     await seedCustomers(tx);

@@ -6,7 +6,10 @@ import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from './checkou
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Saves contact and walk-in pickup data, creates the card payment and tokenises `card` in its frame. */
+/**
+ * Saves contact and walk-in pickup data, creates the card payment (billing postal code 20036) and tokenises
+ * `card` in its frame.
+ */
 export async function prepareCheckout(ctx: TestContext, order: OrderFixture, card: string, tipCents = 0) {
   const base = `/v1/sales/orders/${order.orderId}`;
   const contact = await ctx.app.inject({
@@ -25,6 +28,8 @@ export async function prepareCheckout(ctx: TestContext, order: OrderFixture, car
       baseAmount: order.totalCents / 100,
       tipAmount: tipCents / 100,
       recaptchaInput: await paymentCaptcha(ctx),
+      // The demo stores verify the postal code (AVS level ZipCodeOnly) when the card is charged.
+      billingAddress: { postalCode: '20036' },
     },
   });
   if (payment.statusCode !== 200) throw new Error(`payment: ${payment.body}`);

@@ -1,25 +1,31 @@
 /**
  * Placing an order (POST close-requests). One transaction holds the order row lock from the checks to the
  * status change, so exactly one placement and one charge happen whatever the retries: a second request
- * waits for the lock and then finds the order placed (21041). The processor call carries an idempotency key
- * derived from the payment and the token, so even a retried authorize cannot charge twice. A decline (886)
- * or an outage (500) is committed as such and leaves the order open for another try.
+ * waits for the lock and then finds the order placed (21041). Gift cards are captured first (a guarded
+ * update of the card's balance and a ledger entry), then what is due after them is charged to the card or
+ * wallet token; offline credit is left due at the store and nothing due places without a token. The
+ * processor call carries an idempotency key derived from the payment and the token, so even a retried
+ * authorize cannot charge twice. A decline (886) or an outage (500) is committed as such, with the gift
+ * cards' captures released, and leaves the order open for another try.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { ApiError } from '@storefront/contracts/api';
 import type { CloseRequestBody, CloseRequestResult } from '@storefront/contracts/payments';
-import { PAYMENT_MESSAGES } from '@storefront/contracts/payments';
+import { GIFT_CARD_MESSAGES, PAYMENT_MESSAGES } from '@storefront/contracts/payments';
 import { APP_ERROR, ORDER_ERROR } from '@storefront/contracts/errors';
-import { FULFILLMENT_METHOD, ORDER_STATUS } from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, ORDER_STATUS, PAYMENT_METHOD } from '@storefront/contracts/enums';
 import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import type { Db } from '../../db/client';
 import { DomainError, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import { sandboxDoordashDrive } from '../../providers/delivery/delivery-provider';
-import type { PaymentProcessor } from '../../providers/payment/payment-processor';
-import { findPaymentsByOrder, updatePayment } from '../payments/payments.repository';
+import type { AuthorizeResult, PaymentProcessor } from '../../providers/payment/payment-processor';
+import type { GiftCardProcessor } from '../../providers/payment/gift-card-processor';
+import { sandboxGiftCardProcessor } from '../../providers/payment/sandbox-gift-cards';
+import { findPaymentsByOrder, updatePayment, type PaymentRow } from '../payments/payments.repository';
 import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.service';
+import { cardChargeSource, saveApprovedCard } from '../saved-payments/saved-payments.service';
 import {
   findItemsOfOrders,
   findLocation,
@@ -28,6 +34,7 @@ import {
   insertCloseRequest,
   insertStatusHistory,
   updateOrder,
+  type OrderRow,
 } from './checkout.repository';
 import { runIdempotent, type Settle } from './idempotency';
 import { orderAlreadyPlaced, preCheckoutErrors, requireOwnedOrder } from './checkout.service';
@@ -58,6 +65,8 @@ export interface PlaceOrderInput {
   now?: Date;
   /** Stores the answer with the Idempotency-Key inside the placement's transaction (see idempotency.ts). */
   settle?: Settle;
+  /** The gift-card processor (the sandbox unless a test hands another). */
+  giftCards?: GiftCardProcessor;
 }
 
 function declinedErrors(message: string): ApiError[] {
@@ -87,6 +96,52 @@ function placedResult(
   };
 }
 
+const paymentTotalMismatch = () =>
+  ruleBroken('PaymentTotal', ORDER_ERROR.InvalidPaymentTotal, 'The payment does not match the order total');
+
+const giftCardServiceDown = (message: string) =>
+  new DomainError(502, {
+    key: 'PaymentServiceUnavailable',
+    code: APP_ERROR.Internal,
+    message: message || PAYMENT_MESSAGES.serviceUnavailable,
+  });
+
+/**
+ * Charges what is due after the gift cards to the card or wallet payment. The processor's idempotency key is
+ * derived from the payment and the token, so even a retried authorize cannot charge twice.
+ */
+async function chargeCard(
+  tx: Db,
+  processor: PaymentProcessor,
+  charge: {
+    order: OrderRow;
+    session: Session;
+    payment: PaymentRow;
+    amountCents: number;
+    body: CloseRequestBody;
+  },
+): Promise<AuthorizeResult> {
+  // The frame's (or wallet's) one-time token, or the saved card's vault token, with the address to verify.
+  const source = await cardChargeSource(tx, charge.session, charge.order, charge.payment, charge.body);
+  const tokenId = createHash('sha256').update(source.token).digest('hex').slice(0, 24);
+  const outcome = await processor.authorize(
+    {
+      token: source.token,
+      billing: source.billing,
+      amountCents: charge.amountCents,
+      idempotencyKey: `order-${charge.order.id}-payment-${charge.payment.id}-${tokenId}`,
+    },
+    tx,
+  );
+  if (outcome.status === 'approved') {
+    await saveApprovedCard(tx, processor, charge.session, source, {
+      chargeId: outcome.chargeId,
+      processorCode: charge.payment.processorCode,
+    });
+  }
+  return outcome;
+}
+
 /**
  * The answer of a placement made with `idempotencyKey` that committed, rebuilt from what it wrote (the order,
  * its 'placed' close request and the approved payment); null when no such placement committed.
@@ -101,17 +156,11 @@ export async function findPlacedResult(
   const order = await findOrder(db, orderId);
   if (!order?.placedAt || !order.referenceNumber) return null;
   const location = await findLocation(db, order.locationId);
-  const payment =
-    placed.paymentId === null
-      ? undefined
-      : (await findPaymentsByOrder(db, orderId)).find((p) => p.id === placed.paymentId);
-  return placedResult(
-    orderId,
-    order.referenceNumber,
-    order.placedAt,
-    location?.timeZone,
-    payment?.approvedAmountCents ?? 0,
-  );
+  // What was approved: the card's charge and every captured gift card.
+  const approvedCents = (await findPaymentsByOrder(db, orderId))
+    .filter((p) => p.status === 'Approved')
+    .reduce((sum, p) => sum + (p.approvedAmountCents ?? 0), 0);
+  return placedResult(orderId, order.referenceNumber, order.placedAt, location?.timeZone, approvedCents);
 }
 
 /**
@@ -144,6 +193,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<CloseRequestResult> {
   const now = input.now ?? new Date();
+  const giftCards = input.giftCards ?? sandboxGiftCardProcessor;
   const attempt = await db.transaction(async (tx): Promise<Attempt> => {
     const order = await requireOwnedOrder(tx, input.session, input.orderId, { forUpdate: true });
     if (order.placedAt) throw orderAlreadyPlaced();
@@ -168,40 +218,68 @@ export async function placeOrder(
       earliest: new Date(now.getTime() + prepMinutes * 60_000),
     });
 
-    const dueCents = order.totalCents;
     const payments = await findPaymentsByOrder(tx, order.id);
-    const payment = payments.filter((p) => p.status !== 'Approved').at(-1) ?? null;
-    let approvedCents = 0;
+    const gifts = payments
+      .filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard && p.status !== 'Approved')
+      // One order in a fixed card order: two placements sharing two cards cannot deadlock on their rows.
+      .sort((a, b) => (a.giftCardId ?? 0) - (b.giftCardId ?? 0) || a.id - b.id);
+    const giftCents = gifts.reduce((sum, p) => sum + p.baseAmountCents + p.tipAmountCents, 0);
+    const dueCents = order.totalCents - giftCents;
+    if (dueCents < 0) throw paymentTotalMismatch();
+    const payment =
+      payments.filter((p) => p.paymentMethod !== PAYMENT_METHOD.GiftCard && p.status !== 'Approved').at(-1) ??
+      null;
     let paymentId: number | null = null;
-
     if (dueCents > 0) {
       if (!payment) throw ruleBroken('Payment', ORDER_ERROR.InvalidPayment, 'The order has no payment');
       paymentId = payment.id;
-      if (payment.baseAmountCents + payment.tipAmountCents !== dueCents) {
-        throw ruleBroken(
-          'PaymentTotal',
-          ORDER_ERROR.InvalidPaymentTotal,
-          'The payment does not match the order total',
-        );
+      if (payment.baseAmountCents + payment.tipAmountCents !== dueCents) throw paymentTotalMismatch();
+    }
+
+    // Gift cards first: a card that no longer holds its amount stops the placement before any charge (the
+    // transaction rolls back whatever was captured). Captures happen only here, under the order's row lock:
+    // an attempt either places the order (every later one meets 21041 or the replayed answer) or releases
+    // what it captured in the same commit, so a retry never takes a card twice. The attempt's own id in the
+    // ledger key keeps a new attempt after a decline from reading the released capture as already done.
+    const attemptId = randomUUID();
+    const captured: { payment: PaymentRow; key: string }[] = [];
+    for (const gift of gifts) {
+      const key = `capture:order-${order.id}:payment-${gift.id}:${attemptId}`;
+      const amountCents = gift.baseAmountCents + gift.tipAmountCents;
+      const outcome =
+        gift.giftCardId === null
+          ? ({ status: 'insufficient', balanceCents: 0 } as const)
+          : await giftCards.capture({ cardId: gift.giftCardId, amountCents, idempotencyKey: key }, tx);
+      if (outcome.status === 'error') throw giftCardServiceDown(outcome.message);
+      if (outcome.status === 'insufficient') {
+        throw ruleBroken('GiftCardBalance', ORDER_ERROR.InvalidPaymentTotal, GIFT_CARD_MESSAGES.applyFailed);
       }
-      const token = input.body.paymentToken;
-      if (!token || !payment.processorToken || token !== payment.processorToken) {
-        throw ruleBroken(
-          'PaymentToken',
-          ORDER_ERROR.InvalidPayment,
-          'The payment token is not valid for this order',
-        );
-      }
-      const tokenId = createHash('sha256').update(token).digest('hex').slice(0, 24);
-      const outcome = await processor.authorize(
-        {
-          token,
-          amountCents: dueCents,
-          idempotencyKey: `order-${order.id}-payment-${payment.id}-${tokenId}`,
-        },
-        tx,
-      );
+      captured.push({ payment: gift, key });
+    }
+    let approvedCents = giftCents;
+
+    if (dueCents > 0 && payment && payment.paymentMethod !== PAYMENT_METHOD.OfflineCredit) {
+      const outcome = await chargeCard(tx, processor, {
+        order,
+        session: input.session,
+        payment,
+        amountCents: dueCents,
+        body: input.body,
+      });
       if (outcome.status !== 'approved') {
+        // The rest could not be charged: the gift cards get their amounts back (recorded in their ledger)
+        // and stay applied for another try; the order stays open.
+        for (const { payment: gift, key } of captured) {
+          if (gift.giftCardId === null) continue;
+          await giftCards.release(
+            {
+              cardId: gift.giftCardId,
+              amountCents: gift.baseAmountCents + gift.tipAmountCents,
+              idempotencyKey: `release:${key}`,
+            },
+            tx,
+          );
+        }
         await releaseKitchenSlot(tx, reservation);
         await updatePayment(tx, payment.id, {
           status: outcome.status === 'declined' ? 'Declined' : 'Failed',
@@ -229,7 +307,16 @@ export async function placeOrder(
         cardBrand: outcome.brand,
         lastFour: outcome.lastFour,
       });
-      approvedCents = outcome.amountCents;
+      approvedCents += outcome.amountCents;
+    }
+    // Offline credit is collected at the store: its payment stays Pending (approvedAmount null) once placed.
+    for (const { payment: gift, key } of captured) {
+      const amountCents = gift.baseAmountCents + gift.tipAmountCents;
+      await updatePayment(tx, gift.id, {
+        status: 'Approved',
+        approvedAmountCents: amountCents,
+        chargeId: key,
+      });
     }
 
     const expectedReadyAt = reservation.readyAt;

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema/payments';
+import { locationPaymentMethods, payments } from '../../db/schema/payments';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+export type LocationPaymentMethodRow = typeof locationPaymentMethods.$inferSelect;
 
 export async function findPaymentsByOrder(db: Db, orderId: number) {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
@@ -48,9 +49,27 @@ export async function deletePaymentRow(db: Db, paymentId: number) {
   await db.delete(payments).where(eq(payments.id, paymentId));
 }
 
-/** Removes the order's payments that were never charged (Pending, Declined, Failed). */
+/**
+ * Removes the order's payments that were never charged (Pending, Declined, Failed), except its gift cards:
+ * they stay applied while the card, offline credit or wallet payment for the rest is replaced.
+ */
 export async function deleteUnchargedPayments(db: Db, orderId: number) {
   await db
     .delete(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['Pending', 'Declined', 'Failed'])));
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        inArray(payments.status, ['Pending', 'Declined', 'Failed']),
+        ne(payments.paymentMethod, 6),
+      ),
+    );
+}
+
+/** The methods a store accepts, in display order. */
+export async function findLocationPaymentMethods(db: Db, locationId: number) {
+  return db
+    .select()
+    .from(locationPaymentMethods)
+    .where(eq(locationPaymentMethods.locationId, locationId))
+    .orderBy(asc(locationPaymentMethods.displayOrder), asc(locationPaymentMethods.id));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
-import { auth, closeRequest, prepareCheckout } from '../checkout/checkout.test-helpers';
+import { auth, closeRequest, paymentCaptcha, prepareCheckout } from '../checkout/checkout.test-helpers';
 
 describe.each(await dbKinds())('payments and the hosted payment page on %s', (kind) => {
   let ctx: TestContext;
@@ -10,7 +10,7 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
   });
   afterAll(() => ctx.close());
 
-  it('lists the credit card method through the sandbox Aurus processor', async () => {
+  it('lists the credit card method through the sandbox Aurus processor and gift cards', async () => {
     const order = await createOrderFixture(ctx);
     const res = await ctx.app.inject({
       method: 'GET',
@@ -19,7 +19,10 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
     });
     expect(res.json()).toMatchObject({
       succeed: true,
-      value: [{ paymentMethod: 5, paymentProcessorCode: 'AURUS_HOSTED', requiresVerifiedIdentity: false }],
+      value: [
+        { paymentMethod: 5, paymentProcessorCode: 'AURUS_HOSTED', requiresVerifiedIdentity: false },
+        { paymentMethod: 6, paymentProcessorCode: null },
+      ],
     });
     const foreign = await ctx.app.inject({
       method: 'GET',
@@ -36,7 +39,12 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
       method: 'POST',
       url: base,
       headers: auth(order.token),
-      payload: { paymentMethod: 5, baseAmount: order.totalCents / 100, tipAmount: 1.5 },
+      payload: {
+        paymentMethod: 5,
+        baseAmount: order.totalCents / 100,
+        tipAmount: 1.5,
+        recaptchaInput: await paymentCaptcha(ctx),
+      },
     });
     expect(created.statusCode).toBe(200);
     const payment = created.json<{
@@ -63,7 +71,7 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
       method: 'POST',
       url: base,
       headers: auth(order.token),
-      payload: { paymentMethod: 5, baseAmount: 1, tipAmount: 0 },
+      payload: { paymentMethod: 5, baseAmount: 1, tipAmount: 0, recaptchaInput: await paymentCaptcha(ctx) },
     });
     expect(wrongTotal.statusCode).toBe(422);
     expect(wrongTotal.json()).toMatchObject({ errors: [{ code: 21044 }] });
@@ -73,7 +81,11 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
       headers: auth(order.token),
       payload: { paymentMethod: 2, baseAmount: order.totalCents / 100 },
     });
-    expect(offline.json()).toMatchObject({ errors: [{ code: 9901 }] });
+    // The open store takes the card and gift cards only.
+    expect(offline.statusCode).toBe(422);
+    expect(offline.json()).toMatchObject({
+      errors: [{ code: 21043, message: 'The store does not accept this payment method' }],
+    });
     const malformed = await ctx.app.inject({
       method: 'POST',
       url: base,
@@ -114,7 +126,11 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
       method: 'POST',
       url: `/v1/sales/orders/${order.orderId}/payments`,
       headers: auth(order.token),
-      payload: { paymentMethod: 5, baseAmount: order.totalCents / 100 },
+      payload: {
+        paymentMethod: 5,
+        baseAmount: order.totalCents / 100,
+        recaptchaInput: await paymentCaptcha(ctx),
+      },
     });
     const path = new URL(created.json<{ value: { paymentUrl: string } }>().value.paymentUrl).pathname;
     const page = await ctx.app.inject({ method: 'GET', url: path });
@@ -146,7 +162,11 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
       method: 'POST',
       url: `/v1/sales/orders/${order.orderId}/payments`,
       headers: auth(order.token),
-      payload: { paymentMethod: 5, baseAmount: order.totalCents / 100 },
+      payload: {
+        paymentMethod: 5,
+        baseAmount: order.totalCents / 100,
+        recaptchaInput: await paymentCaptcha(ctx),
+      },
     });
     const path = `${new URL(created.json<{ value: { paymentUrl: string } }>().value.paymentUrl).pathname}/tokens`;
     const tokenise = (payload: Record<string, string>) =>
