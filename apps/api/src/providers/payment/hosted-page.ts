@@ -358,7 +358,7 @@ export function renderHostedPage(options: HostedPageOptions): string {
       ? `<button id="pay-button" type="submit" class="pay">Pay ${escapeHtml(options.amountLabel)}</button>\n`
       : '';
   const hint = options.sandbox
-    ? '<p class="hint">Sandbox: use 4242 4242 4242 4242, any future date and any 3 digits.</p>'
+    ? '<p class="hint">Sandbox: use 4242 4242 4242 4242, any future date and any 3 digits.</p>\n'
     : '';
   return `${head}
 <body>
@@ -382,8 +382,7 @@ export function renderHostedPage(options: HostedPageOptions): string {
 <p id="card-cvv-error" class="error" aria-live="polite"></p>
 </div>
 </div>
-${payButton}${hint}
-<p id="frame-status" class="status" role="status"></p>
+${hint}${payButton}<p id="frame-status" class="status" role="status"></p>
 </form>
 </main>
 <script type="application/json" id="hosted-config" nonce="${nonce}">${config}</script>

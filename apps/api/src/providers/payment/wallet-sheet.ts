@@ -193,7 +193,7 @@ ${scripts}
 <input id="sandbox-decline" type="checkbox" aria-describedby="sandbox-decline-hint">
 <label for="sandbox-decline">Decline this payment</label>
 </div>
-<p id="sandbox-decline-hint" class="status">The order is then refused as not authorized.</p>
+<p id="sandbox-decline-hint" class="status">Pays with the sandbox card that declines (ending in 0002): the order is then refused as not authorized.</p>
 </fieldset>`
     : '';
   return `${head}
