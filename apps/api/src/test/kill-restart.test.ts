@@ -168,6 +168,8 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
           baseAmount: priced.totals.total,
           tipAmount: 0,
           recaptchaInput: await solveCaptchaAt(first.base),
+          // The store verifies the billing postal code (AVS ZipCodeOnly).
+          billingAddress: { postalCode: '20036' },
         }),
         200,
       );

@@ -190,7 +190,14 @@ describe.each(setups)('%s', () => {
       first,
       'POST',
       `${base}/payments`,
-      { paymentMethod: 5, baseAmount: 13.75, tipAmount: 0, recaptchaInput: await solveCaptchaAt(first.url) },
+      {
+        paymentMethod: 5,
+        baseAmount: 13.75,
+        tipAmount: 0,
+        recaptchaInput: await solveCaptchaAt(first.url),
+        // The store verifies the billing postal code (AVS ZipCodeOnly).
+        billingAddress: { postalCode: '20036' },
+      },
       auth,
     );
     expect(payment.status).toBe(200);
