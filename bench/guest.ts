@@ -187,7 +187,13 @@ export async function payByCard(
     await http(`${api}/v1/sales/orders/${orderId}/payments`, {
       method: 'POST',
       headers: { ...headers, ...jsonHeaders },
-      body: JSON.stringify({ paymentMethod: 5, baseAmount: totalDollars, tipAmount: 0 }),
+      // The demo stores verify the billing postal code (AVS level ZipCodeOnly) when the card is charged.
+      body: JSON.stringify({
+        paymentMethod: 5,
+        baseAmount: totalDollars,
+        tipAmount: 0,
+        billingAddress: { postalCode: '20036' },
+      }),
     }),
   );
   const sessionPath = new URL(payment.paymentUrl).pathname;

@@ -3,7 +3,8 @@
  * - API throughput and p99 under autocannon for a plain node:http hello route (the ceiling), GET /v1/sales/menus
  *   (the demo menu, and a bench-only 300-item menu: plain, gzip, and revalidated with If-None-Match -> 304; beside
  *   it, a bare node:http server sending the same bytes, plain and gzip, for what the client and loopback allow), a
- *   new guest's token, the menu-item pricing POST, location search and placing an order (close-request), on
+ *   new guest's token, the menu-item pricing POST, location search and placing an order (close-request: card only,
+ *   and a gift card for part of the bill with the card for the rest), on
  *   PostgreSQL, each also as a ratio to the ceiling measured in the same run. The 300-item menu is published for a
  *   bench-only location (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows
  *   it.
@@ -22,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
+import { sandboxGiftCards } from '../apps/api/src/db/schema/payments';
 import {
   bin,
   load,
@@ -121,25 +123,86 @@ async function fixture(): Promise<Fixture> {
   };
 }
 
-/** An order ready to be placed: item, contact, pickup data, a pending card payment and a one-time card token. */
+/** The bench's own sandbox gift card (a large balance: every gift card placement takes from it). */
+const BENCH_GIFT_CARD = '6000000000009999';
+
+/**
+ * An order ready to be placed: item, contact, pickup data, a pending card payment and a one-time card token; with
+ * `giftCardCents`, that much is first applied from the bench's gift card and the card pays the rest (split tender).
+ */
 async function orderReadyToPlace(
   f: Fixture,
   index: number,
+  giftCardCents = 0,
 ): Promise<{ orderId: number; body: string; token: string }> {
   // Each prepared order gets its own session, as real guests do.
   const token = await guestToken(api, fetch, `10.1.${index >> 8}.${index & 255}`);
   const headers = { authorization: `Bearer ${token}` };
   const order = await createOrder(api, headers, f.snapshotId);
   const withItem = await addItem(api, headers, order.id, f.addItemBody);
+  const giftCents = Math.min(giftCardCents, Math.round(withItem.totals.total * 100) - 1);
+  if (giftCents > 0) {
+    const applied = await fetch(`${api}/v1/sales/orders/${order.id}/payments`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        paymentMethod: 6,
+        giftCardNumber: BENCH_GIFT_CARD,
+        baseAmount: giftCents / 100,
+      }),
+    });
+    if (!applied.ok) throw new Error(`gift card not applied: ${await applied.text()}`);
+  }
   const paymentToken = await payByCard(
     api,
     headers,
     order.id,
-    withItem.totals.total,
+    (Math.round(withItem.totals.total * 100) - giftCents) / 100,
     fetch,
     `10.2.${index >> 8}.${index & 255}`,
   );
   return { orderId: order.id, token, body: JSON.stringify({ paymentToken }) };
+}
+
+/**
+ * Throughput and p99 of placing prepared orders (`giftCardCents` from the bench's gift card each, the card the
+ * rest). autocannon may start a few requests beyond `amount` on its 10 connections: spare orders are prepared so
+ * that no order (and idempotency key) is ever sent twice. `indexFrom` keeps each order's client address apart.
+ */
+async function measurePlacing(f: Fixture, label: string, giftCardCents: number, indexFrom: number) {
+  const count = 300;
+  const prepared: { orderId: number; body: string; token: string }[] = [];
+  for (let i = 0; i < count + 30; i += 1)
+    prepared.push(await orderReadyToPlace(f, indexFrom + i, giftCardCents));
+  let next = 0;
+  const placing = refusalCounter();
+  const placed = await load(label, {
+    url: api,
+    amount: count,
+    connections: 10,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const o = prepared[next];
+          next += 1;
+          if (!o) return request;
+          return {
+            ...request,
+            path: `/v1/sales/orders/${o.orderId}/close-requests`,
+            headers: {
+              authorization: `Bearer ${o.token}`,
+              'content-type': 'application/json',
+              'idempotency-key': `bench-order-${o.orderId}`,
+            },
+            body: o.body,
+          };
+        },
+        onResponse: placing.onResponse,
+      },
+    ],
+  });
+  return { ...placed, refusals: placing.refusals };
 }
 
 /**
@@ -191,12 +254,17 @@ async function measureApi(): Promise<{
     // requests say which client address they stand for (X-Forwarded-For from this machine), as the storefront's do.
     CAPTCHA_MAX_NUMBER: '1000',
     TRUST_PROXY: 'loopback',
+    // Placing is measured, not the proof of work a new card's payment needs first.
+    PAYMENT_CAPTCHA: 'false',
   });
   await waitForUrl(`${api}/health`);
   const f = await fixture();
   const auth = { authorization: `Bearer ${f.token}` };
   const bench = openDatabase({ url: databaseUrl, poolSize: 1 });
   const largeMenuLocationId = await seedBenchLargeMenu(bench.db);
+  await bench.db
+    .insert(sandboxGiftCards)
+    .values({ number: BENCH_GIFT_CARD, initialBalanceCents: 100_000_000, balanceCents: 100_000_000 });
   await bench.close();
 
   const routes: LoadFigure[] = [];
@@ -263,41 +331,10 @@ async function measureApi(): Promise<{
     }),
   );
 
-  // Placing an order consumes it: prepare one per request, then fire them all.
-  // autocannon may start a few requests beyond `amount` on its 10 connections: prepare spare orders so that no
-  // order (and idempotency key) is ever sent twice.
-  const count = 300;
-  const prepared: { orderId: number; body: string; token: string }[] = [];
-  for (let i = 0; i < count + 30; i += 1) prepared.push(await orderReadyToPlace(f, i));
-  let next = 0;
-  const placing = refusalCounter();
-  const placed = await load('POST close-requests (place order)', {
-    url: api,
-    amount: count,
-    connections: 10,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const o = prepared[next];
-          next += 1;
-          if (!o) return request;
-          return {
-            ...request,
-            path: `/v1/sales/orders/${o.orderId}/close-requests`,
-            headers: {
-              authorization: `Bearer ${o.token}`,
-              'content-type': 'application/json',
-              'idempotency-key': `bench-order-${o.orderId}`,
-            },
-            body: o.body,
-          };
-        },
-        onResponse: placing.onResponse,
-      },
-    ],
-  });
-  routes.push({ ...placed, refusals: placing.refusals });
+  // Placing an order consumes it: prepare one per request, then fire them all. Card only, then split tender
+  // (a gift card captured for part of the bill, the card charged the rest), for the same item.
+  routes.push(await measurePlacing(f, 'POST close-requests (place order)', 0, 0));
+  routes.push(await measurePlacing(f, 'POST close-requests (place order, gift card + card)', 500, 1000));
 
   // Accounts: sign-in and a 1,000-order history (after placing, so that figure stays comparable with earlier runs).
   const accounts = await measureAccounts(api, databaseUrl, f);
