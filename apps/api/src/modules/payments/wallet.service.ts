@@ -122,6 +122,14 @@ export async function getWalletSheet(
   if (!isWalletSessionOpen(session, now)) {
     return { ok: false, status: 409, message: 'This wallet session has expired' };
   }
+  // A gift card applied or removed since re-amounts the payment: the payer must not approve a stale amount.
+  if (payment.baseAmountCents + payment.tipAmountCents !== session.amountCents) {
+    return {
+      ok: false,
+      status: 409,
+      message: 'The amount to pay has changed: start the wallet payment again',
+    };
+  }
   const merchantName = (await findStoreName(db, order.locationId)) ?? 'Storefront';
   return { ok: true, session, merchantName, amountCents: session.amountCents };
 }

@@ -254,6 +254,24 @@ describe.each(await dbKinds())('the virtual wallet on %s', (kind) => {
     expect((await openSession(order)).sessionId).not.toBe(sessionId);
   });
 
+  it('refuses a session whose payment was re-amounted since (a gift card applied) and opens one for the new amount', async () => {
+    const order = await walletOrder();
+    const { sessionId } = await openSession(order);
+    await ctx.database.db
+      .update(payments)
+      .set({ baseAmountCents: order.totalCents - 500 })
+      .where(eq(payments.id, order.paymentId));
+    const stale = await approve(sessionId);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      errors: [{ message: 'The amount to pay has changed: start the wallet payment again' }],
+    });
+    expect((await paymentRow(order.paymentId)).processorToken).toBeNull();
+    const next = await openSession(order);
+    expect(next.sessionId).not.toBe(sessionId);
+    expect(next.amount).toBe((order.totalCents - 500) / 100);
+  });
+
   it('a sandbox decline is refused at placement as not authorized; the wallet can then pay again', async () => {
     const order = await walletOrder();
     const first = await openSession(order);
