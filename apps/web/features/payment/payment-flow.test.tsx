@@ -13,6 +13,7 @@ vi.mock('./payment.actions', () => ({
   resetOrder: vi.fn(),
   readPaymentState: vi.fn(),
   setPaymentBillingAddress: vi.fn(),
+  isCurrentOrder: vi.fn(),
 }));
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
@@ -53,6 +54,7 @@ async function renderReadyFlow({ newOrderTracking = true } = {}) {
   render(
     <PaymentFlow
       orderId={1}
+      storeHref="/1/menu"
       paymentOrigin={PAYMENT_ORIGIN}
       methods={[]}
       savedPaymentsEnabled={false}
@@ -350,6 +352,7 @@ describe('the captcha before a new card', () => {
     render(
       <PaymentFlow
         orderId={1}
+        storeHref="/1/menu"
         paymentOrigin={PAYMENT_ORIGIN}
         methods={[]}
         savedPaymentsEnabled={false}

@@ -297,3 +297,9 @@ export async function resetOrder(): Promise<void> {
   await setOrderRef(null);
   redirect(ref ? orderMenuHref(ref) : '/search-locations');
 }
+
+/** Whether this browser's current order is still `orderId` (a page restored from the back-forward cache asks). */
+export async function isCurrentOrder(orderId: number): Promise<boolean> {
+  const ref = await getOrderRef();
+  return ref !== null && ref.orderId === orderId;
+}

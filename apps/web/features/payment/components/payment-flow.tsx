@@ -25,6 +25,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Price } from '@/components/ui/price';
 import { originOf } from '../aurus-frame';
 import {
+  isCurrentOrder,
   placeOrder,
   readPaymentState,
   resetOrder,
@@ -77,6 +78,8 @@ function sleep(ms: number) {
 
 export interface PaymentFlowProps {
   orderId: number;
+  /** The store page: where a page restored from the back-forward cache without its order goes. */
+  storeHref: string;
   paymentOrigin: string;
   methods: readonly PaymentMethodInfo[];
   savedPaymentsEnabled: boolean;
@@ -101,7 +104,7 @@ export interface PaymentFlowProps {
  * entries; a fatal code resets the order. The instruments read all this through PaymentFlowContext.
  */
 export function PaymentFlow(props: PaymentFlowProps) {
-  const { paymentOrigin, methods, newOrderTracking } = props;
+  const { paymentOrigin, methods, newOrderTracking, orderId, storeHref } = props;
   const router = useRouter();
   const [phase, setPhase] = useState<Phase>({ name: 'starting' });
   const [pending, setPending] = useState<PendingCardPayment | null>(null);
@@ -273,13 +276,17 @@ export function PaymentFlow(props: PaymentFlowProps) {
 
   useEffect(() => {
     // A page restored from the back-forward cache may show an order that is gone (placed or reset): the
-    // server sends the guest to the store page then, so reload rather than show a stale frame.
+    // guest goes to the store page then (spec section 2); otherwise the page reloads for a fresh payment.
     function onPageShow(event: PageTransitionEvent) {
-      if (event.persisted) window.location.reload();
+      if (!event.persisted) return;
+      void isCurrentOrder(orderId).then(
+        (current) => (current ? window.location.reload() : window.location.replace(storeHref)),
+        () => window.location.reload(),
+      );
     }
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
+  }, [orderId, storeHref]);
 
   useEffect(() => {
     if (phase.name !== 'approved') return;

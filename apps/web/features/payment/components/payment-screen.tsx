@@ -93,6 +93,7 @@ export function PaymentScreen({ data, captcha }: { data: PaymentPageData; captch
         </h1>
         <PaymentFlow
           orderId={data.orderId}
+          storeHref={data.storeHref}
           paymentOrigin={data.paymentOrigin}
           methods={data.methods}
           savedPaymentsEnabled={data.savedPaymentsEnabled}
