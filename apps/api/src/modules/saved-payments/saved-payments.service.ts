@@ -51,7 +51,10 @@ type PaymentRow = typeof payments.$inferSelect;
 
 const savedPaymentNotFound = () => notFound('SavedPaymentNotFound', 'The saved card does not exist');
 
-/** Levels read from the database; an unknown one is treated as the strictest (nothing is waved through). */
+/**
+ * Levels read from the database: a missing one is the column default (ZipCodeOnly), an unknown one the strictest
+ * (nothing is waved through).
+ */
 const levelOf = (raw: string | null | undefined): AddressRequirement =>
   AddressRequirementSchema.catch('AddressAndZipCode').parse(raw ?? 'ZipCodeOnly');
 
