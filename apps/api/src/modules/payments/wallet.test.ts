@@ -212,6 +212,36 @@ describe.each(await dbKinds())('the virtual wallet on %s', (kind) => {
     expect((await getSession(order)).statusCode).toBe(409);
   });
 
+  it('pays through the whole API: wallet payment, session, approval on the sheet, close request', async () => {
+    const order = await createOrderFixture(ctx);
+    const base = `/v1/sales/orders/${order.orderId}`;
+    const contact = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${base}/contact-information`,
+      headers: auth(order.token),
+      payload: CONTACT,
+    });
+    expect(contact.statusCode).toBe(200);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${base}/payments`,
+      headers: auth(order.token),
+      payload: { paymentMethod: 15, baseAmount: order.totalCents / 100, tipAmount: 1 },
+    });
+    expect(created.statusCode).toBe(200);
+    const session = await openSession(order);
+    expect(session.amount).toBe((order.totalCents + 100) / 100);
+    const token = (await approve(session.sessionId)).json<{ value: { one_time_token: string } }>().value
+      .one_time_token;
+    const placed = await closeRequest(ctx, order, { paymentToken: token });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({ value: { approvedAmount: (order.totalCents + 100) / 100 } });
+    const list = await ctx.app.inject({ method: 'GET', url: `${base}/payments`, headers: auth(order.token) });
+    expect(list.json()).toMatchObject({
+      value: [{ paymentMethod: 15, status: 'Approved', cardBrand: 'visa', lastFour: '4242' }],
+    });
+  });
+
   it('cancels: the session takes no approval and the next request opens a new one', async () => {
     const order = await walletOrder();
     const { sessionId } = await openSession(order);
