@@ -15,7 +15,11 @@ import {
 } from '../../db/schema/payments';
 import { DEMO_LOCATIONS } from '../../db/seed/locations';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import type { GiftCardProcessor } from '../../providers/payment/gift-card-processor';
+import { paymentProcessorFor } from '../../providers/payment/index';
+import { sandboxGiftCardProcessor } from '../../providers/payment/sandbox-gift-cards';
 import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from '../checkout/checkout.fixtures';
+import { placeOrder } from '../checkout/place-order.service';
 import { auth, closeRequest, tokenise } from '../checkout/checkout.test-helpers';
 
 const INVALID_CARD = 'Invalid card';
@@ -252,6 +256,14 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
       payload: { baseAmount: 1 },
     });
     expect(foreign.statusCode).toBe(404);
+    const stranger = await ctx.token();
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: auth(stranger) })).statusCode).toBe(404);
+    const foreignApply = await pay(
+      order,
+      { paymentMethod: 6, giftCardNumber: card.number, baseAmount: 1 },
+      stranger,
+    );
+    expect(foreignApply.statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'DELETE', url, headers: auth(order.token) })).statusCode).toBe(
       200,
     );
@@ -423,6 +435,39 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
       'release',
       'capture',
     ]);
+  });
+
+  it('charges nothing and keeps the order open when the gift-card processor is down', async () => {
+    const order = await withContact(await createOrderFixture(ctx));
+    const card = await newGiftCard(500);
+    expect((await applyGift(order, card.number, 5)).statusCode).toBe(200);
+    const { paymentToken } = await cardFor(order, order.totalCents - 500);
+    const session = await ctx.app.tokens.verifyAccessToken(order.token);
+    if (!session) throw new Error('no session');
+    const down: GiftCardProcessor = {
+      lookup: (digits, db) => sandboxGiftCardProcessor.lookup(digits, db),
+      balance: (cardId, db) => sandboxGiftCardProcessor.balance(cardId, db),
+      release: (movement, db) => sandboxGiftCardProcessor.release(movement, db),
+      capture: () => Promise.resolve({ status: 'error', message: '' }),
+    };
+    const attempt = placeOrder(ctx.database.db, paymentProcessorFor(ctx.env), {
+      session,
+      orderId: order.orderId,
+      body: { paymentToken },
+      idempotencyKey: randomUUID(),
+      giftCards: down,
+    });
+    await expect(attempt).rejects.toMatchObject({
+      status: 502,
+      errors: [{ code: 500, message: 'The payment service is not available at this moment' }],
+    });
+    expect((await ledgerBalance(card.id)).entries).toEqual([]);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.placedAt).toBeNull();
+    // Back up, the same card token places the order.
+    const placed = await closeRequest(ctx, order, { paymentToken });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await ledgerBalance(card.id)).balanceCents).toBe(0);
   });
 
   it('places without a token when gift cards cover everything, and refuses a card spent since it was applied', async () => {
