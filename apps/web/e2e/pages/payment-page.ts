@@ -23,6 +23,8 @@ export class PaymentPage {
     if (!(await add.isVisible())) return;
     await add.click();
     const dialog = this.page.getByRole('dialog', { name: 'Billing Address' });
+    // Every level asks for the postal code: once it is there, the modal shows all the fields it will.
+    await expect(dialog.getByLabel('Postal Code', { exact: true })).toBeVisible();
     const fields: [string, string][] = [
       ['Address', '1 Dupont Circle NW'],
       ['City', 'Washington'],
