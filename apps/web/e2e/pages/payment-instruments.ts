@@ -31,7 +31,8 @@ export async function reachPayment(
   await scheduleIfStoreClosed(page);
   await new StorePage(page).openItem(options.item);
   await new ItemPage(page).add();
-  await expect(page).toHaveURL(new RegExp(`/${options.store}/menu`));
+  // Back on the menu (not the item page, whose URL starts the same) once the line is in the order.
+  await expect(page).toHaveURL(new RegExp(`/${options.store}/menu$`));
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   if (options.contact !== false) await fillContact(page, GUEST);
