@@ -23,7 +23,9 @@ async function confirmOrderAt(page: Page, store: number) {
   await scheduleIfStoreClosed(page);
   await new StorePage(page).openItem('Classic Burger');
   await new ItemPage(page).add();
-  await expect(page).toHaveURL(new RegExp(`/${store}/menu`));
+  // Back on the menu once the line is in the order (the item page's heading has gone).
+  await expect(page.getByRole('heading', { level: 1, name: 'Classic Burger' })).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/${store}/menu$`));
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await fillContact(page, GUEST);
