@@ -3,8 +3,7 @@ import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import '@/styles/linked-stylesheet';
 import { InlineStylesheet } from '@/styles/inline-stylesheet';
-import { NavigationProgress } from '@/components/ui/navigation-progress';
-import { RouteFocus } from '@/components/ui/route-focus';
+import { PageNavigation } from '@/components/ui/page-navigation';
 import { SkipLink } from '@/components/ui/skip-link';
 import { ToastProvider } from '@/components/ui/toast';
 import { SessionNotice } from '@/features/session/components/session-notice';
@@ -31,9 +30,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <SkipLink />
         {/* Reads the search params: its own boundary, so that nothing else waits on them. */}
         <Suspense fallback={null}>
-          <NavigationProgress />
+          <PageNavigation />
         </Suspense>
-        <RouteFocus />
         <ToastProvider>
           {children}
           <SessionNotice />

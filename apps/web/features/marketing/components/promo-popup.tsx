@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import type { PromoPopup as PromoPopupConfig } from '@storefront/contracts/marketing';
 import { PROMO_CLOSE_LABEL, PROMO_IMAGE_SIZES, isExternalTarget } from '@storefront/contracts/promo';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { PrerenderedDialog } from '@/components/ui/prerendered-dialog';
 import { markPromoShown, promoImageSrc } from '../promo-flag';
 
 type Target = { kind: 'external'; href: string } | { kind: 'internal'; href: string } | null;
@@ -77,9 +77,8 @@ export function PromoPopup({ popup, pagePath }: { popup: PromoPopupConfig; pageP
     ) : null;
 
   return (
-    <Dialog
+    <PrerenderedDialog
       open={open}
-      prerender
       onOpenChange={(open) => (open ? undefined : close())}
       title={popup.name}
       width="sm-3xl"
@@ -118,6 +117,6 @@ export function PromoPopup({ popup, pagePath }: { popup: PromoPopupConfig; pageP
       ) : (
         picture
       )}
-    </Dialog>
+    </PrerenderedDialog>
   );
 }

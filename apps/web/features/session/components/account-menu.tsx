@@ -1,11 +1,17 @@
 'use client';
 
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
-import { LOGOUT_RETURN_PATH, LogoutDialog } from './logout-dialog';
+import { LOGOUT_RETURN_PATH } from '../logout-return';
+
+// Loaded when the customer chooses Logout: the dialog's account messages live in a contracts module with the
+// account schemas, which would bring zod into the first load of every page with this header entry (and, chunked
+// with it, of the guest's 'Sign in' too).
+const LogoutDialog = dynamic(() => import('./logout-dialog').then((m) => m.LogoutDialog), { ssr: false });
 
 const STORE_PAGE = /^\/\d+\/(menu|catering)(\/|$)/;
 
@@ -21,6 +27,8 @@ const ITEM_CLASS =
 export function AccountMenu({ greeting }: { greeting: string }) {
   const pathname = usePathname();
   const [logoutOpen, setLogoutOpen] = useState(false);
+  // Once opened the dialog stays mounted, as before it was loaded on demand (a logout on its way keeps its state).
+  const [logoutWanted, setLogoutWanted] = useState(false);
   return (
     <>
       <DropdownMenu.Root>
@@ -37,13 +45,25 @@ export function AccountMenu({ greeting }: { greeting: string }) {
             <DropdownMenu.Item asChild className={ITEM_CLASS}>
               <Link href="/my-account">My account</Link>
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={ITEM_CLASS} onSelect={() => setLogoutOpen(true)}>
+            <DropdownMenu.Item
+              className={ITEM_CLASS}
+              onSelect={() => {
+                setLogoutWanted(true);
+                setLogoutOpen(true);
+              }}
+            >
               Logout
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} returnPath={logoutReturnPath(pathname)} />
+      {logoutWanted ? (
+        <LogoutDialog
+          open={logoutOpen}
+          onOpenChange={setLogoutOpen}
+          returnPath={logoutReturnPath(pathname)}
+        />
+      ) : null}
     </>
   );
 }

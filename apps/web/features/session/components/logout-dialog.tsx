@@ -6,10 +6,8 @@ import { ACCOUNT_MESSAGES, LOGOUT_DEBOUNCE_MS } from '@storefront/contracts/acco
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
+import { LOGOUT_RETURN_PATH } from '../logout-return';
 import { logOut as logOutAction } from '../session.actions';
-
-/** Where logout goes by default (ordering spec section 4). */
-export const LOGOUT_RETURN_PATH = '/search-locations';
 
 /**
  * 'Are you sure you want to Logout from your account?' (Logout / Cancel). Logout is debounced 500 ms (clicks

@@ -1,4 +1,5 @@
 import { cookies } from 'next/headers';
+import { ACCOUNT_MESSAGES } from '@storefront/contracts/accounts';
 import { SESSION_NOTICE_COOKIE } from '@/lib/cookies';
 import { SessionNoticeToast } from './session-notice-toast';
 
@@ -8,7 +9,9 @@ import { SessionNoticeToast } from './session-notice-toast';
  */
 export async function SessionNotice() {
   const notice = (await cookies()).get(SESSION_NOTICE_COOKIE)?.value;
-  return notice === 'session-reset' || notice === 'logged-out' ? (
-    <SessionNoticeToast notice={notice} />
-  ) : null;
+  if (notice === 'session-reset')
+    return <SessionNoticeToast tone="error" message={ACCOUNT_MESSAGES.sessionReset} />;
+  if (notice === 'logged-out')
+    return <SessionNoticeToast tone="success" message={ACCOUNT_MESSAGES.loggedOut} />;
+  return null;
 }

@@ -1,8 +1,15 @@
 'use client';
 
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import type { CaptchaConfig } from '../captcha-config';
-import { SessionDialogs, type SessionDialogKind } from './session-dialogs';
+import type { SessionDialogKind } from './session-dialogs';
+
+// Loaded when the guest presses Sign in (or with the page when it opens a dialog itself): the three forms, their
+// schemas and the form library are not part of the first load of the pages that carry this header entry.
+const SessionDialogs = dynamic(() => import('./session-dialogs').then((m) => m.SessionDialogs), {
+  ssr: false,
+});
 
 /**
  * The header's 'Sign in' for a guest (customer-relationship login active). `initialDialog` opens a dialog with
@@ -16,16 +23,22 @@ export function SignInEntry({
   initialDialog?: SessionDialogKind | null;
 }) {
   const [open, setOpen] = useState<SessionDialogKind | null>(initialDialog);
+  // Once opened the dialogs stay mounted, as before they were loaded on demand: a form keeps what the guest typed
+  // when its dialog is closed and opened again.
+  const [wanted, setWanted] = useState(initialDialog !== null);
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen('login')}
+        onClick={() => {
+          setWanted(true);
+          setOpen('login');
+        }}
         className="min-h-11 rounded-full px-4 font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         Sign in
       </button>
-      <SessionDialogs open={open} onOpenChange={setOpen} captcha={captcha} />
+      {wanted ? <SessionDialogs open={open} onOpenChange={setOpen} captcha={captcha} /> : null}
     </>
   );
 }
