@@ -18,6 +18,9 @@ import { signIn } from './pages/session-dialogs';
  * Stores (apps/api/src/db/seed/payments.ts): Dupont Circle (1) takes the Aurus card and gift cards, the food
  * hall (8) the Express card, the wallet, offline credit and gift cards. Every store verifies the ZIP code.
  */
+// Each journey checks out and pays through a hosted frame on a shared 2-core machine: four minutes, not two.
+test.describe.configure({ timeout: 240_000 });
+
 const PHONE = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true } as const;
 const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 
