@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { locationMenus, orderItems, orders } from '../../db/schema/index';
+import { locationMenus, orderItems, orders, savedPayments } from '../../db/schema/index';
 import { createCustomer, signInCustomer } from '../../test/customers';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
@@ -39,13 +39,25 @@ const PUBLIC_ROUTES: Record<string, string> = {
 const OWN_ROUTES: Record<string, string> = {
   'GET /v1/guests/past-orders': "the signed-in customer's own orders (past-orders.test.ts)",
   'GET /v1/guests/past-ordered-items': "the signed-in customer's own past items (past-orders.test.ts)",
+  'GET /v1/guests/saved-payments': "the signed-in customer's own saved cards (saved-payments.test.ts)",
 };
 
-const GUARDED_PREFIXES = ['/v1/sales', '/v1/payments', '/v1/tracking', '/v1/staff', '/v1/guests/past-'];
+const GUARDED_PREFIXES = [
+  '/v1/sales',
+  '/v1/payments',
+  '/v1/tracking',
+  '/v1/staff',
+  '/v1/guests/past-',
+  '/v1/guests/saved-payments',
+];
 
 function classify(method: string, path: string): RouteClass | 'public' | null {
   if (PUBLIC_ROUTES[`${method} ${path}`] || OWN_ROUTES[`${method} ${path}`]) return 'public';
-  if (path.startsWith('/v1/guests/past-orders/{') || path.startsWith('/v1/guests/past-ordered-items/{'))
+  if (
+    path.startsWith('/v1/guests/past-orders/{') ||
+    path.startsWith('/v1/guests/past-ordered-items/{') ||
+    path.startsWith('/v1/guests/saved-payments/{')
+  )
     return 'customer';
   if (method === 'POST' && path === '/v1/sales/orders') return 'create-order';
   if (path.startsWith('/v1/sales/orders/{orderId}')) return 'order';
@@ -80,6 +92,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /v1/sales/orders/{orderId}/delivery-tip': { tip: 1 },
   'POST /v1/sales/orders/{orderId}/payments': { paymentMethod: 5, baseAmount: 1, tipAmount: 0 },
   'PATCH /v1/sales/orders/{orderId}/payments/{paymentId}': { tipAmount: 1 },
+  'PATCH /v1/guests/saved-payments/{id}/address': { postalCode: '20001', avsCoverageLevel: 'ZipCodeOnly' },
   'PUT /v1/tracking/orders/{orderId}/pickup-data': { pickupOption: 1, carColor: 1, carType: 1 },
   'POST /v1/staff/orders/{orderId}/status': {},
   'PUT /v1/staff/locations/{id}/online': { isOnline: false },
@@ -94,19 +107,31 @@ interface Target {
   orderId: number;
   itemId: number;
   paymentId: number;
+  /** The customer's saved card ({id} of guests/saved-payments routes); other targets have none. */
+  savedPaymentId?: number;
 }
 
+/** A demo gift card ($100): a refusal of the balance route must come from the owner check, not the number. */
+const GIFT_CARD = '6000000000000002';
+
 function urlFor(path: string, target: Target): string {
-  return path
-    .replace('{orderId}', String(target.orderId))
-    .replace('{itemId}', String(target.itemId))
-    .replace('{instanceId}', String(target.itemId))
-    .replace('{paymentId}', String(target.paymentId))
-    .replace('{pastOrderId}', String(target.orderId))
-    .replace('{pastItemId}', String(target.itemId))
-    .replace('{modifierKey}', '1-2')
-    .replace('{type}', 'PreCheckout')
-    .replace('{id}', '1');
+  const savedPayment = path.startsWith('/v1/guests/saved-payments/');
+  return (
+    path
+      .replace('{id}', savedPayment ? String(target.savedPaymentId ?? 0) : '{id}')
+      .replace('{orderId}', String(target.orderId))
+      .replace('{itemId}', String(target.itemId))
+      .replace('{instanceId}', String(target.itemId))
+      .replace('{paymentId}', String(target.paymentId))
+      .replace('{pastOrderId}', String(target.orderId))
+      .replace('{pastItemId}', String(target.itemId))
+      .replace('{modifierKey}', '1-2')
+      .replace('{type}', 'PreCheckout')
+      // The wallet's method: the only one with sessions, so the route reaches the order before refusing.
+      .replace('{method}', '15')
+      .replace('{code}', GIFT_CARD)
+      .replace('{id}', '1')
+  );
 }
 
 /** Every request from its own address: failed staff credentials are limited per address (429 is not the rule). */
@@ -191,13 +216,20 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
     const total = added.json<{ value: { order: { totals: { total: number } } } }>().value.order.totals.total;
     const fixture = { token: victim.token, orderId: customerOrderId, totalCents: Math.round(total * 100) };
     const { paymentToken, paymentId } = await prepareCheckout(ctx, fixture, CARDS.approve);
-    const placedCustomer = await closeRequest(ctx, fixture, { paymentToken });
+    // The card is saved at placement, so another customer (or a guest) has a real saved card to aim at.
+    const placedCustomer = await closeRequest(ctx, fixture, { paymentToken, paymentIdToSave: paymentId });
     if (placedCustomer.statusCode !== 200) throw new Error(placedCustomer.body);
+    const [saved] = await ctx.app.db
+      .select({ id: savedPayments.id })
+      .from(savedPayments)
+      .where(eq(savedPayments.customerId, victimId));
+    if (!saved) throw new Error('the victim has no saved card');
     victimCustomer = {
       token: victim.token,
       orderId: customerOrderId,
       itemId: await firstItemId(customerOrderId),
       paymentId,
+      savedPaymentId: saved.id,
     };
     const own = await ctx.app.inject({
       method: 'GET',
@@ -206,7 +238,8 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
     });
     if (own.statusCode !== 200) throw new Error(`the victim cannot read its own order: ${own.body}`);
     otherCustomerToken = (await signInCustomer(ctx, await createCustomer(ctx))).token;
-  });
+    // Four placements and a customer's saved card: minutes on a loaded runner.
+  }, 240_000);
   afterAll(() => ctx.close());
 
   const wrongKey = new TextEncoder().encode(`not-our-secret-${randomUUID()}`);
@@ -321,5 +354,12 @@ describe.each(await dbKinds())('authorization matrix on %s', (kind) => {
     const [cart] = await ctx.app.db.select().from(orders).where(eq(orders.id, victimCart.orderId));
     expect(cart?.placedAt).toBeNull();
     expect(cart?.contactLastName ?? null).toBeNull();
+    // The victim's saved card is neither deleted nor re-addressed.
+    const [card] = await ctx.app.db
+      .select()
+      .from(savedPayments)
+      .where(eq(savedPayments.id, victimCustomer.savedPaymentId ?? 0));
+    expect(card?.deletedAt).toBeNull();
+    expect(card?.billingAddress).toEqual({ postalCode: '20036' });
   });
 });
