@@ -27,6 +27,12 @@ const RUNS: Record<DbKind, number> = { pglite: 40, postgres: 25 };
 /** Longer than any answer should take on a loaded CI runner; the old order-times loop never answered. */
 const REQUEST_BOUND_MS = 5_000;
 
+/**
+ * The routes the signed-in customer's token is drawn for: its saved cards. Not every guests/ route: signing
+ * out with it (DELETE guests/sessions/current) would leave the rest of the run a revoked token.
+ */
+const SAVED_PAYMENTS = '/v1/guests/saved-payments';
+
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const serverFile = fileURLToPath(new URL('./fuzz-server.ts', import.meta.url));
 
@@ -57,7 +63,8 @@ class FuzzServer {
     return new Promise((resolve, reject) => {
       let pending = '';
       let failure = '';
-      const timer = setTimeout(() => reject(new Error('fuzz server did not start within 120 s')), 120_000);
+      // Generous: migrating, seeding and the setup requests take 20-40 s alone, minutes on a loaded runner.
+      const timer = setTimeout(() => reject(new Error('fuzz server did not start within 240 s')), 240_000);
       child.stdout?.setEncoding('utf8');
       child.stdout?.on('data', (chunk: string) => {
         const lines = (pending + chunk).split('\n');
@@ -239,7 +246,15 @@ function operationsOf(document: { paths: Record<string, Record<string, OpenApiOp
 // current server's fixtures (tokens change when the server is restarted).
 
 type AuthKind =
-  'guest' | 'none' | 'garbage' | 'forged' | 'staffKey' | 'staffToken' | 'badStaffKey' | 'tracking';
+  | 'guest'
+  | 'customer'
+  | 'none'
+  | 'garbage'
+  | 'forged'
+  | 'staffKey'
+  | 'staffToken'
+  | 'badStaffKey'
+  | 'tracking';
 
 interface BodyPart {
   contentType: string | null;
@@ -274,6 +289,8 @@ function authHeaders(kind: AuthKind, fixtures: FuzzFixtures): Record<string, str
   switch (kind) {
     case 'guest':
       return { authorization: `Bearer ${fixtures.guestToken}` };
+    case 'customer':
+      return { authorization: `Bearer ${fixtures.customerToken ?? fixtures.guestToken}` };
     case 'garbage':
       return { authorization: 'Bearer a.b.c' };
     case 'forged':
@@ -405,8 +422,11 @@ function requestArbitrary(op: Operation, known: FuzzFixtures['known']): fc.Arbit
         .map((value): [string, string][] => (value === undefined ? [] : [[p.name, headerValue(value)]])),
     ),
   );
+  // The saved-card routes mostly with the signed-in customer's token, the others with a guest's.
+  const customerRoute = op.path.startsWith(SAVED_PAYMENTS);
   const auth = fc.oneof(
-    { weight: op.staff ? 1 : 8, arbitrary: fc.constant<AuthKind>('guest') },
+    { weight: op.staff || customerRoute ? 1 : 8, arbitrary: fc.constant<AuthKind>('guest') },
+    { weight: customerRoute ? 8 : 1, arbitrary: fc.constant<AuthKind>('customer') },
     { weight: op.staff ? 4 : 1, arbitrary: fc.constantFrom<AuthKind>('staffKey', 'staffToken') },
     {
       weight: 2,
@@ -579,7 +599,13 @@ function regressionRequests(op: Operation, fixtures: FuzzFixtures): WireRequest[
   const known = fixtures.known;
   const auth: Record<string, string> = op.staff
     ? { 'x-staff-key': fixtures.staffKey }
-    : { authorization: `Bearer ${fixtures.guestToken}` };
+    : {
+        authorization: `Bearer ${
+          op.path.startsWith(SAVED_PAYMENTS)
+            ? (fixtures.customerToken ?? fixtures.guestToken)
+            : fixtures.guestToken
+        }`,
+      };
   const good = (p: Parameter): string => String(known[p.name]?.[0] ?? firstValid(p.schema, p.name, known));
   const build = (
     pathOf: (p: Parameter) => string,
@@ -708,7 +734,7 @@ describe.each([...servers.keys()])('schema-driven fuzz on %s', (kind) => {
   beforeAll(async () => {
     await starting;
     operations = operationsOf(server.fixtures.document as Parameters<typeof operationsOf>[0]);
-  }, 150_000);
+  }, 270_000);
 
   afterAll(async () => {
     console.log(run.summary());
