@@ -3,7 +3,9 @@
  * same data directory. The first cart edits after the restart must answer (a cold snapshot store used to wedge
  * the first one for ever), and the Idempotency-Key of every killed placement must be recovered: its retry
  * answers 200 (the committed answer replayed, or the order placed then), never 409 for ever, with one order
- * placed and one charge. Bounded: two starts of a real server process (the first creates the database).
+ * placed and one charge. Every other order is split tender (a gift card for part, the card for the rest): the
+ * gift card is captured exactly when the order is placed, once, and its ledger sums to its balance. Bounded: two
+ * starts of a real server process (the first creates the database).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,7 +18,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { orders } from '../db/schema/orders';
-import { closeRequests, idempotencyKeys, sandboxCharges } from '../db/schema/payments';
+import {
+  closeRequests,
+  idempotencyKeys,
+  payments,
+  sandboxCharges,
+  sandboxGiftCardEntries,
+  sandboxGiftCards,
+} from '../db/schema/payments';
 import { CARDS, CONTACT } from '../modules/checkout/checkout.fixtures';
 import { solveCaptchaAt } from './captcha';
 
@@ -24,6 +33,9 @@ const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'sf-kill-restart-'));
 const LEASE_SECONDS = 2;
 const PLACEMENTS = 6;
+/** The demo gift card with $500 (README); every other placement takes GIFT_CENTS of it. */
+const GIFT_CARD = '6000000000000005';
+const GIFT_CENTS = 200;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,7 +77,8 @@ async function startApi(): Promise<Api> {
     env: { ...env, API_PORT: String(port), API_PUBLIC_URL: base },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
+  // Creating and seeding the database takes seconds alone, over 90 s on a loaded runner.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
     try {
@@ -77,7 +90,7 @@ async function startApi(): Promise<Api> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
-  throw new Error('the API did not start within 90 s');
+  throw new Error('the API did not start within 180 s');
 }
 
 async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
@@ -118,6 +131,9 @@ interface Prepared {
   orderId: number;
   paymentToken: string;
   key: string;
+  /** The order's total and the part a gift card pays (0: card only). */
+  totalCents: number;
+  giftCents: number;
 }
 
 let api: Api | undefined;
@@ -148,7 +164,7 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
       quantity: 1,
       modifiers: [{ itemPathKey: `${menuId}-10-101-910-9103`, quantity: 1 }],
     });
-    async function prepare(): Promise<Prepared> {
+    async function prepare(giftCents: number): Promise<Prepared> {
       const token = await newToken();
       const order = valueOf<{ id: number }>(
         await call(first, 'POST', '/v1/sales/orders', token, { menuSnapshotId: menu.snapshotId }),
@@ -181,11 +197,29 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
         }),
         200,
       );
-      return { token, orderId: order.id, paymentToken: card.one_time_token, key: randomUUID() };
+      if (giftCents > 0) {
+        // Applied after the card payment: the API lowers the card's amount to what is left due.
+        valueOf(
+          await call(first, 'POST', `/v1/sales/orders/${order.id}/payments`, token, {
+            paymentMethod: 6,
+            giftCardNumber: GIFT_CARD,
+            baseAmount: giftCents / 100,
+          }),
+          200,
+        );
+      }
+      return {
+        token,
+        orderId: order.id,
+        paymentToken: card.one_time_token,
+        key: randomUUID(),
+        totalCents: Math.round(priced.totals.total * 100),
+        giftCents,
+      };
     }
 
     const prepared: Prepared[] = [];
-    for (let i = 0; i < PLACEMENTS; i += 1) prepared.push(await prepare());
+    for (let i = 0; i < PLACEMENTS; i += 1) prepared.push(await prepare(i % 2 === 1 ? GIFT_CENTS : 0));
     const place = (target: Api, p: Prepared) =>
       call(
         target,
@@ -262,7 +296,23 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
           c.idempotencyKey.startsWith(`order-${p.orderId}-`),
         );
         expect(charges).toHaveLength(1);
+        // The card was charged only what the gift card left, and the gift card was taken exactly once.
+        expect(charges[0]?.amountCents).toBe(p.totalCents - p.giftCents);
+        const entries = (await db.select().from(sandboxGiftCardEntries)).filter((e) =>
+          e.idempotencyKey.includes(`:order-${p.orderId}:`),
+        );
+        expect(entries.reduce((sum, e) => sum + e.amountCents, p.giftCents)).toBe(0);
+        const orderPayments = await db.select().from(payments).where(eq(payments.orderId, p.orderId));
+        expect(orderPayments.map((row) => row.status)).toEqual(orderPayments.map(() => 'Approved'));
       }
+      // The gift card's balance moved only with its ledger, by exactly the placed orders' shares.
+      const [gift] = await db.select().from(sandboxGiftCards).where(eq(sandboxGiftCards.number, GIFT_CARD));
+      const ledger = gift
+        ? await db.select().from(sandboxGiftCardEntries).where(eq(sandboxGiftCardEntries.giftCardId, gift.id))
+        : [];
+      const taken = prepared.reduce((sum, p) => sum + p.giftCents, 0);
+      expect(gift?.balanceCents).toBe((gift?.initialBalanceCents ?? 0) - taken);
+      expect(ledger.reduce((sum, e) => sum + e.amountCents, 0)).toBe(-taken);
       const processing = await db
         .select()
         .from(idempotencyKeys)
@@ -274,7 +324,8 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
     console.info(
       `kill -9 mid-placement: ${PLACEMENTS} placements, ${answeredBeforeKill} answered before the kill, ` +
         `${leftProcessing} keys left processing, ${recovered.length} placements answered 200 after the restart, ` +
-        `0 duplicated, 0 keys stuck`,
+        `${prepared.filter((p) => p.giftCents > 0).length} of them split with a gift card, 0 duplicated, ` +
+        `0 keys stuck, gift card ledger exact`,
     );
-  }, 240_000);
+  }, 480_000);
 });
