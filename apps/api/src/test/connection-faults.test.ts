@@ -4,7 +4,9 @@
  * is still up (an unhandled error on a connection checked out for a transaction used to end it; vitest fails the
  * run on any uncaught error), the service answers again within seconds, every acknowledged placement is in the
  * database exactly once (one order placed, one charge), and no Idempotency-Key stays 'processing': the retries
- * of the placements that failed recover their keys. Runs when the PostgreSQL server is reachable (see harness).
+ * of the placements that failed recover their keys. Every fourth placement is split tender (a gift card for part,
+ * the card for the rest): its gift card is taken exactly once, only with the placed order, and the card's balance
+ * equals its ledger. Runs when the PostgreSQL server is reachable (see harness).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,7 +14,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../db/schema/locations';
 import { orders } from '../db/schema/orders';
-import { closeRequests, idempotencyKeys, sandboxCharges } from '../db/schema/payments';
+import {
+  closeRequests,
+  idempotencyKeys,
+  sandboxCharges,
+  sandboxGiftCardEntries,
+  sandboxGiftCards,
+} from '../db/schema/payments';
 import { CARDS, createOrderFixture, type OrderFixture } from '../modules/checkout/checkout.fixtures';
 import { auth, closeRequest, prepareCheckout } from '../modules/checkout/checkout.test-helpers';
 import { createTestContext, dbKinds, type TestContext } from './harness';
@@ -24,6 +32,9 @@ const PLACEMENTS = 16;
 const EDIT_ORDERS = 4;
 const KILLS = 3;
 const KILL_EVERY_MS = 700;
+/** The demo gift card with $500 (README); every fourth placement takes GIFT_CENTS of it. */
+const GIFT_CARD = '6000000000000005';
+const GIFT_CENTS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,11 +72,22 @@ describe.runIf(postgres)('connections terminated under load (postgres)', () => {
   }
 
   it('keeps the process up, serves again within seconds, and places every acknowledged order exactly once', async () => {
-    const placements: (OrderFixture & { paymentToken: string; key: string })[] = [];
+    const placements: (OrderFixture & { paymentToken: string; key: string; giftCents: number })[] = [];
     for (let i = 0; i < PLACEMENTS; i += 1) {
       const order = await createOrderFixture(ctx, { subtotalCents: 1000 + i });
       const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
-      placements.push({ ...order, paymentToken, key: randomUUID() });
+      const giftCents = i % 4 === 1 ? GIFT_CENTS : 0;
+      if (giftCents > 0) {
+        // Applied after the card payment: the API lowers the card's amount to what is left due.
+        const gift = await ctx.app.inject({
+          method: 'POST',
+          url: `/v1/sales/orders/${order.orderId}/payments`,
+          headers: auth(order.token),
+          payload: { paymentMethod: 6, giftCardNumber: GIFT_CARD, baseAmount: giftCents / 100 },
+        });
+        if (gift.statusCode !== 200) throw new Error(`gift card: ${gift.body}`);
+      }
+      placements.push({ ...order, paymentToken, key: randomUUID(), giftCents });
     }
     const editOrders = await Promise.all(
       Array.from({ length: EDIT_ORDERS }, () => createOrderFixture(ctx, { subtotalCents: 900 })),
@@ -147,6 +169,9 @@ describe.runIf(postgres)('connections terminated under load (postgres)', () => {
     const { db } = ctx.database;
     let duplicated = 0;
     let lost = 0;
+    /** Split-tender orders whose gift card was not taken exactly once with the placement. */
+    let giftMismatches = 0;
+    const entries = await db.select().from(sandboxGiftCardEntries);
     for (const p of placements) {
       const [order] = await db.select().from(orders).where(eq(orders.id, p.orderId));
       const placed = await db
@@ -157,20 +182,33 @@ describe.runIf(postgres)('connections terminated under load (postgres)', () => {
         (c) => c.idempotencyKey.startsWith(`order-${p.orderId}-`) && c.outcome === 'approved',
       );
       if (placed.length > 1 || charges.length > 1) duplicated += 1;
+      const giftTaken = entries
+        .filter((e) => e.idempotencyKey.includes(`:order-${p.orderId}:`))
+        .reduce((sum, e) => sum + e.amountCents, 0);
+      if (giftTaken !== (order?.placedAt ? -p.giftCents : 0)) giftMismatches += 1;
+      if (charges[0] && charges[0].amountCents !== p.totalCents - p.giftCents) giftMismatches += 1;
       if (acknowledged.has(p.orderId) && (!order?.placedAt || placed.length === 0 || charges.length === 0))
         lost += 1;
     }
     const stuck = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.status, 'processing'));
+    const [gift] = await db.select().from(sandboxGiftCards).where(eq(sandboxGiftCards.number, GIFT_CARD));
+    const ledger = entries
+      .filter((e) => e.giftCardId === gift?.id)
+      .reduce((sum, e) => sum + e.amountCents, 0);
+    const taken = placements.reduce((sum, p) => sum + p.giftCents, 0);
 
     console.info(
       `connection faults: ${KILLS} terminations (${terminated} connections), ${PLACEMENTS} placements, ` +
         `${acknowledgedUnderLoad} acknowledged under load, ${acknowledged.size} after retries, lost ${lost}, ` +
-        `duplicated ${duplicated}, stuck keys ${stuck.length}, back ${secondsToRecover.toFixed(2)} s after the ` +
+        `duplicated ${duplicated}, gift card mismatches ${giftMismatches}, stuck keys ${stuck.length}, back ${secondsToRecover.toFixed(2)} s after the ` +
         `last termination; answers ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     expect(acknowledged.size).toBe(PLACEMENTS);
     expect(lost).toBe(0);
     expect(duplicated).toBe(0);
+    expect(giftMismatches).toBe(0);
     expect(stuck).toEqual([]);
+    expect(ledger).toBe(-taken);
+    expect(gift?.balanceCents).toBe((gift?.initialBalanceCents ?? 0) - taken);
   }, 120_000);
 });
