@@ -12,12 +12,11 @@
  * - `--pages=menu,item`: only these pages.
  * - BENCH_PORT_OFFSET and BENCH_DB as for `npm run bench` (two measures side by side).
  */
-import { chromium } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { addableItems, getMenu, guestToken, isOpenOnline, searchStores } from './guest';
 import { bin, option, recreateDatabase, root, startProcess, stopAll, waitForUrl } from './lib';
-import { measurePage } from './lighthouse';
+import { checkoutCookie, measurePage } from './lighthouse';
 
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const apiPort = 4912 + offset;
@@ -38,22 +37,6 @@ interface NetworkRecord {
   resourceType?: string;
   transferSize?: number;
   url?: string;
-}
-
-/** The cookies of a guest who added the item at `itemUrl` (the bench's way to a checkout with an order). */
-async function checkoutCookie(itemUrl: string): Promise<string> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-  try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(itemUrl);
-    await page.getByRole('button', { name: /add to order/i }).click();
-    await page.waitForURL((url) => !url.pathname.includes('/menu/'));
-    const cookies = await context.cookies();
-    return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  } finally {
-    await browser.close();
-  }
 }
 
 /** The Script requests of a Lighthouse report, as the bench sums them. */

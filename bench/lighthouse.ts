@@ -254,3 +254,28 @@ export async function measurePage(
     chrome.kill();
   }
 }
+
+export async function checkoutCookie(itemUrl: string): Promise<string> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(itemUrl);
+    await page.getByRole('button', { name: /add to order/i }).click();
+    await page.waitForURL((url) => !url.pathname.includes('/menu/'));
+    const cookies = await context.cookies();
+    return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}

@@ -20,7 +20,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { chromium } from '@playwright/test';
 import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
 import { sandboxGiftCards } from '../apps/api/src/db/schema/payments';
@@ -37,7 +36,7 @@ import {
   type LoadFigure,
   refusalCounter,
 } from './lib';
-import { measurePage, type PageFigure, type ThrottlingMethod } from './lighthouse';
+import { checkoutCookie, measurePage, type PageFigure, type ThrottlingMethod } from './lighthouse';
 import {
   addItem,
   addableItems,
@@ -349,31 +348,6 @@ argon2id verify (m=19456 KiB, t=2, p=1), one at a time: median ${accounts.argon2
   );
   for (const r of [accounts.signIn, accounts.history]) {
     console.log(`${r.name}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.requestsPerSecond.toFixed(0)} req/s`);
-  }
-}
-
-async function checkoutCookie(itemUrl: string): Promise<string> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(itemUrl);
-    await page.getByRole('button', { name: /add to order/i }).click();
-    await page.waitForURL((url) => !url.pathname.includes('/menu/'));
-    const cookies = await context.cookies();
-    return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  } finally {
-    await browser.close();
   }
 }
 
