@@ -79,7 +79,7 @@ export async function repeatOrder(
     await recomputeTotals(tx, order, await findOrderItems(tx, created.id));
     const fresh = await findOrder(tx, created.id);
     if (!fresh) throw new Error(`repeat order: order ${created.id} vanished inside its transaction`);
-    return { order: toOrderView(fresh, await findOrderItems(tx, created.id)), removedItems };
+    return { order: toOrderView(fresh, await findOrderItems(tx, created.id), 0), removedItems };
   });
 }
 

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { PAYMENT_METHOD } from '@storefront/contracts/enums';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItemModifiers, orderItems, orders } from '../../db/schema/orders';
+import { payments } from '../../db/schema/payments';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -26,6 +28,32 @@ export async function updateOrder(db: Db, id: number, values: Partial<typeof ord
     .update(orders)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(orders.id, id));
+}
+
+/**
+ * What the order's payments already cover, cents: its gift cards, applied (Pending) or captured (Approved),
+ * and any other payment once charged (Approved). A pending card, wallet or offline-credit payment covers
+ * nothing yet: it is what is still due.
+ */
+export async function findCoveredCents(db: Db, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({
+      cents: sql<string | number>`coalesce(sum(${payments.baseAmountCents} + ${payments.tipAmountCents}), 0)`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        or(
+          and(
+            eq(payments.paymentMethod, PAYMENT_METHOD.GiftCard),
+            inArray(payments.status, ['Pending', 'Approved']),
+          ),
+          eq(payments.status, 'Approved'),
+        ),
+      ),
+    );
+  return Number(row?.cents ?? 0);
 }
 
 /** Items of the given orders with their modifiers, in insertion order. */

@@ -50,6 +50,7 @@ import {
 } from '../menus/menus.service';
 import {
   deleteOrderItem,
+  findCoveredCents,
   findOrder,
   findOrderItems,
   insertOrder,
@@ -212,14 +213,7 @@ export async function recomputeTotals(
   order: OrderRow,
   items: readonly LoadedOrderItem[],
 ): Promise<OrderTotalsCents> {
-  const totals = computeOrderTotals({
-    lineTotalsCents: items.map((i) => i.totalCents),
-    discountCents: order.discountCents,
-    serviceChargeCents: order.serviceChargeCents,
-    taxRateBasisPoints: order.taxRateBasisPoints,
-    tipCents: order.tipCents,
-    ...deliveryChargesOf(order),
-  });
+  const totals = totalsOf(order, items);
   await updateOrder(db, order.id, {
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
@@ -229,9 +223,17 @@ export async function recomputeTotals(
   return totals;
 }
 
-/** The order's totals from its lines (delivery fee taxed, driver tip not: see contracts' computeOrderTotals). */
-export function totalsOf(order: OrderRow, items: readonly { totalCents: number }[]): OrderTotalsCents {
+/**
+ * The order's totals from its lines (delivery fee taxed, driver tip not: see contracts' computeOrderTotals);
+ * `paidCents` is what its payments already cover (findCoveredCents), taken off the due.
+ */
+export function totalsOf(
+  order: OrderRow,
+  items: readonly { totalCents: number }[],
+  paidCents = 0,
+): OrderTotalsCents {
   return computeOrderTotals({
+    paidCents,
     lineTotalsCents: items.map((i) => i.totalCents),
     discountCents: order.discountCents,
     serviceChargeCents: order.serviceChargeCents,
@@ -271,9 +273,14 @@ export function toOrderItemView(line: LoadedOrderItem): OrderItem {
   };
 }
 
-/** The order as the API answers it (checkout fields are added by the checkout module's own views). */
-export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[]): Order {
-  const totals = totalsOf(order, items);
+/**
+ * The order as the API answers it (checkout fields are added by the checkout module's own views). `paidCents`
+ * is what its payments already cover (findCoveredCents: applied gift cards, charged payments): due is the
+ * total less that, so gift cards covering everything make due 0 (the spec's 'If due is 0, the order is placed
+ * directly').
+ */
+export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[], paidCents: number): Order {
+  const totals = totalsOf(order, items, paidCents);
   return {
     id: order.id,
     context: {
@@ -328,7 +335,7 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[]):
 async function viewOf(db: Db, orderId: number): Promise<Order> {
   const order = await findOrder(db, orderId);
   if (!order) throw orderNotFound(orderId);
-  return toOrderView(order, await findOrderItems(db, orderId));
+  return toOrderView(order, await findOrderItems(db, orderId), await findCoveredCents(db, orderId));
 }
 
 /**
@@ -393,13 +400,13 @@ export async function createOrder(db: Db, session: Session, body: CreateOrderBod
     fulfillmentMethod: method,
     orderDateTime: body.orderDateTime ? new Date(body.orderDateTime) : null,
   });
-  return toOrderView(order, []);
+  return toOrderView(order, [], 0);
 }
 
 /** GET sales/orders/{id}: the session's order (404 21042 for a missing or another session's order). */
 export async function getOrder(db: Db, session: Session, orderId: number): Promise<Order> {
   const order = await requireOwnedOrder(db, orderId, session.sid);
-  return toOrderView(order, await findOrderItems(db, orderId));
+  return toOrderView(order, await findOrderItems(db, orderId), await findCoveredCents(db, orderId));
 }
 
 /** The lines of an order the method cannot serve on the snapshot (an item limited to other methods). */
@@ -444,7 +451,7 @@ export async function listUnavailableItems(
   const snapshot = await requireSnapshot(db, order.snapshotId);
   const items = await findOrderItems(db, orderId);
   const unavailable = new Set(linesUnavailableFor(snapshot, items, method).map((line) => line.id));
-  return toOrderView(order, items).items.filter((item) => unavailable.has(item.id));
+  return toOrderView(order, items, 0).items.filter((item) => unavailable.has(item.id));
 }
 
 /**
@@ -732,5 +739,6 @@ export async function getOrderForCheckout(tx: Db, orderId: number, sid: string):
   const totals = await recomputeTotals(tx, order, items);
   const fresh = await findOrder(tx, orderId);
   if (!fresh) throw orderNotFound(orderId);
-  return { order: fresh, items, totals, view: toOrderView(fresh, items) };
+  const view = toOrderView(fresh, items, await findCoveredCents(tx, orderId));
+  return { order: fresh, items, totals, view };
 }

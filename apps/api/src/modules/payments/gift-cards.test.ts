@@ -92,6 +92,19 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     });
   }
 
+  /** The order's due as GET sales/orders/{id} answers it (both `due` and `totals.due`), dollars. */
+  async function dueOf(order: OrderFixture) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}`,
+      headers: auth(order.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { value } = res.json<{ value: { due: number; totals: { due: number } } }>();
+    expect(value.totals.due).toBe(value.due);
+    return value.due;
+  }
+
   const applyGift = (order: OrderFixture, number: string, amount: number) =>
     pay(order, { paymentMethod: 6, giftCardNumber: number, baseAmount: amount });
 
@@ -219,6 +232,8 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
 
     const applied = await applyGift(order, card.number, 5);
     expect(applied.statusCode, applied.body).toBe(200);
+    // The order's due is what is left after the applied gift cards.
+    expect(await dueOf(order)).toBe(8.75);
     const gift = applied.json<{ value: PaymentValue }>().value;
     expect(gift).toMatchObject({
       paymentMethod: 6,
@@ -233,6 +248,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     // The second card may take what is left due ($9.75), not more.
     expect((await applyGift(order, big.number, 9.76)).statusCode).toBe(422);
     expect((await applyGift(order, big.number, 9.75)).statusCode).toBe(200);
+    expect(await dueOf(order)).toBe(0);
 
     const url = `/v1/sales/orders/${order.orderId}/payments/${gift.id}`;
     const patched = await ctx.app.inject({
@@ -242,6 +258,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
       payload: { baseAmount: 3 },
     });
     expect(patched.json()).toMatchObject({ value: { amount: 3 } });
+    expect(await dueOf(order)).toBe(1);
     const overPatch = await ctx.app.inject({
       method: 'PATCH',
       url,
@@ -273,6 +290,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
       headers: auth(order.token),
     });
     expect(list.json<{ value: PaymentValue[] }>().value.map((p) => p.amount)).toEqual([9.75]);
+    expect(await dueOf(order)).toBe(4);
     // Applying moves no money: the balance changes only at placement.
     expect((await ledgerBalance(card.id)).balanceCents).toBe(500);
   });
@@ -364,6 +382,8 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     const placed = await closeRequest(ctx, order, {});
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json()).toMatchObject({ value: { approvedAmount: 3 } });
+    // Offline credit is collected at the store: the placed order still has that due, the gift card's part not.
+    expect(await dueOf(order)).toBe(base);
     const rows = await ctx.database.db.select().from(payments).where(eq(payments.orderId, order.orderId));
     expect(rows.find((p) => p.id === offline.id)).toMatchObject({
       status: 'Pending',
@@ -398,6 +418,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     const placed = await closeRequest(ctx, order, { paymentToken }, key);
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json()).toMatchObject({ value: { approvedAmount: (order.totalCents + 150) / 100 } });
+    expect(await dueOf(order)).toBe(0);
     const replay = await closeRequest(ctx, order, { paymentToken }, key);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(placed.json());
@@ -417,6 +438,8 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     expect(first.statusCode).toBe(422);
     expect(first.json()).toMatchObject({ errors: [{ code: 886 }] });
     expect((await ledgerBalance(card.id)).balanceCents).toBe(500);
+    // Released after the decline, the gift card stays applied: the due is still the rest.
+    expect(await dueOf(order)).toBe((order.totalCents - 500) / 100);
 
     const outage = await cardFor(order, order.totalCents - 500, CARDS.processingError);
     const second = await closeRequest(ctx, order, { paymentToken: outage.paymentToken });
@@ -476,7 +499,8 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     const b = await newGiftCard(1000);
     expect((await applyGift(order, a.number, 10)).statusCode).toBe(200);
     expect((await applyGift(order, b.number, (order.totalCents - 1000) / 100)).statusCode).toBe(200);
-    // Nothing is left for a card.
+    // Nothing is left for a card: due 0 is what makes the payment page place the order directly.
+    expect(await dueOf(order)).toBe(0);
     expect((await pay(order, { paymentMethod: 5, baseAmount: 0 })).statusCode).toBe(422);
 
     // Card b was spent elsewhere meanwhile: nothing is taken from either card, the order stays open.
