@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFrameMessage } from './aurus-frame';
 import { paymentErrorView } from './payment-errors';
@@ -6,6 +7,8 @@ import { PaymentFlow } from './components/payment-flow';
 import { usePaymentFlow } from './payment-flow-context';
 import { solveInvisibleChallenge } from './invisible-captcha';
 import { placeOrder, resetOrder, startPayment } from './payment.actions';
+import { frameWindow, postFrom, tokenResponse } from './payment-test-fixtures';
+import { TEST_PAYMENT_ORIGIN as PAYMENT_ORIGIN } from './saved-card.fixtures';
 
 vi.mock('./payment.actions', () => ({
   startPayment: vi.fn(),
@@ -30,7 +33,7 @@ vi.mock('./components/payment-slots', () => ({
   SaveCardSlot: () => null,
 }));
 
-const PAYMENT_ORIGIN = 'http://pay.test';
+const CARD_FRAME = 'Credit card payment form';
 const PAYMENT_URL = `${PAYMENT_ORIGIN}/hosted-payments/abc`;
 
 const startMock = vi.mocked(startPayment);
@@ -38,20 +41,13 @@ const placeMock = vi.mocked(placeOrder);
 const resetMock = vi.mocked(resetOrder);
 const invisibleMock = vi.mocked(solveInvisibleChallenge);
 
-function frameWindow(): Window {
-  const frame = screen.getByTitle<HTMLIFrameElement>('Credit card payment form');
-  if (!frame.contentWindow) throw new Error('frame has no window');
-  return frame.contentWindow;
+/** A message from the card frame's window. */
+function fromFrame(data: unknown, origin = PAYMENT_ORIGIN) {
+  postFrom(frameWindow(CARD_FRAME), data, origin);
 }
 
-function fromFrame(data: unknown, origin = PAYMENT_ORIGIN, source: Window | null = frameWindow()) {
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
-  });
-}
-
-async function renderReadyFlow({ newOrderTracking = true } = {}) {
-  render(
+function renderFlow(props: Partial<ComponentProps<typeof PaymentFlow>> = {}) {
+  return render(
     <PaymentFlow
       orderId={1}
       storeHref="/1/menu"
@@ -59,18 +55,38 @@ async function renderReadyFlow({ newOrderTracking = true } = {}) {
       methods={[]}
       savedPaymentsEnabled={false}
       savedCards={[]}
-      newOrderTracking={newOrderTracking}
+      newOrderTracking
       smsDefault={false}
       summary={<p>summary</p>}
+      {...props}
     />,
   );
-  await screen.findByTitle('Credit card payment form');
-  const postMessage = vi.spyOn(frameWindow(), 'postMessage').mockImplementation(() => undefined);
+}
+
+async function renderReadyFlow({ newOrderTracking = true } = {}) {
+  renderFlow({ newOrderTracking });
+  await screen.findByTitle(CARD_FRAME);
+  const postMessage = vi.spyOn(frameWindow(CARD_FRAME), 'postMessage').mockImplementation(() => undefined);
   return { postMessage };
 }
 
 function placeOrderButton() {
   return screen.getByRole('button', { name: /^Place Order/ });
+}
+
+type PostMessageSpy = { mock: { calls: unknown[][] } };
+
+/** The frame enables Place Order and the guest presses it: the id of the token request the page posted. */
+function requestToken(postMessage: PostMessageSpy): string {
+  fromFrame({ type: 'enablePlaceOrder', value: true });
+  fireEvent.click(placeOrderButton());
+  const [{ requestId }] = postMessage.mock.calls.at(-1) as unknown as [{ requestId: string }];
+  return requestId;
+}
+
+/** Place Order, and the frame answers the token request with an approved `token`. */
+function submitToken(postMessage: PostMessageSpy, token = 'tok_1') {
+  fromFrame(tokenResponse(requestToken(postMessage), { one_time_token: token }));
 }
 
 beforeEach(() => {
@@ -159,45 +175,31 @@ describe('frame message handling', () => {
 
   it('treats a response_code > 0 as an error and does not place the order', async () => {
     const { postMessage } = await renderReadyFlow();
-    fromFrame({ type: 'enablePlaceOrder', value: true });
-    fireEvent.click(placeOrderButton());
-    const [{ requestId }] = postMessage.mock.calls[0] as unknown as [{ requestId: string }];
-    fromFrame({
-      type: 'tokenResponse',
-      requestId,
-      response_code: 886,
-      response_text: 'Declined',
-      one_time_token: null,
-      card_brand: null,
-      last_four: null,
-    });
+    fromFrame(
+      tokenResponse(requestToken(postMessage), {
+        response_code: 886,
+        response_text: 'Declined',
+        one_time_token: null,
+        card_brand: null,
+        last_four: null,
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
     expect(dialog.textContent).toContain('The transaction was not authorized');
     expect(dialog.textContent).toContain('Please, review the information supplied and try again.');
     expect(placeMock).not.toHaveBeenCalled();
 
     // The frame keeps the guest's entries: Close goes back to it instead of starting a new payment.
-    const frame = screen.getByTitle('Credit card payment form');
+    const frame = screen.getByTitle(CARD_FRAME);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(startMock).toHaveBeenCalledTimes(1);
-    expect(screen.getByTitle('Credit card payment form')).toBe(frame);
+    expect(screen.getByTitle(CARD_FRAME)).toBe(frame);
   });
 
   it('places the order with the one-time token and shows Payment approved!', async () => {
     const { postMessage } = await renderReadyFlow();
-    fromFrame({ type: 'enablePlaceOrder', value: true });
-    fireEvent.click(placeOrderButton());
-    const [{ requestId }] = postMessage.mock.calls[0] as unknown as [{ requestId: string }];
-    fromFrame({
-      type: 'tokenResponse',
-      requestId,
-      response_code: 0,
-      response_text: 'Approved',
-      one_time_token: 'tok_123',
-      card_brand: 'visa',
-      last_four: '4242',
-    });
+    submitToken(postMessage, 'tok_123');
     expect(await screen.findByText('Payment approved!')).toBeTruthy();
     expect(placeMock).toHaveBeenCalledWith({
       paymentToken: 'tok_123',
@@ -210,18 +212,7 @@ describe('frame message handling', () => {
   it('sends SMS as a notification type when the guest turns the alert on', async () => {
     const { postMessage } = await renderReadyFlow();
     fireEvent.click(screen.getByRole('switch', { name: /Text me updates/ }));
-    fromFrame({ type: 'enablePlaceOrder', value: true });
-    fireEvent.click(placeOrderButton());
-    const [{ requestId }] = postMessage.mock.calls[0] as unknown as [{ requestId: string }];
-    fromFrame({
-      type: 'tokenResponse',
-      requestId,
-      response_code: 0,
-      response_text: 'Approved',
-      one_time_token: 'tok_9',
-      card_brand: 'visa',
-      last_four: '4242',
-    });
+    submitToken(postMessage, 'tok_9');
     await waitFor(() => expect(placeMock).toHaveBeenCalledTimes(1));
     expect(placeMock.mock.calls[0]?.[0]).toMatchObject({ paymentToken: 'tok_9', smsAlerts: true });
   });
@@ -229,18 +220,7 @@ describe('frame message handling', () => {
   it('goes straight on without Payment approved! when new order tracking is off', async () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'requestSubmit').mockImplementation(() => undefined);
     const { postMessage } = await renderReadyFlow({ newOrderTracking: false });
-    fromFrame({ type: 'enablePlaceOrder', value: true });
-    fireEvent.click(placeOrderButton());
-    const [{ requestId }] = postMessage.mock.calls[0] as unknown as [{ requestId: string }];
-    fromFrame({
-      type: 'tokenResponse',
-      requestId,
-      response_code: 0,
-      response_text: 'Approved',
-      one_time_token: 'tok_2',
-      card_brand: 'visa',
-      last_four: '4242',
-    });
+    submitToken(postMessage, 'tok_2');
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     expect(screen.queryByText('Payment approved!')).toBeNull();
     submit.mockRestore();
@@ -248,32 +228,17 @@ describe('frame message handling', () => {
 });
 
 describe('placing the order', () => {
-  async function submitToken(postMessage: { mock: { calls: unknown[][] } }) {
-    fromFrame({ type: 'enablePlaceOrder', value: true });
-    fireEvent.click(placeOrderButton());
-    const [{ requestId }] = postMessage.mock.calls.at(-1) as unknown as [{ requestId: string }];
-    fromFrame({
-      type: 'tokenResponse',
-      requestId,
-      response_code: 0,
-      response_text: 'Approved',
-      one_time_token: 'tok_1',
-      card_brand: 'visa',
-      last_four: '4242',
-    });
-  }
-
   it('shows the decline dialog for 886 from the close request, says why, and keeps the card form', async () => {
     placeMock.mockResolvedValueOnce({ ok: false, error: 'Your card has insufficient funds.', code: 886 });
     const { postMessage } = await renderReadyFlow();
-    await submitToken(postMessage);
+    submitToken(postMessage);
     const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
     expect(dialog.textContent).toContain('Your card has insufficient funds.');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(startMock).toHaveBeenCalledTimes(1);
     // A retry is a new attempt: a new token gets a new idempotency key.
-    await submitToken(postMessage);
+    submitToken(postMessage);
     await waitFor(() => expect(placeMock).toHaveBeenCalledTimes(2));
     const keys = placeMock.mock.calls.map(([input]) => input.idempotencyKey);
     expect(keys[0]).not.toBe(keys[1]);
@@ -282,7 +247,7 @@ describe('placing the order', () => {
   it('shows the outage dialog for 500, blocks Place Order, and restarts the payment on Close', async () => {
     placeMock.mockResolvedValueOnce({ ok: false, error: 'Processing error', code: 500 });
     const { postMessage } = await renderReadyFlow();
-    await submitToken(postMessage);
+    submitToken(postMessage);
     const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
     expect(dialog.textContent).toContain('The payment service is not available at this moment');
     expect(dialog.textContent).toContain('Please, try again in a few minutes.');
@@ -298,7 +263,7 @@ describe('placing the order', () => {
   it('resets the order from a fatal error', async () => {
     placeMock.mockResolvedValueOnce({ ok: false, error: 'expired', code: 10029 });
     const { postMessage } = await renderReadyFlow();
-    await submitToken(postMessage);
+    submitToken(postMessage);
     const dialog = await screen.findByRole('dialog', { name: 'Oops! An error occurred' });
     expect(dialog.textContent).toContain('The transaction was rejected and your order expired.');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Order' }));
@@ -308,7 +273,7 @@ describe('placing the order', () => {
   it('retries the same attempt with the same idempotency key when the server cannot be reached', async () => {
     placeMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const { postMessage } = await renderReadyFlow();
-    await submitToken(postMessage);
+    submitToken(postMessage);
     expect(await screen.findByText('Payment approved!', {}, { timeout: 3000 })).toBeTruthy();
     expect(placeMock).toHaveBeenCalledTimes(2);
     const keys = placeMock.mock.calls.map(([input]) => input.idempotencyKey);
@@ -349,26 +314,13 @@ describe('the captcha before a new card', () => {
       code: 9902,
       key: 'ChallengeExpired',
     });
-    render(
-      <PaymentFlow
-        orderId={1}
-        storeHref="/1/menu"
-        paymentOrigin={PAYMENT_ORIGIN}
-        methods={[]}
-        savedPaymentsEnabled={false}
-        savedCards={[]}
-        newOrderTracking
-        smsDefault={false}
-        summary={null}
-        captcha={<FakeCaptcha />}
-      />,
-    );
+    renderFlow({ summary: null, captcha: <FakeCaptcha /> });
     expect(await screen.findByText('Please complete the following challenge')).toBeTruthy();
-    expect(screen.queryByTitle('Credit card payment form')).toBeNull();
+    expect(screen.queryByTitle(CARD_FRAME)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Solve' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Challenge expired');
     fireEvent.click(screen.getByRole('button', { name: 'Solve' }));
-    await screen.findByTitle('Credit card payment form');
+    await screen.findByTitle(CARD_FRAME);
     expect(startMock).toHaveBeenCalledTimes(3);
     expect(startMock.mock.calls[1]?.[0]).toMatchObject({ recaptchaInput: 'payload-0' });
     // A refused answer asks the widget for a fresh challenge: the next payload is a new one.

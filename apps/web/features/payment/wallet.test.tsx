@@ -1,7 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WalletButton } from './components/wallet-button';
-import { fakeFlow, TEST_PAYMENT_ORIGIN, WithFlow } from './saved-card.fixtures';
+import type { PaymentFlowApi } from './payment-flow-context';
+import { frameWindow, postFrom, renderWithFlow } from './payment-test-fixtures';
+import { fakeFlow, TEST_PAYMENT_ORIGIN } from './saved-card.fixtures';
 import { readWalletMessage } from './use-wallet-sheet';
 import { beginWalletSession } from './wallet.actions';
 
@@ -28,21 +30,23 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function sheetWindow(): Window {
-  const frame = screen.getByTitle<HTMLIFrameElement>('Wallet payment sheet');
-  if (!frame.contentWindow) throw new Error('sheet has no window');
-  return frame.contentWindow;
-}
-
+/** A message from the wallet sheet's window. */
 function post(data: unknown, origin = TEST_PAYMENT_ORIGIN) {
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin, source: sheetWindow() }));
-  });
+  postFrom(frameWindow('Wallet payment sheet'), data, origin);
 }
 
+function renderWallet(flow: PaymentFlowApi) {
+  return renderWithFlow(flow, <WalletButton merchantName="Storefront" />);
+}
+
+/** A wallet session is had and the guest opens the sheet: the fake flow's spies. */
 async function openSheet() {
+  sessionMock.mockResolvedValue({ ok: true, data: SESSION });
+  const { flow, spy } = fakeFlow();
+  renderWallet(flow);
   fireEvent.click(await screen.findByRole('button', { name: 'Pay with Wallet' }));
   await screen.findByTitle('Wallet payment sheet');
+  return spy;
 }
 
 describe('readWalletMessage', () => {
@@ -76,11 +80,7 @@ describe('WalletButton', () => {
   it('hides for good and brings the card back when the wallet session cannot be had', async () => {
     sessionMock.mockResolvedValue({ ok: false, error: 'Wallet unavailable' });
     const { flow, spy } = fakeFlow({ instrument: { kind: 'saved-card', savedPaymentId: 3 } });
-    render(
-      <WithFlow flow={flow}>
-        <WalletButton merchantName="Storefront" />
-      </WithFlow>,
-    );
+    renderWallet(flow);
     fireEvent.click(await screen.findByRole('button', { name: 'Pay with Wallet' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Pay with Wallet' })).toBeNull());
     expect(spy.selectInstrument.mock.calls).toEqual([
@@ -91,14 +91,7 @@ describe('WalletButton', () => {
   });
 
   it('places the order with the one-time token the approved sheet gives', async () => {
-    sessionMock.mockResolvedValue({ ok: true, data: SESSION });
-    const { flow, spy } = fakeFlow();
-    render(
-      <WithFlow flow={flow}>
-        <WalletButton merchantName="Storefront" />
-      </WithFlow>,
-    );
-    await openSheet();
+    const spy = await openSheet();
     expect(spy.selectInstrument).toHaveBeenCalledWith({ kind: 'wallet' });
     post(APPROVED, 'http://evil.test');
     expect(spy.place).not.toHaveBeenCalled();
@@ -110,14 +103,7 @@ describe('WalletButton', () => {
   });
 
   it('goes back to the card when the payer cancels, placing nothing', async () => {
-    sessionMock.mockResolvedValue({ ok: true, data: SESSION });
-    const { flow, spy } = fakeFlow();
-    render(
-      <WithFlow flow={flow}>
-        <WalletButton merchantName="Storefront" />
-      </WithFlow>,
-    );
-    await openSheet();
+    const spy = await openSheet();
     post({ type: 'walletCancelled', sessionId: SESSION_ID });
     await waitFor(() => expect(screen.queryByTitle('Wallet payment sheet')).toBeNull());
     await waitFor(() => expect(spy.selectInstrument).toHaveBeenLastCalledWith({ kind: 'new-card' }));
@@ -126,25 +112,14 @@ describe('WalletButton', () => {
   });
 
   it("shows the processor's text for a non-success answer", async () => {
-    sessionMock.mockResolvedValue({ ok: true, data: SESSION });
-    const { flow, spy } = fakeFlow();
-    render(
-      <WithFlow flow={flow}>
-        <WalletButton merchantName="Storefront" />
-      </WithFlow>,
-    );
-    await openSheet();
+    const spy = await openSheet();
     post({ type: 'walletError', sessionId: SESSION_ID, response_code: 886, response_text: 'Card refused' });
     await waitFor(() => expect(spy.fail).toHaveBeenCalledWith(886, 'Card refused'));
     expect(spy.place).not.toHaveBeenCalled();
   });
 
   it('does not show while nothing is due', () => {
-    render(
-      <WithFlow flow={fakeFlow({ dueCents: 0 }).flow}>
-        <WalletButton merchantName="Storefront" />
-      </WithFlow>,
-    );
+    renderWallet(fakeFlow({ dueCents: 0 }).flow);
     expect(screen.queryByRole('button', { name: 'Pay with Wallet' })).toBeNull();
   });
 });
