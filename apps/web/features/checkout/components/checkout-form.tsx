@@ -43,6 +43,12 @@ const NotesOnlyFormSchema = z.object({
 type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 type CheckoutFormOutput = z.output<typeof CheckoutFormSchema>;
 
+/** The two name fields: the same field but for the name, label and autocomplete token. */
+const NAME_FIELDS = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+] as const;
+
 export interface CheckoutTotals {
   subtotal: number;
   discount: number;
@@ -158,19 +164,26 @@ export function CheckoutForm({
         }
         focusInvalid(Object.keys(result.fieldErrors));
       } else toast('error', result.error);
-      setPending(false);
-      inFlight.current = false;
+      settle();
     } catch {
       toast('error', 'Something went wrong. Please try again.');
-      setPending(false);
-      inFlight.current = false;
+      settle();
     }
   };
+  /** The submission is over without leaving the page: Confirm Order works again. */
+  function settle() {
+    setPending(false);
+    inFlight.current = false;
+  }
+  /** The card payment page, the navigation progress shown while it loads. */
+  function openPaymentPage() {
+    startNavigationProgress();
+    router.push('/payment');
+  }
   /** Checkout submit step 4: the payment page, pay at the store, or the picker. */
   async function goToPayment(step: PaymentStep) {
     if (step.kind === 'payment') {
-      startNavigationProgress();
-      router.push('/payment');
+      openPaymentPage();
       return;
     }
     if (step.kind === 'picker') {
@@ -180,8 +193,7 @@ export function CheckoutForm({
       const failure = await placeAtStore();
       if (failure) setPayError(failure);
     }
-    setPending(false);
-    inFlight.current = false;
+    settle();
   }
 
   /** Pays at the store and goes on to tracking; answers the failure's message, or null once on the way. */
@@ -207,8 +219,7 @@ export function CheckoutForm({
 
   async function onChoosePayment(choice: PaymentChoice) {
     if (choice.paymentMethod !== PAYMENT_METHOD.OfflineCredit) {
-      startNavigationProgress();
-      router.push('/payment');
+      openPaymentPage();
       return;
     }
     setPickerError(await placeAtStore());
@@ -267,24 +278,18 @@ export function CheckoutForm({
                 </p>
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label="First Name"
-                  className="field-required"
-                  aria-required="true"
-                  autoComplete="given-name"
-                  maxLength={40}
-                  error={errors.firstName?.message}
-                  {...register('firstName')}
-                />
-                <TextField
-                  label="Last Name"
-                  className="field-required"
-                  aria-required="true"
-                  autoComplete="family-name"
-                  maxLength={40}
-                  error={errors.lastName?.message}
-                  {...register('lastName')}
-                />
+                {NAME_FIELDS.map(({ name, label, autoComplete }) => (
+                  <TextField
+                    key={name}
+                    label={label}
+                    className="field-required"
+                    aria-required="true"
+                    autoComplete={autoComplete}
+                    maxLength={40}
+                    error={errors[name]?.message}
+                    {...register(name)}
+                  />
+                ))}
                 <TextField
                   label="Phone Number"
                   className="field-required"
