@@ -4,6 +4,7 @@ import { PaymentScreen } from '@/features/payment/components/payment-screen';
 import { getPaymentPage, getPaymentTitle } from '@/features/payment/payment.queries';
 import { getCaptchaConfig } from '@/features/session/session.queries';
 import { PaymentCaptcha } from './payment-captcha';
+import { PaymentTimeChange } from './payment-time-change';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: await getPaymentTitle(), robots: { index: false } };
@@ -12,5 +13,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PaymentPage() {
   const page = await getPaymentPage();
   if (page.kind === 'redirect') redirect(page.to);
-  return <PaymentScreen data={page.data} captcha={<PaymentCaptcha config={getCaptchaConfig()} />} />;
+  const schedule = page.data.handover?.schedule;
+  return (
+    <PaymentScreen
+      data={page.data}
+      captcha={<PaymentCaptcha config={getCaptchaConfig()} />}
+      timeChange={schedule ? <PaymentTimeChange schedule={schedule} /> : null}
+    />
+  );
 }

@@ -1,18 +1,26 @@
 import 'server-only';
 import { cache } from 'react';
 import { z } from 'zod';
-import { FULFILLMENT_METHOD, PAYMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  PAYMENT_METHOD,
+  PICKUP_TYPE,
+  type FulfillmentMethod,
+} from '@storefront/contracts/enums';
 import { StoreSchema, type PickupMethod, type Store } from '@storefront/contracts/locations';
 import {
   AsapEstimateSchema,
   DEFAULT_ASAP_MINUTES,
   ESTIMATE_ITEMS_MAX,
+  isSchedulingRequired,
+  type OrderTime,
 } from '@storefront/contracts/order-settings';
 import { OrderSchema, type Order } from '@storefront/contracts/orders';
 import { PaymentMethodInfoSchema, type PaymentMethodInfo } from '@storefront/contracts/payments';
 import type { SavedPayment } from '@storefront/contracts/saved-payments';
 import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { sortPickupOptions, type PickupChoice } from '@storefront/contracts/pickup';
+import { formatZonedIso } from '@storefront/contracts/store-hours';
 import { getPickupMethods } from '@/features/order-settings/order-settings.queries';
 import { UiTemplateSchema } from '@storefront/contracts/templates';
 import { apiRequest } from '@/lib/api';
@@ -39,6 +47,22 @@ export interface PaymentHandover {
   /** The scheduled time on the store's clock, or null for ASAP. */
   scheduledLabel: string | null;
   asapMinutes: number;
+  /**
+   * What the schedule modal ('Pickup Time' / 'Delivery Time') edits: the order's method and time at its store.
+   * Null for a table order (it is served at the table now).
+   */
+  schedule: PaymentSchedule | null;
+}
+
+/** The order's method and time at its store, as the schedule modal edits them (ASAP or a slot with its offset). */
+export interface PaymentSchedule {
+  locationId: number;
+  catering: boolean;
+  fulfillmentMethod: FulfillmentMethod;
+  timeZone: string;
+  schedulingRequired: boolean;
+  asapMinutes: number;
+  time: OrderTime;
 }
 
 export interface PaymentPageData {
@@ -144,7 +168,8 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
 
 /**
  * Where and when: the store (or the delivery address) and the ready / arrival time, from the order's schedule
- * or the API's ASAP estimate for this order's item count (the store's average, then 5 mins, when it cannot say).
+ * or the API's ASAP estimate for this order's item count (the store's average, then 5 mins, when it cannot say),
+ * and what the schedule modal needs to change that time.
  */
 async function handoverOf(order: Order, store: Store, catering: boolean): Promise<PaymentHandover> {
   const method = order.context.fulfillmentMethod;
@@ -162,14 +187,6 @@ async function handoverOf(order: Order, store: Store, catering: boolean): Promis
     : method === FULFILLMENT_METHOD.DineIn
       ? `Dine in at ${store.name}`
       : `Pickup at ${store.name}`;
-  const base = { heading, place, timeLabel: isDelivery ? 'Arrives:' : 'Ready:' };
-  if (order.scheduledTime) {
-    return {
-      ...base,
-      scheduledLabel: formatInZone(order.scheduledTime, store.timeZone, DATE_FORMAT.dayTime),
-      asapMinutes: DEFAULT_ASAP_MINUTES,
-    };
-  }
   const items = Math.min(
     ESTIMATE_ITEMS_MAX,
     Math.max(
@@ -186,10 +203,35 @@ async function handoverOf(order: Order, store: Store, catering: boolean): Promis
     (answer) => answer.ok,
   );
   const average = isDelivery ? store.averageDeliveryEtaInMinutes : store.averagePickupEtaInMinutes;
+  const asapMinutes = (estimate.ok ? estimate.value.minutes : null) ?? (average || DEFAULT_ASAP_MINUTES);
+  // The order keeps its time as a UTC instant; the modal's options carry the store's offset ('...-05:00').
+  const time: OrderTime = order.scheduledTime
+    ? { kind: 'SCHEDULED', at: formatZonedIso(Date.parse(order.scheduledTime), store.timeZone) }
+    : { kind: 'ASAP' };
+  const schedulable = isDelivery || method === FULFILLMENT_METHOD.Pickup;
   return {
-    ...base,
-    scheduledLabel: null,
-    asapMinutes: (estimate.ok ? estimate.value.minutes : null) ?? (average || DEFAULT_ASAP_MINUTES),
+    heading,
+    place,
+    timeLabel: isDelivery ? 'Arrives:' : 'Ready:',
+    scheduledLabel: order.scheduledTime
+      ? formatInZone(order.scheduledTime, store.timeZone, DATE_FORMAT.dayTime)
+      : null,
+    asapMinutes,
+    schedule: schedulable
+      ? {
+          locationId: store.id,
+          catering,
+          fulfillmentMethod: method,
+          timeZone: store.timeZone,
+          schedulingRequired: isSchedulingRequired({
+            catering,
+            locationStatus: store.status?.locationStatus,
+            acceptOrdersWhenClosed: store.acceptOrdersWhenClosed ?? false,
+          }),
+          asapMinutes,
+          time,
+        }
+      : null,
   };
 }
 

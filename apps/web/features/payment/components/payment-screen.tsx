@@ -13,8 +13,8 @@ import { PaymentFlow } from './payment-flow';
 import { PaymentPickupOption } from './payment-pickup-option';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
-/** Where and when the order will be ready (or arrive): what a guest checks before paying. */
-function HandoverSummary({ handover }: { handover: PaymentHandover }) {
+/** Where and when the order will be ready (or arrive): what a guest checks before paying, and 'Change' for when. */
+function HandoverSummary({ handover, timeChange }: { handover: PaymentHandover; timeChange: ReactNode }) {
   return (
     <div className="mb-4 rounded-xl bg-gray-50 p-3 text-sm">
       <p className="font-semibold text-gray-900">{handover.heading}</p>
@@ -22,9 +22,9 @@ function HandoverSummary({ handover }: { handover: PaymentHandover }) {
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>{handover.place}</span>
       </p>
-      <p className="mt-1 flex items-start gap-2 text-gray-700">
+      <div className="mt-1 flex items-start gap-2 text-gray-700">
         <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <span>
+        <p className="min-w-0 flex-1">
           {handover.timeLabel}{' '}
           {handover.scheduledLabel ? (
             <span className="font-semibold text-gray-900">{handover.scheduledLabel}</span>
@@ -33,8 +33,9 @@ function HandoverSummary({ handover }: { handover: PaymentHandover }) {
               <span className="font-semibold text-gray-900">ASAP</span> (about {handover.asapMinutes} mins)
             </>
           )}
-        </span>
-      </p>
+        </p>
+        {timeChange}
+      </div>
     </div>
   );
 }
@@ -44,7 +45,16 @@ function HandoverSummary({ handover }: { handover: PaymentHandover }) {
  * 'Order Total' panel with where and when, 'My Order (N items)' and 'Edit Order', the pickup option selector and
  * 'Back to Checkout'; footer hidden, logo inert.
  */
-export function PaymentScreen({ data, captcha }: { data: PaymentPageData; captcha?: ReactNode }) {
+export function PaymentScreen({
+  data,
+  captcha,
+  timeChange,
+}: {
+  data: PaymentPageData;
+  captcha?: ReactNode;
+  /** Beside the ready / arrival time: 'Change', opening the schedule modal (composed by the page). */
+  timeChange?: ReactNode;
+}) {
   const { totals } = data;
   const tip = centsToDollars(data.tipCents);
   const summary = (
@@ -53,7 +63,7 @@ export function PaymentScreen({ data, captcha }: { data: PaymentPageData; captch
         <h2 id="order-total-title" className="mb-3 text-lg font-bold">
           Order Total
         </h2>
-        {data.handover ? <HandoverSummary handover={data.handover} /> : null}
+        {data.handover ? <HandoverSummary handover={data.handover} timeChange={timeChange} /> : null}
         <TotalsList
           {...totalsRows({
             ...totals,
