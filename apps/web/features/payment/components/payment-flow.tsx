@@ -327,8 +327,10 @@ export function PaymentFlow(props: PaymentFlowProps) {
       await start(lastCardInstrument.current);
       return;
     }
-    // A declined card keeps its frame: the guest corrects the card and tries again with a new token.
-    if (!phase.restart && (pending || instrument.kind !== 'new-card')) {
+    // A declined card keeps its frame: the guest corrects the card and tries again with a new token. The
+    // Express frame has completed (its form stays locked, and a frame places once): a new one replaces it.
+    const expressFrameDone = isExpress && instrument.kind === 'new-card';
+    if (!phase.restart && !expressFrameDone && (pending || instrument.kind !== 'new-card')) {
       setPhase({ name: 'ready' });
       return;
     }
