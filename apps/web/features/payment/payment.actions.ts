@@ -9,7 +9,7 @@ import {
   PAYMENT_METHOD,
   PICKUP_TYPE,
 } from '@storefront/contracts/enums';
-import { OrderSchema, type Order } from '@storefront/contracts/orders';
+import { OrderSchema } from '@storefront/contracts/orders';
 import {
   BillingAddressSchema,
   CloseRequestResultSchema,
@@ -19,11 +19,12 @@ import {
   type BillingAddress,
   type Payment,
 } from '@storefront/contracts/payments';
-import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
+import { centsToDollars } from '@storefront/contracts/money';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef, orderMenuHref, setOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 import { getTipCents, setTipCents } from '@/lib/tip-cookie';
+import { cardShare } from './card-share';
 
 export type ActionFailure = {
   ok: false;
@@ -102,20 +103,6 @@ const StartPaymentInputSchema = z.object({
 export type StartPaymentInput = z.input<typeof StartPaymentInputSchema>;
 
 /**
- * What the card (or wallet) still pays, in cents: the order's total before its stored tip plus the guest's
- * tip, less the gift-card payments already on the order; the tip is kept whole while the rest covers it.
- */
-function cardShare(order: Order, kept: readonly Payment[], tipCents: number) {
-  const totalCents = dollarsToCents(order.totals.total) - dollarsToCents(order.totals.tip) + tipCents;
-  const giftCents = kept
-    .filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard)
-    .reduce((sum, p) => sum + dollarsToCents(p.amount), 0);
-  const dueCents = Math.max(0, totalCents - giftCents);
-  const tipShare = Math.min(tipCents, dueCents);
-  return { dueCents, baseCents: dueCents - tipShare, tipShare };
-}
-
-/**
  * Starts (or restarts) the payment: deletes the order's uncharged card and wallet payments, then creates a
  * new card payment for what is still due (hosted frame), one with the chosen saved card, or none (wallet, or
  * nothing due). A captcha answer goes with a new card's payment when the API asks for one (9902).
@@ -131,7 +118,7 @@ export async function startPayment(input: StartPaymentInput = {}): Promise<Actio
   const order = await apiRequest(OrderSchema, `sales/orders/${ref.orderId}`);
   if (!order.ok) return failure(order);
   const tipCents = await getTipCents(ref.orderId);
-  const share = cardShare(order.value, cleared.value, tipCents);
+  const share = cardShare(order.value, tipCents);
   const giftCards = cleared.value.filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard);
   if (share.dueCents === 0) return { ok: true, data: { kind: 'nothing-due', tipCents, giftCards } };
   if (instrument === 'wallet') {
@@ -198,7 +185,7 @@ export async function readPaymentState(): Promise<ActionResult<PaymentState>> {
   if (!order.ok) return failure(order);
   if (!payments.ok) return failure(payments);
   const tipCents = await getTipCents(ref.orderId);
-  const share = cardShare(order.value, payments.value, tipCents);
+  const share = cardShare(order.value, tipCents);
   const pending = payments.value.find(
     (p) => REPLACEABLE_METHODS.includes(p.paymentMethod) && p.status !== 'Approved',
   );

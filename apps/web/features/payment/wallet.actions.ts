@@ -2,13 +2,14 @@
 
 import { z } from 'zod';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
-import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
+import { centsToDollars } from '@storefront/contracts/money';
 import { OrderSchema } from '@storefront/contracts/orders';
 import { WalletSessionSchema, type WalletSession } from '@storefront/contracts/payment-frames';
 import { PaymentSchema } from '@storefront/contracts/payments';
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
 import { getTipCents } from '@/lib/tip-cookie';
+import { cardShare } from './card-share';
 
 export type WalletSessionResult = { ok: true; data: WalletSession } | { ok: false; error: string };
 
@@ -18,8 +19,8 @@ function failure(result: Extract<ApiResult<unknown>, { ok: false }>): { ok: fals
 
 /**
  * The order's wallet payment for what is still due (spec section 4, Virtual wallet: 'Add a payment for the due
- * amount'): the one already pending, or a new one for the total before tip less the gift cards, the guest's tip
- * on top (as much of it as is still due). The flow has deleted the card payment it replaces.
+ * amount'): the one already pending, or a new one for the order's due (after the gift cards) with the guest's
+ * tip on top (as much of it as is still due). The flow has deleted the card payment it replaces.
  */
 async function ensureWalletPayment(orderId: number): Promise<ApiResult<number>> {
   const payments = await apiRequest(z.array(PaymentSchema), `sales/orders/${orderId}/payments`);
@@ -30,20 +31,13 @@ async function ensureWalletPayment(orderId: number): Promise<ApiResult<number>> 
   if (pending) return { ok: true, value: pending.id };
   const order = await apiRequest(OrderSchema, `sales/orders/${orderId}`);
   if (!order.ok) return order;
-  const tipCents = await getTipCents(orderId);
-  const giftCents = payments.value
-    .filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard)
-    .reduce((sum, p) => sum + dollarsToCents(p.amount), 0);
-  const totalCents =
-    dollarsToCents(order.value.totals.total) - dollarsToCents(order.value.totals.tip) + tipCents;
-  const dueCents = Math.max(0, totalCents - giftCents);
-  const tipShare = Math.min(tipCents, dueCents);
+  const share = cardShare(order.value, await getTipCents(orderId));
   const created = await apiRequest(PaymentSchema, `sales/orders/${orderId}/payments`, {
     method: 'POST',
     body: {
       paymentMethod: PAYMENT_METHOD.VirtualWallet,
-      baseAmount: centsToDollars(dueCents - tipShare),
-      tipAmount: centsToDollars(tipShare),
+      baseAmount: centsToDollars(share.baseCents),
+      tipAmount: centsToDollars(share.tipShare),
     },
   });
   return created.ok ? { ok: true, value: created.value.id } : created;
