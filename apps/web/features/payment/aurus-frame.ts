@@ -5,16 +5,27 @@ import {
 } from '@storefront/contracts/payments';
 
 /**
- * A message from the hosted payment frame, or null when it must be ignored: another origin than the payment
- * origin, another window than the frame (when known), or a shape outside the Aurus protocol.
+ * Whether a message comes from a processor's hosted page: the payment origin and, when its window is known,
+ * that window (another frame of the same origin does not count).
+ */
+export function isFromFrame(
+  event: Pick<MessageEvent, 'origin' | 'source'>,
+  paymentOrigin: string,
+  frameWindow: MessageEventSource | null,
+): boolean {
+  return event.origin === paymentOrigin && (frameWindow === null || event.source === frameWindow);
+}
+
+/**
+ * A message from the hosted payment frame, or null when it must be ignored: not from the frame (isFromFrame)
+ * or a shape outside the Aurus protocol.
  */
 export function readFrameMessage(
   event: Pick<MessageEvent, 'origin' | 'data' | 'source'>,
   paymentOrigin: string,
   frameWindow: MessageEventSource | null,
 ): AurusFrameMessage | null {
-  if (event.origin !== paymentOrigin) return null;
-  if (frameWindow !== null && event.source !== frameWindow) return null;
+  if (!isFromFrame(event, paymentOrigin, frameWindow)) return null;
   const parsed = AurusFrameMessageSchema.safeParse(event.data);
   return parsed.success ? parsed.data : null;
 }

@@ -1,7 +1,8 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExpressFrame } from './components/express-frame';
-import { fakeFlow, TEST_PAYMENT_ORIGIN, WithFlow } from './saved-card.fixtures';
+import { frameWindow, postFrom, renderWithFlow } from './payment-test-fixtures';
+import { fakeFlow, TEST_PAYMENT_ORIGIN } from './saved-card.fixtures';
 import { readExpressMessage } from './use-express-frame';
 
 const PAYMENT_URL = `${TEST_PAYMENT_ORIGIN}/hosted-express/abc`;
@@ -17,61 +18,28 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function frameWindow(): Window {
-  const frame = screen.getByTitle<HTMLIFrameElement>('Credit card payment form');
-  if (!frame.contentWindow) throw new Error('frame has no window');
-  return frame.contentWindow;
-}
-
-function post(data: unknown, origin = TEST_PAYMENT_ORIGIN, source: Window | null = frameWindow()) {
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
-  });
+/** A message from the Express frame, from the payment origin unless `origin` says otherwise. */
+function post(data: unknown, origin = TEST_PAYMENT_ORIGIN) {
+  postFrom(frameWindow('Credit card payment form'), data, origin);
 }
 
 describe('readExpressMessage', () => {
   it('accepts only Express messages from the payment origin and the frame', () => {
     const frame = {} as MessageEventSource;
     const other = {} as MessageEventSource;
-    expect(
-      readExpressMessage(
-        { origin: TEST_PAYMENT_ORIGIN, data: COMPLETE, source: frame },
-        TEST_PAYMENT_ORIGIN,
-        frame,
-      ),
-    ).toEqual(COMPLETE);
-    expect(
-      readExpressMessage(
-        { origin: 'http://evil.test', data: COMPLETE, source: frame },
-        TEST_PAYMENT_ORIGIN,
-        frame,
-      ),
-    ).toBeNull();
-    expect(
-      readExpressMessage(
-        { origin: TEST_PAYMENT_ORIGIN, data: COMPLETE, source: other },
-        TEST_PAYMENT_ORIGIN,
-        frame,
-      ),
-    ).toBeNull();
-    expect(
-      readExpressMessage(
-        { origin: TEST_PAYMENT_ORIGIN, data: { type: 'enablePlaceOrder', value: true }, source: frame },
-        TEST_PAYMENT_ORIGIN,
-        frame,
-      ),
-    ).toBeNull();
+    const read = (data: unknown, origin = TEST_PAYMENT_ORIGIN, source = frame) =>
+      readExpressMessage({ origin, data, source }, TEST_PAYMENT_ORIGIN, frame);
+    expect(read(COMPLETE)).toEqual(COMPLETE);
+    expect(read(COMPLETE, 'http://evil.test')).toBeNull();
+    expect(read(COMPLETE, TEST_PAYMENT_ORIGIN, other)).toBeNull();
+    expect(read({ type: 'enablePlaceOrder', value: true })).toBeNull();
   });
 });
 
 describe('ExpressFrame', () => {
   it('places the order once with the token of HostedPaymentStatus Complete', () => {
     const { flow, spy } = fakeFlow();
-    render(
-      <WithFlow flow={flow}>
-        <ExpressFrame paymentUrl={PAYMENT_URL} />
-      </WithFlow>,
-    );
+    renderWithFlow(flow, <ExpressFrame paymentUrl={PAYMENT_URL} />);
     post({ HostedPaymentStatus: 'Ready' });
     post(COMPLETE, 'http://evil.test');
     expect(spy.place).not.toHaveBeenCalled();
@@ -83,11 +51,7 @@ describe('ExpressFrame', () => {
 
   it("opens the spec's dialog for the frame's error code", () => {
     const { flow, spy } = fakeFlow();
-    render(
-      <WithFlow flow={flow}>
-        <ExpressFrame paymentUrl={PAYMENT_URL} />
-      </WithFlow>,
-    );
+    renderWithFlow(flow, <ExpressFrame paymentUrl={PAYMENT_URL} />);
     post({
       HostedPaymentStatus: 'Error',
       ExpressResponseCode: 10029,

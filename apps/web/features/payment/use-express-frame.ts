@@ -7,19 +7,18 @@ import {
   type ExpressErrorMessage,
   type ExpressFrameMessage,
 } from '@storefront/contracts/payment-frames';
+import { isFromFrame } from './aurus-frame';
 
 /**
- * A message from the Express hosted frame, or null when it must be ignored: another origin than the payment
- * origin, another window than the frame (when known), or a shape outside the Express protocol.
+ * A message from the Express hosted frame, or null when it must be ignored: not from the frame (isFromFrame)
+ * or a shape outside the Express protocol.
  */
 export function readExpressMessage(
   event: Pick<MessageEvent, 'origin' | 'data' | 'source'>,
   paymentOrigin: string,
   frameWindow: MessageEventSource | null,
 ): ExpressFrameMessage | null {
-  if (event.origin !== paymentOrigin) return null;
-  if (frameWindow !== null && event.source !== frameWindow) return null;
-  return parseExpressFrameMessage(event.data);
+  return isFromFrame(event, paymentOrigin, frameWindow) ? parseExpressFrameMessage(event.data) : null;
 }
 
 /**
