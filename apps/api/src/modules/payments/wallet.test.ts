@@ -186,6 +186,8 @@ describe.each(await dbKinds())('the virtual wallet on %s', (kind) => {
     const { sessionId } = await openSession(order);
     const approved = await approve(sessionId);
     expect(approved.statusCode).toBe(200);
+    // A one-time token is for this sheet only: no cache keeps it, nor the refusal of a second approval.
+    expect(approved.headers['cache-control']).toBe('no-store');
     const value = approved.json<{
       value: { one_time_token: string; card_brand: string; last_four: string };
     }>().value;
@@ -197,6 +199,7 @@ describe.each(await dbKinds())('the virtual wallet on %s', (kind) => {
     const again = await approve(sessionId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ errors: [{ code: 10029 }] });
+    expect(again.headers['cache-control']).toBe('no-store');
     const sheet = await ctx.app.inject({ method: 'GET', url: sheetPath(sessionId) });
     expect(sheet.statusCode).toBe(409);
     expect(sheet.body).toContain('This wallet payment was already approved');
@@ -248,6 +251,7 @@ describe.each(await dbKinds())('the virtual wallet on %s', (kind) => {
     const cancelled = await cancel(sessionId);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ succeed: true, value: { sessionId } });
+    expect(cancelled.headers['cache-control']).toBe('no-store');
     expect((await cancel(sessionId)).statusCode).toBe(200);
     const [row] = await ctx.database.db
       .select()
