@@ -3,9 +3,13 @@
  * argument, listening on a free port, in a process of its own so that a request that pins the CPU (an endless
  * loop) is seen as a hang by the test and the server can be killed and started again.
  * It prints one line, `FUZZ-READY <json>` (or `FUZZ-FAILED <reason>` and exits), with its port and the fixtures the fuzzer uses for path parameters
- * and bodies (a guest's token and order with one line, a payment and its hosted page, a staff session; an order
- * at the wallet store with its wallet payment and session; a demo gift card; a signed-in customer's token and
- * saved card), and closes on SIGTERM. Errors the API logs (a 5xx's stack) go to stderr, which the test passes through.
+ * and bodies (a guest's token and order with one line and its card payment; a hosted card page of an order of
+ * its own; a staff session; orders at the wallet store with their wallet payments and sessions: the fuzzer's,
+ * one for the sessions route and the sheet, one to approve and one to cancel; a demo gift card; a signed-in
+ * customer's token and saved card; a second customer whose saved cards the delete route takes; a second token
+ * of the first customer to sign out with), and closes on SIGTERM. Values some operations must not share with
+ * the others (a session another route would use up, a card another would delete, a token signing out ends)
+ * are given for those operations only (knownByOperation, customerTokenByOperation). Errors the API logs (a 5xx's stack) go to stderr, which the test passes through.
  *
  * It trusts X-Forwarded-For from the test (loopback), so the fuzzer gives each request a client address of its
  * own: the per-address limits (failed staff credentials, token and card attempts) would otherwise answer most
@@ -30,8 +34,17 @@ export interface FuzzFixtures {
   staffToken: string | null;
   /** A signed-in customer's token (the guests/saved-payments routes), with a saved card among known.id. */
   customerToken: string | null;
+  /**
+   * The customer token of some operations instead of customerToken: signing out (DELETE
+   * guests/sessions/current) with a second session of the customer, since signing out with customerToken would
+   * leave the saved-card routes after it nothing but 401; deleting saved cards as a second customer, since a
+   * drawn id would otherwise take the card the address edit works on.
+   */
+  customerTokenByOperation: Record<string, string>;
   /** Known good values by parameter or property name (orderId, itemId, itemPathKey, sessionId...). */
   known: Record<string, (string | number)[]>;
+  /** Per operation ('DELETE /v1/guests/saved-payments/{id}'), values used instead of known's of the same name. */
+  knownByOperation: Record<string, Record<string, (string | number)[]>>;
 }
 
 const kind: DbKind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
@@ -78,23 +91,50 @@ const withItem = await call<{ items: { id: number }[] }>('POST', `/v1/sales/orde
   modifiers: [{ itemPathKey: key(10, 101, 910, 9103), quantity: 1 }],
 });
 const itemIds = withItem?.items.map((item) => item.id) ?? [];
-await call('PATCH', `/v1/sales/orders/${order.id}/contact-information`, {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '(202) 555-0143',
-  email: 'ada@example.com',
-});
-const payment = await call<{ id: number; paymentUrl: string }>(
-  'POST',
-  `/v1/sales/orders/${order.id}/payments`,
-  {
-    paymentMethod: 5,
-    baseAmount: 10,
-    tipAmount: 0,
-    recaptchaInput: await solveCaptcha(app),
-  },
-);
-const hostedSession = payment ? (new URL(payment.paymentUrl).pathname.split('/').pop() ?? null) : null;
+const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', phone: '(202) 555-0143', email: 'ada@example.com' };
+
+/** A new order at the store of `storeMenu` with the burger line; its total (dollars) is what a payment must be. */
+async function pricedOrder(storeMenu: Menu) {
+  const created = await call<{ id: number }>('POST', '/v1/sales/orders', {
+    menuSnapshotId: storeMenu.snapshotId,
+    orderDateTime: new Date().toISOString(),
+  });
+  if (!created) return null;
+  const priced = await call<{ totals: { total: number } }>('POST', `/v1/sales/orders/${created.id}/items`, {
+    itemPathKey: [storeMenu.menuId, 10, 101].join('-'),
+    quantity: 1,
+    modifiers: [{ itemPathKey: [storeMenu.menuId, 10, 101, 910, 9103].join('-'), quantity: 1 }],
+  });
+  await call('PATCH', `/v1/sales/orders/${created.id}/contact-information`, CONTACT);
+  return priced ? { id: created.id, total: priced.totals.total } : null;
+}
+
+/** A card payment for the whole of `orderId` (the store's frame), with the captcha a new card needs. */
+async function cardPayment(orderId: number, total: number) {
+  const created = await call<{ id: number; paymentUrl: string }>(
+    'POST',
+    `/v1/sales/orders/${orderId}/payments`,
+    {
+      paymentMethod: 5,
+      baseAmount: total,
+      tipAmount: 0,
+      billingAddress: { postalCode: '20036' },
+      recaptchaInput: await solveCaptcha(app),
+    },
+  );
+  return created
+    ? { id: created.id, sessionId: new URL(created.paymentUrl).pathname.split('/').pop() ?? '' }
+    : null;
+}
+
+await call('PATCH', `/v1/sales/orders/${order.id}/contact-information`, CONTACT);
+const orderTotal = (await call<{ totals: { total: number } }>('GET', `/v1/sales/orders/${order.id}`))?.totals
+  .total;
+const payment = orderTotal === undefined ? null : await cardPayment(order.id, orderTotal);
+// The hosted card page's session belongs to an order of its own, out of the fuzzer's orderId values: a drawn
+// payment change on the guest's order (a gift card covering it, a deleted payment) would end it.
+const framed = await pricedOrder(menu);
+const framedPayment = framed ? await cardPayment(framed.id, framed.total) : null;
 const tracking = await call<{ trackingToken: string }>(
   'GET',
   `/v1/sales/orders/${order.id}/tracking-url?locationId=${DEMO_LOCATIONS.open}`,
@@ -107,53 +147,51 @@ const staff = await app.inject({
 const staffValue = staff.statusCode === 200 ? staff.json<{ value: Record<string, unknown> }>().value : {};
 const staffToken = Object.values(staffValue).find((v): v is string => typeof v === 'string' && v.length > 20);
 
-// The wallet store (Express card frame, wallet, offline credit, gift cards): an order with a line, its pending
-// wallet payment for the total and the wallet session, so the wallet routes and sheet get past their lookups.
+// The wallet store (Express card frame, wallet, offline credit, gift cards): orders with a line, each with its
+// pending wallet payment for the total and its wallet session, so the wallet routes and sheet get past their
+// lookups. One order is the fuzzer's (its payments routes); the wallet's sessions route and sheet, and the
+// sessions to approve and to cancel have orders of their own, so that neither a drawn payment change on the
+// fuzzer's order (a new payment, a deleted one) nor another route ends them first.
 const walletMenu = await call<Menu>('GET', `/v1/sales/menus?locationId=${DEMO_LOCATIONS.foodHall}`);
-const walletOrder = walletMenu
-  ? await call<{ id: number }>('POST', '/v1/sales/orders', {
-      menuSnapshotId: walletMenu.snapshotId,
-      orderDateTime: new Date().toISOString(),
-    })
-  : null;
-const walletPriced =
-  walletMenu && walletOrder
-    ? await call<{ totals: { total: number } }>('POST', `/v1/sales/orders/${walletOrder.id}/items`, {
-        itemPathKey: [walletMenu.menuId, 10, 101].join('-'),
-        quantity: 1,
-        modifiers: [{ itemPathKey: [walletMenu.menuId, 10, 101, 910, 9103].join('-'), quantity: 1 }],
-      })
-    : null;
-const walletPayment =
-  walletOrder && walletPriced
-    ? await call<{ id: number }>('POST', `/v1/sales/orders/${walletOrder.id}/payments`, {
-        paymentMethod: 15,
-        baseAmount: walletPriced.totals.total,
-        tipAmount: 0,
-      })
-    : null;
-const walletSession =
-  walletOrder && walletPayment
-    ? await call<{ sessionId: string }>(
-        'GET',
-        `/v1/sales/orders/${walletOrder.id}/payment-methods/15/sessions`,
-      )
-    : null;
 
-// A signed-in customer with a saved card (a row as the processor's vault leaves it: token, brand, last four).
+async function walletOrderWithSession() {
+  const priced = walletMenu ? await pricedOrder(walletMenu) : null;
+  if (!priced) return null;
+  const created = await call<{ id: number }>('POST', `/v1/sales/orders/${priced.id}/payments`, {
+    paymentMethod: 15,
+    baseAmount: priced.total,
+    tipAmount: 0,
+  });
+  const session = created
+    ? await call<{ sessionId: string }>('GET', `/v1/sales/orders/${priced.id}/payment-methods/15/sessions`)
+    : null;
+  return { ...priced, paymentId: created?.id ?? null, sessionId: session?.sessionId ?? null };
+}
+const walletOrder = await walletOrderWithSession();
+const walletToShow = await walletOrderWithSession();
+const walletToApprove = await walletOrderWithSession();
+const walletToCancel = await walletOrderWithSession();
+
+// A signed-in customer with saved cards (rows as the processor's vault leaves them: token, brand, last four):
+// one the list and the address edit keep using, two for the delete route to take.
 const customerId = await createCustomer(ctx);
 const customer = await signInCustomer(ctx, customerId);
-const [savedCard] = await ctx.database.db
+const signOut = await signInCustomer(ctx, customerId);
+const deletingCustomerId = await createCustomer(ctx);
+const deletingCustomer = await signInCustomer(ctx, deletingCustomerId);
+const [savedCard, ...deletableCards] = await ctx.database.db
   .insert(savedPayments)
-  .values({
-    customerId,
-    processorCode: 'AURUS_HOSTED',
-    vaultToken: 'vault_fuzz_not_a_card',
-    cardBrand: 'visa',
-    lastFour: '1111',
-    billingAddress: { postalCode: '20036' },
-    avsCoverageLevel: 'ZipCodeOnly',
-  })
+  .values(
+    [customerId, deletingCustomerId, deletingCustomerId].map((owner, i) => ({
+      customerId: owner,
+      processorCode: 'AURUS_HOSTED',
+      vaultToken: `vault_fuzz_not_a_card_${i}`,
+      cardBrand: 'visa',
+      lastFour: `111${i}`,
+      billingAddress: { postalCode: '20036' },
+      avsCoverageLevel: 'ZipCodeOnly',
+    })),
+  )
   .returning({ id: savedPayments.id });
 
 // Work done once per process on first use, so that the fuzzer's time bound measures requests, not warm-up: the
@@ -172,16 +210,38 @@ const fixtures: FuzzFixtures = {
   staffKey: ctx.env.STAFF_KEY,
   staffToken: staffToken ?? null,
   customerToken: customer.token,
+  customerTokenByOperation: {
+    'DELETE /v1/guests/sessions/current': signOut.token,
+    'DELETE /v1/guests/saved-payments/{id}': deletingCustomer.token,
+  },
   known: {
-    // Store ids and the customer's saved card (guests/saved-payments/{id}); a fresh database numbers it 1.
+    // Store ids and the customer's kept saved card (guests/saved-payments/{id}).
     id: [...new Set([...Object.values(DEMO_LOCATIONS), ...(savedCard ? [savedCard.id] : [])])],
     locationId: Object.values(DEMO_LOCATIONS),
     orderId: walletOrder ? [order.id, walletOrder.id] : [order.id],
     itemId: itemIds,
     instanceId: itemIds,
-    paymentId: [...(payment ? [payment.id] : []), ...(walletPayment ? [walletPayment.id] : [])],
+    paymentId: [...(payment ? [payment.id] : []), ...(walletOrder?.paymentId ? [walletOrder.paymentId] : [])],
     paymentIdToSave: payment ? [payment.id] : [],
     savedPaymentId: savedCard ? [savedCard.id] : [],
+    // A payment's amounts: the orders' totals (a card, wallet or offline payment must be exactly what is due),
+    // and a part of one (a gift card).
+    baseAmount: [
+      ...(orderTotal === undefined ? [] : [orderTotal]),
+      ...(walletOrder ? [walletOrder.total] : []),
+      1,
+    ],
+    tipAmount: [0],
+    // A billing address the sandbox verifies (postal code only at every demo store's level, or all four).
+    postalCode: ['20036'],
+    address1: ['1600 Pennsylvania Ave NW'],
+    city: ['Washington'],
+    state: ['DC'],
+    avsCoverageLevel: ['ZipCodeOnly'],
+    // The hosted card page's fields: the sandbox's approving and declining cards, an expiry and a CVV.
+    cardNumber: ['4242 4242 4242 4242', '4000000000000002'],
+    expiry: ['12/39'],
+    cvv: ['123'],
     // The wallet (15) has sessions; the others answer 404.
     method: [15, 5, 6, 2],
     paymentMethod: [5, 6, 15, 2],
@@ -193,13 +253,37 @@ const fixtures: FuzzFixtures = {
     itemPathKey: [key(10, 101), key(10, 101, 910, 9103), key(10, 102)],
     modifierKey: [key(10, 101, 910, 9103)],
     sessionId: [
-      ...(hostedSession ? [hostedSession] : []),
-      ...(walletSession ? [walletSession.sessionId] : []),
+      ...(framedPayment ? [framedPayment.sessionId] : []),
+      ...(walletToShow?.sessionId ? [walletToShow.sessionId] : []),
     ],
     imageId: [imageIdOf('tomato'), imageIdOf('bacon')],
     // One of the sizes the image route serves (it refuses others).
     width: ['226'],
     height: ['170'],
+  },
+  knownByOperation: {
+    'DELETE /v1/guests/saved-payments/{id}': { id: deletableCards.map((card) => card.id) },
+    'PATCH /v1/guests/saved-payments/{id}/address': { id: savedCard ? [savedCard.id] : [] },
+    // A new payment on the fuzzer's wallet order, a gift card first (its card payment needs a captcha).
+    'POST /v1/sales/orders/{orderId}/payments': {
+      orderId: walletOrder ? [walletOrder.id] : [],
+      paymentMethod: [6, 15, 2, 5],
+      baseAmount: [1, ...(walletOrder ? [walletOrder.total] : [])],
+    },
+    'GET /hosted-payments/{sessionId}': { sessionId: framedPayment ? [framedPayment.sessionId] : [] },
+    'POST /hosted-payments/{sessionId}/tokens': { sessionId: framedPayment ? [framedPayment.sessionId] : [] },
+    'GET /hosted-wallet/{sessionId}': { sessionId: walletToShow?.sessionId ? [walletToShow.sessionId] : [] },
+    'POST /hosted-wallet/{sessionId}/approvals': {
+      sessionId: walletToApprove?.sessionId ? [walletToApprove.sessionId] : [],
+    },
+    'POST /hosted-wallet/{sessionId}/cancellations': {
+      sessionId: walletToCancel?.sessionId ? [walletToCancel.sessionId] : [],
+    },
+    // The wallet's sessions: the wallet order and the wallet method.
+    'GET /v1/sales/orders/{orderId}/payment-methods/{method}/sessions': {
+      orderId: walletToShow ? [walletToShow.id] : [],
+      method: [15],
+    },
   },
 };
 console.log(`FUZZ-READY ${JSON.stringify(fixtures)}`);
