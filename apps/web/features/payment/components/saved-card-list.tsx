@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { visibleMaskedNumber, type SavedPayment } from '@storefront/contracts/saved-payments';
 import { cn } from '@/lib/cn';
 import { usePaymentFlow, type PaymentInstrument } from '../payment-flow-context';
@@ -15,6 +15,45 @@ const BRAND_NAME: Record<SavedPayment['cardLogo'], string> = {
   discover: 'Discover',
   generic: 'Card',
 };
+
+/** One choice of the list: a radio in a bordered row, marked when checked. */
+function Choice({
+  name,
+  value,
+  selected,
+  label,
+  onChoose,
+  children,
+}: {
+  name: string;
+  value: string;
+  selected: string | null;
+  /** The radio's name when its row's text does not say it whole (a card's brand and number). */
+  label?: string;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  const checked = selected === value;
+  return (
+    <label
+      className={cn(
+        'flex min-h-12 flex-1 cursor-pointer items-center gap-3 rounded-xl border-2 px-3 py-2',
+        checked ? 'border-gray-900 bg-gray-50' : 'border-gray-200',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        aria-label={label}
+        onChange={onChoose}
+        className="size-5 accent-gray-900"
+      />
+      {children}
+    </label>
+  );
+}
 
 /**
  * The payment page's saved cards (spec sections 2 and 4): one choice per card (its logo and the last 8
@@ -42,47 +81,35 @@ export function SavedCardList({
         ? NEW_CARD
         : null;
   if (cards.length === 0) return null;
-  const optionClass = (checked: boolean) =>
-    cn(
-      'flex min-h-12 flex-1 cursor-pointer items-center gap-3 rounded-xl border-2 px-3 py-2',
-      checked ? 'border-gray-900 bg-gray-50' : 'border-gray-200',
-    );
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-2 font-bold">Saved cards</legend>
       {cards.map((card) => {
-        const value = String(card.id);
         const masked = visibleMaskedNumber(card.maskedCardNumber);
         return (
           <div key={card.id} className="flex items-center gap-2">
-            <label className={optionClass(selected === value)}>
-              <input
-                type="radio"
-                name={name}
-                value={value}
-                checked={selected === value}
-                aria-label={`${BRAND_NAME[card.cardLogo]} ${masked}`}
-                onChange={() => onSelect({ kind: 'saved-card', savedPaymentId: card.id })}
-                className="size-5 accent-gray-900"
-              />
+            <Choice
+              name={name}
+              value={String(card.id)}
+              selected={selected}
+              label={`${BRAND_NAME[card.cardLogo]} ${masked}`}
+              onChoose={() => onSelect({ kind: 'saved-card', savedPaymentId: card.id })}
+            >
               <CardBrandLogo logo={card.cardLogo} label={false} />
               <span className="font-mono">{masked}</span>
-            </label>
+            </Choice>
             <SavedCardDeleteButton card={card} disabled={disabled} onDeleted={() => onDeleted(card)} />
           </div>
         );
       })}
-      <label className={optionClass(selected === NEW_CARD)}>
-        <input
-          type="radio"
-          name={name}
-          value={NEW_CARD}
-          checked={selected === NEW_CARD}
-          onChange={() => onSelect({ kind: 'new-card' })}
-          className="size-5 accent-gray-900"
-        />
+      <Choice
+        name={name}
+        value={NEW_CARD}
+        selected={selected}
+        onChoose={() => onSelect({ kind: 'new-card' })}
+      >
         Use a new payment method
-      </label>
+      </Choice>
     </fieldset>
   );
 }
