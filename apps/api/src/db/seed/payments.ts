@@ -3,7 +3,9 @@
  * cards'). Every store takes the credit card through the Aurus frame and gift cards, except:
  * - Union Market food hall (8): the credit card through the Express frame, offline credit (pay at the store)
  *   and the wallet (Apple Pay through Aurus): the payment-method picker, offline credit, wallet and Express.
- * - Silver Spring (2): the Aurus credit card only, no gift cards (the Gift Card part is hidden).
+ * - Silver Spring (2): the Aurus credit card only, no gift cards (the Gift Card part is hidden), with full address
+ *   verification (AddressAndZipCode: street, city, state and postal code); every other store checks the postal
+ *   code only (ZipCodeOnly).
  * - Chicago Loop (10): offline credit beside the card, but only with a verified identity (SMS first).
  * The open store (1), curbside (6) and table (7) stores keep one card method, so checkout goes straight to it.
  */
@@ -25,7 +27,7 @@ const aurusCard: MethodSeed = { paymentMethod: PAYMENT_METHOD.CreditCard, proces
 const giftCard: MethodSeed = { paymentMethod: PAYMENT_METHOD.GiftCard, processorCode: null };
 
 const STORE_METHODS: Record<number, MethodSeed[]> = {
-  [DEMO_LOCATIONS.closesSoon]: [aurusCard],
+  [DEMO_LOCATIONS.closesSoon]: [{ ...aurusCard, avsCoverageLevel: 'AddressAndZipCode' }],
   [DEMO_LOCATIONS.foodHall]: [
     { paymentMethod: PAYMENT_METHOD.CreditCard, processorCode: 'EXPRESS' },
     { paymentMethod: PAYMENT_METHOD.VirtualWallet, processorCode: 'AURUS_APPLE_PAY_HOSTED' },

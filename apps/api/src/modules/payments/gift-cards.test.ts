@@ -130,6 +130,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
         paymentMethod: number;
         paymentProcessorCode: string | null;
         requiresVerifiedIdentity: boolean;
+        avsCoverageLevel: string;
       }[];
     }>().value;
   }
@@ -151,7 +152,12 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
 
   it("answers each store's configured methods in order, with processor, identity check and AVS level", async () => {
     expect(await methodsOf(DEMO_LOCATIONS.open)).toMatchObject([
-      { paymentMethod: 5, paymentProcessorCode: 'AURUS_HOSTED', requiresVerifiedIdentity: false },
+      {
+        paymentMethod: 5,
+        paymentProcessorCode: 'AURUS_HOSTED',
+        requiresVerifiedIdentity: false,
+        avsCoverageLevel: 'ZipCodeOnly',
+      },
       { paymentMethod: 6, paymentProcessorCode: null },
     ]);
     expect(
@@ -162,7 +168,10 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
       [2, null],
       [6, null],
     ]);
-    expect((await methodsOf(DEMO_LOCATIONS.closesSoon)).map((m) => m.paymentMethod)).toEqual([5]);
+    // Silver Spring: the card only, verifying the whole billing address.
+    expect(
+      (await methodsOf(DEMO_LOCATIONS.closesSoon)).map((m) => [m.paymentMethod, m.avsCoverageLevel]),
+    ).toEqual([[5, 'AddressAndZipCode']]);
     expect(await methodsOf(DEMO_LOCATIONS.chicago)).toMatchObject([
       { paymentMethod: 5 },
       { paymentMethod: 2, requiresVerifiedIdentity: true },
@@ -293,6 +302,41 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     expect(await dueOf(order)).toBe(4);
     // Applying moves no money: the balance changes only at placement.
     expect((await ledgerBalance(card.id)).balanceCents).toBe(500);
+  });
+
+  it('asks a store verifying the full address for street, city, state and postal code, then places with them', async () => {
+    const order = await withContact(await createOrderFixture(ctx, { locationId: DEMO_LOCATIONS.closesSoon }));
+    const base = order.totalCents / 100;
+    const zipOnly = await pay(order, {
+      paymentMethod: 5,
+      baseAmount: base,
+      billingAddress: { postalCode: '20910' },
+    });
+    expect(zipOnly.statusCode).toBe(400);
+    expect(zipOnly.json<{ errors: unknown[] }>().errors).toEqual(
+      expect.arrayContaining([
+        { key: 'body.billingAddress.address1', code: 400, message: 'Please enter your address' },
+        { key: 'body.billingAddress.city', code: 400, message: 'Please enter your city' },
+        { key: 'body.billingAddress.state', code: 400, message: 'Please enter your state' },
+      ]),
+    );
+    const full = await pay(order, {
+      paymentMethod: 5,
+      baseAmount: base,
+      billingAddress: {
+        address1: '8515 Georgia Ave',
+        city: 'Silver Spring',
+        state: 'MD',
+        postalCode: '20910',
+      },
+    });
+    expect(full.statusCode, full.body).toBe(200);
+    const { paymentUrl } = full.json<{ value: PaymentValue }>().value;
+    if (!paymentUrl) throw new Error('no hosted page');
+    const placed = await closeRequest(ctx, order, {
+      paymentToken: await tokenise(ctx, paymentUrl, CARDS.approve),
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
   });
 
   it('refuses a method the store does not offer, 9901 without any credit card', async () => {
