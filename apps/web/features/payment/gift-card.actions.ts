@@ -36,6 +36,21 @@ async function giftCardsOf(orderId: number): Promise<GiftCardResult<Payment[]>> 
 }
 
 /**
+ * A change to the order's gift cards (`write` is its API call for the order), answered with the order's gift
+ * cards after it; a refused change answers the API's first message (`fallback` without one).
+ */
+async function changeGiftCards(
+  write: (orderId: number) => Promise<ApiResult<unknown>>,
+  fallback: string,
+): Promise<GiftCardResult<Payment[]>> {
+  const ref = await getOrderRef();
+  if (!ref) return noOrder;
+  const written = await write(ref.orderId);
+  if (!written.ok) return firstError(written, fallback);
+  return giftCardsOf(ref.orderId);
+}
+
+/**
  * 'Check balance': the card's balance in dollars. Any failed lookup reads 'Invalid card' (spec section 5),
  * except the API's guessing limit (429), whose own message says when to try again.
  */
@@ -71,20 +86,21 @@ export async function applyGiftCard(
 ): Promise<GiftCardResult<Payment[]>> {
   const parsed = ApplyInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: GIFT_CARD_MESSAGES.applyFailed };
-  const ref = await getOrderRef();
-  if (!ref) return noOrder;
-  const created = await apiRequest(PaymentSchema, `sales/orders/${ref.orderId}/payments`, {
-    method: 'POST',
-    headers: { [IDEMPOTENCY_KEY_HEADER]: parsed.data.idempotencyKey },
-    body: {
-      paymentMethod: PAYMENT_METHOD.GiftCard,
-      giftCardNumber: giftCardDigits(parsed.data.cardNumber),
-      baseAmount: parsed.data.amount,
-      tipAmount: 0,
-    },
-  });
-  if (!created.ok) return firstError(created, GIFT_CARD_MESSAGES.applyFailed);
-  return giftCardsOf(ref.orderId);
+  const { cardNumber, amount, idempotencyKey } = parsed.data;
+  return changeGiftCards(
+    (orderId) =>
+      apiRequest(PaymentSchema, `sales/orders/${orderId}/payments`, {
+        method: 'POST',
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        body: {
+          paymentMethod: PAYMENT_METHOD.GiftCard,
+          giftCardNumber: giftCardDigits(cardNumber),
+          baseAmount: amount,
+          tipAmount: 0,
+        },
+      }),
+    GIFT_CARD_MESSAGES.applyFailed,
+  );
 }
 
 const UpdateInputSchema = z.object({ paymentId: IdSchema, amount: AmountSchema.refine((v) => v > 0) });
@@ -95,29 +111,25 @@ export async function updateGiftCard(
 ): Promise<GiftCardResult<Payment[]>> {
   const parsed = UpdateInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: GIFT_CARD_MESSAGES.applyFailed };
-  const ref = await getOrderRef();
-  if (!ref) return noOrder;
-  const updated = await apiRequest(
-    PaymentSchema,
-    `sales/orders/${ref.orderId}/payments/${parsed.data.paymentId}`,
-    {
-      method: 'PATCH',
-      body: { baseAmount: parsed.data.amount },
-    },
+  const { paymentId, amount } = parsed.data;
+  return changeGiftCards(
+    (orderId) =>
+      apiRequest(PaymentSchema, `sales/orders/${orderId}/payments/${paymentId}`, {
+        method: 'PATCH',
+        body: { baseAmount: amount },
+      }),
+    GIFT_CARD_MESSAGES.applyFailed,
   );
-  if (!updated.ok) return firstError(updated, GIFT_CARD_MESSAGES.applyFailed);
-  return giftCardsOf(ref.orderId);
 }
 
 /** 'Remove': takes a gift card off the order (one already gone counts as removed). */
 export async function removeGiftCard(paymentId: number): Promise<GiftCardResult<Payment[]>> {
   const parsed = IdSchema.safeParse(paymentId);
   if (!parsed.success) return { ok: false, error: 'Unknown gift card' };
-  const ref = await getOrderRef();
-  if (!ref) return noOrder;
-  const deleted = await apiRequest(z.unknown(), `sales/orders/${ref.orderId}/payments/${parsed.data}`, {
-    method: 'DELETE',
-  });
-  if (!deleted.ok && deleted.status !== 404) return firstError(deleted, 'Unknown error');
-  return giftCardsOf(ref.orderId);
+  return changeGiftCards(async (orderId) => {
+    const deleted = await apiRequest(z.unknown(), `sales/orders/${orderId}/payments/${parsed.data}`, {
+      method: 'DELETE',
+    });
+    return !deleted.ok && deleted.status === 404 ? { ok: true, value: null } : deleted;
+  }, 'Unknown error');
 }
