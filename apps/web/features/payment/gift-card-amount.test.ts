@@ -7,33 +7,44 @@ import {
 } from './gift-card-amount';
 
 describe('the gift card amount box', () => {
-  it('strips $ and commas and keeps at most 2 decimals while typing', () => {
-    expect(maskGiftCardAmount('$1,234.567')).toBe('1234.56');
-    expect(maskGiftCardAmount('12.')).toBe('12.');
-    expect(maskGiftCardAmount('1.2.3')).toBe('1.23');
-    expect(maskGiftCardAmount('abc')).toBe('');
-    expect(maskGiftCardAmount('123456789')).toBe('12345');
+  it.each([
+    ['$1,234.567', '1234.56'],
+    ['12.', '12.'],
+    ['1.2.3', '1.23'],
+    ['abc', ''],
+    ['123456789', '12345'],
+  ])(
+    'keeps %j as %j while typing ($ and commas stripped, at most 2 decimals, $99,999.99 at most)',
+    (typed, kept) => {
+      expect(maskGiftCardAmount(typed)).toBe(kept);
+    },
+  );
+
+  it.each([
+    ['12.5', '$12.50'],
+    ['$1,000', '$1000.00'],
+    ['.5', '$0.50'],
+    ['', ''],
+    ['$', ''],
+  ])('reads %j as %j on blur (empty without a number)', (typed, shown) => {
+    expect(blurGiftCardAmount(typed)).toBe(shown);
   });
 
-  it('reads as $x.xx on blur and stays empty without a number', () => {
-    expect(blurGiftCardAmount('12.5')).toBe('$12.50');
-    expect(blurGiftCardAmount('$1,000')).toBe('$1000.00');
-    expect(blurGiftCardAmount('.5')).toBe('$0.50');
-    expect(blurGiftCardAmount('')).toBe('');
-    expect(blurGiftCardAmount('$')).toBe('');
-  });
-
-  it('counts cents exactly (no float drift)', () => {
-    expect(giftCardAmountCents('$0.29')).toBe(29);
-    expect(giftCardAmountCents('19.99')).toBe(1999);
-    expect(giftCardAmountCents('.')).toBeNull();
+  it.each([
+    ['$0.29', 29],
+    ['19.99', 1999],
+    ['.', null],
+  ])('counts %j as %j cents exactly (no float drift)', (typed, cents) => {
+    expect(giftCardAmountCents(typed)).toBe(cents);
   });
 });
 
 describe('the amount a gift card may pay', () => {
-  it('is prefilled with the lesser of balance and due', () => {
-    expect(prefillGiftCardCents(2500, 1840)).toBe(1840);
-    expect(prefillGiftCardCents(1000, 1840)).toBe(1000);
-    expect(prefillGiftCardCents(1000, 0)).toBe(0);
+  it.each([
+    [2500, 1840, 1840],
+    [1000, 1840, 1000],
+    [1000, 0, 0],
+  ])('is prefilled, for a balance of %i cents and %i due, with the lesser: %i', (balance, due, prefill) => {
+    expect(prefillGiftCardCents(balance, due)).toBe(prefill);
   });
 });
