@@ -187,12 +187,13 @@ export async function payByCard(
     await http(`${api}/v1/sales/orders/${orderId}/payments`, {
       method: 'POST',
       headers: { ...headers, ...jsonHeaders },
-      // The demo stores verify the billing postal code (AVS level ZipCodeOnly) when the card is charged.
+      // The demo stores verify the billing address when the card is charged: the postal code (ZipCodeOnly), or
+      // the whole address at Silver Spring (AddressAndZipCode). The whole address passes both.
       body: JSON.stringify({
         paymentMethod: 5,
         baseAmount: totalDollars,
         tipAmount: 0,
-        billingAddress: { postalCode: '20036' },
+        billingAddress: { address1: '1200 18th St NW', city: 'Washington', state: 'DC', postalCode: '20036' },
       }),
     }),
   );
