@@ -330,18 +330,26 @@ ${part}
 `;
 }
 
-/** The hosted payment page for a payable session. */
-export function renderHostedPage(options: HostedPageOptions): string {
-  const nonce = escapeHtml(options.nonce);
-  const head = `<!doctype html>
+/**
+ * The start of a processor page (this card page, the wallet sheet) up to its body: `title`, and `style` under
+ * the page's script nonce (already escaped); no referrer leaves the frame.
+ */
+export function framePageHead(title: string, nonce: string, style: string): string {
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>Secure card payment</title>
-<style nonce="${nonce}">${STYLE}</style>
+<title>${title}</title>
+<style nonce="${nonce}">${style}</style>
 </head>`;
+}
+
+/** The hosted payment page for a payable session. */
+export function renderHostedPage(options: HostedPageOptions): string {
+  const nonce = escapeHtml(options.nonce);
+  const head = framePageHead('Secure card payment', nonce, STYLE);
   if (options.amountLabel === null) {
     return `${head}
 <body>

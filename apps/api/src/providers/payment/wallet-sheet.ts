@@ -7,7 +7,7 @@
  * Approve and Cancel call the sheet's own same-origin routes; the storefront never sees the card.
  */
 import { escapeHtml } from '../../lib/html';
-import { embedJson } from './hosted-page';
+import { embedJson, framePageHead } from './hosted-page';
 
 export interface WalletSheetOptions {
   nonce: string;
@@ -162,15 +162,7 @@ export function renderWalletSheet(options: WalletSheetOptions): string {
     unavailableText: options.unavailableText,
     unavailableCode: options.unavailableCode,
   });
-  const head = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Wallet payment</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>`;
+  const head = framePageHead('Wallet payment', nonce, STYLE);
   const scripts = `<script type="application/json" id="wallet-config" nonce="${nonce}">${config}</script>
 <script nonce="${nonce}">${SCRIPT}</script>`;
   const payable = options.payable;
