@@ -99,9 +99,13 @@ test("the Express store's frame: a declined card says why, Close gives a fresh f
   await failed.getByRole('button', { name: 'Close' }).click();
   await expect(failed).toBeHidden();
 
-  // The frame is ready for another card: empty, its Pay button enabled.
+  // The frame is ready for another card: empty, its Pay button enabled, its script running (it adds the
+  // expiry's slash as the guest types; a Pay pressed before it runs is refused by the frame's form-action).
   await expect(pay.cardFrame.getByLabel('Card number')).toHaveValue('');
   await expect(pay.cardFrame.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+  const expiry = pay.cardFrame.getByLabel('Expiry date (MM/YY)');
+  await expiry.pressSequentially('12');
+  await expect(expiry).toHaveValue('12/');
   await pay.enterCard(CARDS.approve);
   await pay.cardFrame.getByRole('button', { name: /^Pay \$/ }).click();
   await pay.expectPlaced();
