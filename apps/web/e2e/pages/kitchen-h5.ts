@@ -69,6 +69,31 @@ export interface GuestOrder {
  * endpoint, close request. Returns the order id.
  */
 export async function placeGuestOrder(api: APIRequestContext, order: GuestOrder): Promise<number> {
+  return (await placeOrder(api, order)).orderId;
+}
+
+/**
+ * As placeGuestOrder, and the order's tracking page (`/order-tracking?oid=…&tk=…`, the link the guest gets after
+ * paying): for journeys about what happens after placement, whose ordering path another journey walks in the UI.
+ */
+export async function placeGuestOrderForTracking(
+  api: APIRequestContext,
+  order: GuestOrder,
+): Promise<{ orderId: number; trackingUrl: string }> {
+  const { orderId, accessToken } = await placeOrder(api, order);
+  const link = await call<{ url: string }>(
+    api,
+    'GET',
+    `/v1/sales/orders/${orderId}/tracking-url`,
+    accessToken,
+  );
+  return { orderId, trackingUrl: link.url };
+}
+
+async function placeOrder(
+  api: APIRequestContext,
+  order: GuestOrder,
+): Promise<{ orderId: number; accessToken: string }> {
   const { accessToken } = await call<{ accessToken: string }>(api, 'POST', '/v1/oauth/token', null, {
     clientId: 'web',
     clientSecret: 'web-demo-secret',
@@ -128,7 +153,7 @@ export async function placeGuestOrder(api: APIRequestContext, order: GuestOrder)
       'idempotency-key': `h5-${created.id}-${Date.now()}`,
     },
   );
-  return created.id;
+  return { orderId: created.id, accessToken };
 }
 
 /** The kitchen screen: sign-in, a location's board and its tickets. */
