@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
-import { API_URL, KitchenScreen, placeGuestOrder } from './pages/kitchen-h5';
+import { API_URL, KitchenScreen, placeGuestOrder, uniqueFirstName } from './pages/kitchen-h5';
 
 /**
  * Issue 24, point 10: the kitchen screen. Orders are placed through the API (as any ordering channel would)
@@ -58,6 +58,9 @@ test.describe('desktop 1440x900', () => {
     page,
     request,
   }) => {
+    // Names no earlier run used: the board keeps the day's tickets, so a repeated run finds its own.
+    const curbie = uniqueFirstName('Curbie');
+    const quiet = uniqueFirstName('Quiet');
     await countChimes(page);
     const kitchen = new KitchenScreen(page);
     // Gaithersburg (6) offers curbside.
@@ -67,11 +70,11 @@ test.describe('desktop 1440x900', () => {
 
     await placeGuestOrder(request, {
       locationId: 6,
-      firstName: 'Curbie',
+      firstName: curbie,
       pickup: { pickupOption: 1, carColor: 1, carType: 2, fulfillmentPlace: '5' },
     });
     const placedAt = Date.now();
-    const ticket = kitchen.ticket('Curbie');
+    const ticket = kitchen.ticket(curbie);
     await expect(ticket).toBeVisible({ timeout: 12_000 });
     const appearedMs = Date.now() - placedAt;
     console.log(
@@ -112,9 +115,9 @@ test.describe('desktop 1440x900', () => {
     await expect(kitchen.liveStatus).toHaveText('Live');
     await page.getByRole('heading', { level: 1 }).click();
     const mutedBefore = await oscillators(page);
-    await placeGuestOrder(request, { locationId: 6, firstName: 'Quiet' });
-    await expect(kitchen.ticket('Quiet')).toHaveAttribute('data-new', 'true', { timeout: 6_000 });
-    await expect(kitchen.ticket('Quiet').getByText('Walk-in pickup')).toBeVisible();
+    await placeGuestOrder(request, { locationId: 6, firstName: quiet });
+    await expect(kitchen.ticket(quiet)).toHaveAttribute('data-new', 'true', { timeout: 6_000 });
+    await expect(kitchen.ticket(quiet).getByText('Walk-in pickup')).toBeVisible();
     expect(await oscillators(page)).toBe(mutedBefore);
   });
 });
@@ -126,10 +129,12 @@ test.describe('tablet-sized phone 412x915', () => {
     page,
     request,
   }) => {
+    const tabitha = uniqueFirstName('Tabitha');
+    const scheduly = uniqueFirstName('Scheduly');
     // Navy Yard (7) takes table orders; Dupont Circle (1) is open around the clock, so it has slots to schedule.
     await placeGuestOrder(request, {
       locationId: 7,
-      firstName: 'Tabitha',
+      firstName: tabitha,
       fulfillmentMethod: 2,
       pickup: { pickupOption: 0, fulfillmentPlace: '12' },
     });
@@ -143,13 +148,13 @@ test.describe('tablet-sized phone 412x915', () => {
     const days = ((await times.json()) as { value: { times: string[] }[] }).value;
     const slot = days.flatMap((d) => d.times)[4];
     if (!slot) throw new Error('no slot to schedule at Dupont Circle');
-    await placeGuestOrder(request, { locationId: 1, firstName: 'Scheduly', readyTime: slot });
+    await placeGuestOrder(request, { locationId: 1, firstName: scheduly, readyTime: slot });
 
     // The screen's clock is Playwright's, so it can be moved on below.
     await page.clock.install();
     const kitchen = new KitchenScreen(page);
     await kitchen.signIn(7);
-    const table = kitchen.ticket('Tabitha');
+    const table = kitchen.ticket(tabitha);
     await expect(table.getByText('Table 12', { exact: true })).toBeVisible();
     await expect(table.getByText('ASAP', { exact: true })).toBeVisible();
     await expect(table).not.toHaveAttribute('data-late', 'true');
@@ -169,7 +174,7 @@ test.describe('tablet-sized phone 412x915', () => {
 
     // A scheduled order reads 'Scheduled' and is due at the time the guest chose.
     await page.getByLabel('Location').selectOption('1');
-    const scheduled = kitchen.ticket('Scheduly');
+    const scheduled = kitchen.ticket(scheduly);
     await expect(scheduled.getByText('Scheduled', { exact: true })).toBeVisible();
     const match = /T(\d{2}):(\d{2})/.exec(slot);
     const hours = Number(match?.[1]);

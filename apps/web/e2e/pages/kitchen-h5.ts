@@ -156,6 +156,13 @@ async function placeOrder(
   return { orderId: created.id, accessToken };
 }
 
+/** A guest first name no earlier run used (the given one and five random letters): a board keeps the day's
+ * tickets, so a repeated journey must find its own ticket by name. */
+export function uniqueFirstName(base: string): string {
+  const letters = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)));
+  return `${base}${letters.join('')}`;
+}
+
 /** The kitchen screen: sign-in, a location's board and its tickets. */
 export class KitchenScreen {
   constructor(readonly page: Page) {}
