@@ -2,7 +2,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { saveOrderSettings } from '@/features/order-settings/order-settings.actions';
-import type { PaymentSchedule } from '@/features/payment/payment.queries';
+import type { ScheduleContext } from '@/lib/schedule-context';
 import { PaymentTimeChange } from './payment-time-change';
 
 vi.mock('@/features/order-settings/order-settings.actions', () => ({ saveOrderSettings: vi.fn() }));
@@ -17,7 +17,7 @@ const DAY = '2026-11-25';
 const FIRST = `${DAY}T11:00:00-05:00`;
 const LATER = `${DAY}T11:45:00-05:00`;
 
-const SCHEDULED: PaymentSchedule = {
+const SCHEDULED: ScheduleContext = {
   locationId: 1,
   catering: false,
   fulfillmentMethod: FULFILLMENT_METHOD.Pickup,

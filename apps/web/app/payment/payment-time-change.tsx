@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enum-values';
 import { ScheduleDialog } from '@/features/order-settings/components/schedule-dialog';
-import type { PaymentSchedule } from '@/features/payment/payment.queries';
+import type { ScheduleContext } from '@/lib/schedule-context';
 
 /**
  * The payment page's 'Change' beside the ready (or arrival) time: opens the Order Settings' schedule modal
@@ -13,7 +13,7 @@ import type { PaymentSchedule } from '@/features/payment/payment.queries';
  * pending payment is untouched (the time does not change what is due). Each opening starts from the order's
  * current time.
  */
-export function PaymentTimeChange({ schedule }: { schedule: PaymentSchedule }) {
+export function PaymentTimeChange({ schedule }: { schedule: ScheduleContext }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [opening, setOpening] = useState(0);

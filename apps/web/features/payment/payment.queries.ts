@@ -1,12 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { z } from 'zod';
-import {
-  FULFILLMENT_METHOD,
-  PAYMENT_METHOD,
-  PICKUP_TYPE,
-  type FulfillmentMethod,
-} from '@storefront/contracts/enums';
+import { FULFILLMENT_METHOD, PAYMENT_METHOD, PICKUP_TYPE } from '@storefront/contracts/enums';
 import { StoreSchema, type PickupMethod, type Store } from '@storefront/contracts/locations';
 import {
   AsapEstimateSchema,
@@ -18,6 +13,7 @@ import {
 import { OrderSchema, type Order } from '@storefront/contracts/orders';
 import { PaymentMethodInfoSchema, type PaymentMethodInfo } from '@storefront/contracts/payments';
 import type { SavedPayment } from '@storefront/contracts/saved-payments';
+import type { ScheduleContext } from '@/lib/schedule-context';
 import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { sortPickupOptions, type PickupChoice } from '@storefront/contracts/pickup';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
@@ -51,18 +47,7 @@ export interface PaymentHandover {
    * What the schedule modal ('Pickup Time' / 'Delivery Time') edits: the order's method and time at its store.
    * Null for a table order (it is served at the table now).
    */
-  schedule: PaymentSchedule | null;
-}
-
-/** The order's method and time at its store, as the schedule modal edits them (ASAP or a slot with its offset). */
-export interface PaymentSchedule {
-  locationId: number;
-  catering: boolean;
-  fulfillmentMethod: FulfillmentMethod;
-  timeZone: string;
-  schedulingRequired: boolean;
-  asapMinutes: number;
-  time: OrderTime;
+  schedule: ScheduleContext | null;
 }
 
 export interface PaymentPageData {

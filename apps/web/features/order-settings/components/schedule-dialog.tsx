@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enum-values';
+import { FULFILLMENT_METHOD } from '@storefront/contracts/enum-values';
 import type { OrderTime } from '@storefront/contracts/order-settings';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,16 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { saveOrderSettings } from '../order-settings.actions';
 import { InvalidDateDialog } from './invalid-date-dialog';
 import { ScheduleFields, draftToTime, type ScheduleDraft } from './schedule-fields';
-
-export interface ScheduleContext {
-  locationId: number;
-  catering: boolean;
-  fulfillmentMethod: FulfillmentMethod;
-  timeZone: string;
-  schedulingRequired: boolean;
-  asapMinutes: number;
-  time: OrderTime;
-}
+import type { ScheduleContext } from '@/lib/schedule-context';
 
 const toDraft = (time: OrderTime, required: boolean): ScheduleDraft =>
   time.kind === 'SCHEDULED' ? time : required ? { kind: 'SCHEDULED', at: null } : { kind: 'ASAP' };
