@@ -6,7 +6,8 @@ export const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 
 type Envelope<T> = { value: T; succeed: boolean };
 
-async function call<T>(
+/** One API call with an optional bearer token; fails the test unless the API answers 2xx. */
+export async function call<T>(
   api: APIRequestContext,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
@@ -36,7 +37,7 @@ interface Challenge {
  * The payment captcha's answer, as the storefront's invisible check sends it: the ALTCHA proof of work (the number
  * whose SHA-256 with the salt is the challenge; the e2e API keeps maxnumber at 1,000).
  */
-async function solvePaymentCaptcha(api: APIRequestContext): Promise<string> {
+export async function solvePaymentCaptcha(api: APIRequestContext): Promise<string> {
   const c = await call<Challenge>(api, 'GET', '/v1/captcha/challenge', null);
   for (let number = 0; number <= (c.maxnumber ?? 1_000_000); number += 1) {
     if (createHash('sha256').update(`${c.salt}${number}`).digest('hex') === c.challenge) {
@@ -61,12 +62,19 @@ export interface GuestOrder {
   pickup?: { pickupOption: 0 | 1 | 2; carColor?: number; carType?: number; fulfillmentPlace?: string };
   /** An ISO time with offset for a scheduled order; omitted for ASAP. */
   readyTime?: string;
+  /** Fresh Lemonades on the order (4 by default: over the curbside store's $10 minimum). */
+  quantity?: number;
+  email?: string;
+  /** The API session to order with (a signed-in customer's); a new web guest's by default. */
+  session?: string;
+  /** Save the card for the session's customer at placement (paymentIdToSave). */
+  saveCard?: boolean;
 }
 
 /**
- * Places a paid order of four Fresh Lemonades (over the curbside store's $10 minimum) through the API as a web
- * guest: token, order, line, contact, pickup data, ready time, card payment tokenised in the hosted frame's
- * endpoint, close request. Returns the order id.
+ * Places a paid order of Fresh Lemonades (four by default: over the curbside store's $10 minimum) through the API
+ * as a web guest, or in a given session: token, order, line, contact, pickup data, ready time, card payment
+ * tokenised in the hosted frame's endpoint, close request. Returns the order id.
  */
 export async function placeGuestOrder(api: APIRequestContext, order: GuestOrder): Promise<number> {
   return (await placeOrder(api, order)).orderId;
@@ -94,10 +102,14 @@ async function placeOrder(
   api: APIRequestContext,
   order: GuestOrder,
 ): Promise<{ orderId: number; accessToken: string }> {
-  const { accessToken } = await call<{ accessToken: string }>(api, 'POST', '/v1/oauth/token', null, {
-    clientId: 'web',
-    clientSecret: 'web-demo-secret',
-  });
+  const accessToken =
+    order.session ??
+    (
+      await call<{ accessToken: string }>(api, 'POST', '/v1/oauth/token', null, {
+        clientId: 'web',
+        clientSecret: 'web-demo-secret',
+      })
+    ).accessToken;
   const menu = await call<{ snapshotId: number; menuId: number }>(
     api,
     'GET',
@@ -116,26 +128,32 @@ async function placeOrder(
     'POST',
     `${base}/bulk-items`,
     accessToken,
-    { items: [{ itemPathKey: `${menu.menuId}-40-402`, quantity: 4 }] },
+    { items: [{ itemPathKey: `${menu.menuId}-40-402`, quantity: order.quantity ?? 4 }] },
   );
   await call(api, 'PATCH', `${base}/contact-information`, accessToken, {
     firstName: order.firstName,
     lastName: 'Tester',
     phone: '(202) 555-0143',
-    email: 'kitchen-h5@example.com',
+    email: order.email ?? 'kitchen-h5@example.com',
   });
   await call(api, 'PUT', `${base}/pickup-data`, accessToken, order.pickup ?? { pickupOption: 0 });
   if (order.readyTime) {
     await call(api, 'PUT', `${base}/ready-time`, accessToken, { orderReadyTime: order.readyTime });
   }
-  const payment = await call<{ paymentUrl: string }>(api, 'POST', `${base}/payments`, accessToken, {
-    paymentMethod: 5,
-    baseAmount: added.order.totals.total,
-    tipAmount: 0,
-    recaptchaInput: await solvePaymentCaptcha(api),
-    // The stores verify the billing postal code (address verification at ZipCodeOnly).
-    billingAddress: { postalCode: '20036' },
-  });
+  const payment = await call<{ id: number; paymentUrl: string }>(
+    api,
+    'POST',
+    `${base}/payments`,
+    accessToken,
+    {
+      paymentMethod: 5,
+      baseAmount: added.order.totals.total,
+      tipAmount: 0,
+      recaptchaInput: await solvePaymentCaptcha(api),
+      // The stores verify the billing postal code (address verification at ZipCodeOnly).
+      billingAddress: { postalCode: '20036' },
+    },
+  );
   const card = await call<{ one_time_token: string }>(
     api,
     'POST',
@@ -148,7 +166,7 @@ async function placeOrder(
     'POST',
     `${base}/close-requests`,
     accessToken,
-    { paymentToken: card.one_time_token },
+    { paymentToken: card.one_time_token, ...(order.saveCard ? { paymentIdToSave: payment.id } : {}) },
     {
       'idempotency-key': `h5-${created.id}-${Date.now()}`,
     },
