@@ -19,11 +19,7 @@ async function orderTwoBurgersAndPay(
 ) {
   const store = new StorePage(page);
   await store.openItem('Classic Burger');
-  await page
-    .getByRole('group', { name: 'Quantity' })
-    .first()
-    .getByRole('button', { name: 'Increase quantity' })
-    .click();
+  await new ItemPage(page).increaseQuantity();
   await new ItemPage(page).add();
   await store.expectLine(/2 x Classic Burger/);
   await store.myOrder.getByRole('link', { name: 'Checkout' }).click();

@@ -23,11 +23,7 @@ test('a guest orders delivery: fee, driver tip defaulted to 10% of the subtotal 
 
   const store = new StorePage(page);
   await store.openItem('Classic Burger');
-  await page
-    .getByRole('group', { name: 'Quantity' })
-    .first()
-    .getByRole('button', { name: 'Increase quantity' })
-    .click();
+  await new ItemPage(page).increaseQuantity();
   await new ItemPage(page).add();
   await store.expectLine(/2 x Classic Burger/);
   // The zone's fee shows before checkout.

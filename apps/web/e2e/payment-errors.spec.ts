@@ -35,11 +35,7 @@ test.describe('on a phone', () => {
     await expect(page.getByText(/^Pickup \(Curbside, space 5\)/)).toBeVisible();
     // Two burgers: over the store's $10 minimum.
     await new StorePage(page).openItem('Classic Burger');
-    await page
-      .getByRole('group', { name: 'Quantity' })
-      .first()
-      .getByRole('button', { name: 'Increase quantity' })
-      .click();
+    await new ItemPage(page).increaseQuantity();
     await new ItemPage(page).add();
     await expect(page).toHaveURL(/\/6\/menu$/);
     await page.goto('/checkout');

@@ -53,11 +53,7 @@ async function addBurgersAndCheckout(page: Page, quantity = 1) {
   const store = new StorePage(page);
   await store.openItem('Classic Burger');
   for (let n = 1; n < quantity; n += 1) {
-    await page
-      .getByRole('group', { name: 'Quantity' })
-      .first()
-      .getByRole('button', { name: 'Increase quantity' })
-      .click();
+    await new ItemPage(page).increaseQuantity();
   }
   await new ItemPage(page).add();
   await expect(page).toHaveURL(/\/1\/menu/);

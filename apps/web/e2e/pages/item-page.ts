@@ -19,6 +19,15 @@ export class ItemPage {
     await this.group(group).getByRole('checkbox', { name: option }).check();
   }
 
+  /** One more of the item, with its own quantity stepper (the page's first 'Quantity' group). */
+  async increaseQuantity() {
+    await this.page
+      .getByRole('group', { name: 'Quantity' })
+      .first()
+      .getByRole('button', { name: 'Increase quantity' })
+      .click();
+  }
+
   async add() {
     await expect(this.addButton).toBeEnabled();
     await this.addButton.click();
