@@ -6,7 +6,8 @@ import { paymentErrorView } from './payment-errors';
 import { PaymentFlow } from './components/payment-flow';
 import { usePaymentFlow } from './payment-flow-context';
 import { solveInvisibleChallenge } from './invisible-captcha';
-import { placeOrder, resetOrder, startPayment } from './payment.actions';
+import { isCurrentOrder, placeOrder, resetOrder, startPayment } from './payment.actions';
+import { reloadPage, replacePage } from '@/lib/hard-navigation';
 import { frameWindow, postFrom, tokenResponse } from './payment-test-fixtures';
 import { TEST_PAYMENT_ORIGIN as PAYMENT_ORIGIN } from './saved-card.fixtures';
 
@@ -20,6 +21,8 @@ vi.mock('./payment.actions', () => ({
 }));
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
+
+vi.mock('@/lib/hard-navigation', () => ({ reloadPage: vi.fn(), replacePage: vi.fn() }));
 
 vi.mock('./invisible-captcha', () => ({ solveInvisibleChallenge: vi.fn() }));
 
@@ -40,6 +43,7 @@ const startMock = vi.mocked(startPayment);
 const placeMock = vi.mocked(placeOrder);
 const resetMock = vi.mocked(resetOrder);
 const invisibleMock = vi.mocked(solveInvisibleChallenge);
+const currentOrderMock = vi.mocked(isCurrentOrder);
 
 /** A message from the card frame's window. */
 function fromFrame(data: unknown, origin = PAYMENT_ORIGIN) {
@@ -325,6 +329,30 @@ describe('the captcha before a new card', () => {
     expect(startMock.mock.calls[1]?.[0]).toMatchObject({ recaptchaInput: 'payload-0' });
     // A refused answer asks the widget for a fresh challenge: the next payload is a new one.
     expect(startMock.mock.calls[2]?.[0]).toMatchObject({ recaptchaInput: 'payload-1' });
+  });
+});
+
+describe('a page restored from the back-forward cache', () => {
+  const restore = (persisted: boolean) =>
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted }));
+
+  it('goes to the store page once the order is gone, and reloads for a fresh payment while it is current', async () => {
+    renderFlow();
+    await screen.findByTitle(CARD_FRAME);
+    // A first load is not a restore: nothing is asked.
+    restore(false);
+    expect(currentOrderMock).not.toHaveBeenCalled();
+
+    currentOrderMock.mockResolvedValueOnce(false);
+    restore(true);
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/1/menu'));
+    expect(currentOrderMock).toHaveBeenCalledWith(1);
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    currentOrderMock.mockResolvedValueOnce(true);
+    restore(true);
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(replacePage).toHaveBeenCalledTimes(1);
   });
 });
 

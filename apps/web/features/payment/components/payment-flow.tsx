@@ -23,6 +23,7 @@ import { PAYMENT_SUCCESS_OVERLAY_MS } from '@storefront/contracts/tracking-stage
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Price } from '@/components/ui/price';
+import { reloadPage, replacePage } from '@/lib/hard-navigation';
 import { originOf } from '../aurus-frame';
 import {
   isCurrentOrder,
@@ -280,8 +281,8 @@ export function PaymentFlow(props: PaymentFlowProps) {
     function onPageShow(event: PageTransitionEvent) {
       if (!event.persisted) return;
       void isCurrentOrder(orderId).then(
-        (current) => (current ? window.location.reload() : window.location.replace(storeHref)),
-        () => window.location.reload(),
+        (current) => (current ? reloadPage() : replacePage(storeHref)),
+        () => reloadPage(),
       );
     }
     window.addEventListener('pageshow', onPageShow);
