@@ -25,7 +25,9 @@ describe('the hosted page protocol', () => {
 
   it('gives Express its own Pay button and HostedPaymentStatus messages, and Aurus neither', () => {
     const express = page('express');
-    expect(express).toContain('<button id="pay-button" type="submit" class="pay">Pay $13.75</button>');
+    expect(express).toContain(
+      '<button id="pay-button" type="submit" class="pay" disabled aria-disabled="true">Pay $13.75</button>',
+    );
     expect(express).toContain("HostedPaymentStatus: 'Complete'");
     expect(express).toContain("post({ HostedPaymentStatus: 'Ready' })");
     expect(express).toContain("data.type !== 'reset'");
@@ -91,7 +93,7 @@ describe.each(await dbKinds())('the Express hosted page on %s', (kind) => {
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
     expect(page.body).toContain(`<script nonce="${nonce}">`);
     expect(page.body).toContain(
-      `<button id="pay-button" type="submit" class="pay">Pay $${(order.totalCents / 100).toFixed(2)}</button>`,
+      `<button id="pay-button" type="submit" class="pay" disabled aria-disabled="true">Pay $${(order.totalCents / 100).toFixed(2)}</button>`,
     );
     expect(page.body).toContain("HostedPaymentStatus: 'Complete'");
     expect(page.body).not.toContain('enablePlaceOrder');

@@ -266,6 +266,9 @@ const EXPRESS_SCRIPT = `
     payButton.disabled = value;
     payButton.setAttribute('aria-disabled', value ? 'true' : 'false');
   }
+  // The button is served disabled: a press before this script runs would be lost (the frame's CSP allows no
+  // plain form post), so it becomes pressable only now.
+  setBusy(false);
 
   form.addEventListener('submit', function (event) {
     event.preventDefault();
@@ -363,7 +366,7 @@ export function renderHostedPage(options: HostedPageOptions): string {
   const config = embedJson({ parentOrigin: options.parentOrigin, tokenUrl: options.tokenUrl });
   const payButton =
     options.protocol === 'express'
-      ? `<button id="pay-button" type="submit" class="pay">Pay ${escapeHtml(options.amountLabel)}</button>\n`
+      ? `<button id="pay-button" type="submit" class="pay" disabled aria-disabled="true">Pay ${escapeHtml(options.amountLabel)}</button>\n`
       : '';
   const hint = options.sandbox
     ? '<p class="hint">Sandbox: use 4242 4242 4242 4242, any future date and any 3 digits.</p>\n'
