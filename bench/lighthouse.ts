@@ -88,14 +88,19 @@ const disabledFeatures = (
     .split(',') ?? []
 ).filter((feature) => feature !== 'RenderDocument');
 
-export const chromeFlags = [
-  '--headless=new',
+/** The machine's Chromium flags (README), for Lighthouse's Chromium and Playwright's alike. */
+const machineFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+];
+
+export const chromeFlags = [
+  '--headless=new',
+  ...machineFlags,
   `--disable-features=${disabledFeatures.join(',')}`,
 ];
 
@@ -258,14 +263,7 @@ export async function measurePage(
 export async function checkoutCookie(itemUrl: string): Promise<string> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: machineFlags,
   });
   try {
     const context = await browser.newContext();
