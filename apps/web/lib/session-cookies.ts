@@ -44,9 +44,3 @@ export function clearSignedInCookies(
     });
   }
 }
-
-/** A same-origin path to go back to, from an untrusted parameter ('/' otherwise: never another site). */
-export function safeReturnPath(raw: string | null | undefined, fallback = '/'): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
-  return raw;
-}

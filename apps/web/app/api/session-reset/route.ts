@@ -12,7 +12,8 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { ACCOUNT_ERROR } from '@storefront/contracts/accounts';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/cookies';
 import { env, secureCookies } from '@/lib/env';
-import { clearSignedInCookies, safeReturnPath } from '@/lib/session-cookies';
+import { safeReturnPath } from '@/lib/return-path';
+import { clearSignedInCookies } from '@/lib/session-cookies';
 import { tokenUserId } from '@/lib/token';
 
 async function isSessionOver(token: string | undefined): Promise<boolean> {
