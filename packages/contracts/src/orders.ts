@@ -15,6 +15,7 @@ import {
   OrderChannelSchema,
   PickupTypeSchema,
 } from './enums';
+import { DISCOUNT_SOURCES } from './discount-engine';
 import { ItemPathKeySchema } from './menu';
 import {
   ITEM_QUANTITY_MAX,
@@ -111,13 +112,31 @@ export const OrderContextSchema = z.object({
   fulfillmentMethod: FulfillmentMethodSchema,
 });
 
+/**
+ * A discount on the order (spec: code, instanceId, amount, isApplied, couponCode), with what our engine adds
+ * (discount-engine.ts DiscountLine): its name, where it comes from, its type and its notice (21021 no longer
+ * valid, 21022 valid but nothing off, 21023 auto-applied). Dollars.
+ */
 export const OrderDiscountSchema = z.object({
   code: z.string().nullable(),
   instanceId: z.string(),
   amount: z.number(),
   isApplied: z.boolean(),
   couponCode: z.string().nullable(),
+  name: z.string().optional(),
+  source: z.enum(DISCOUNT_SOURCES).optional(),
+  type: z.enum(['Percent', 'Amount', 'Voucher']).optional(),
+  notice: z.number().int().nullable().optional(),
 });
+export type OrderDiscount = z.infer<typeof OrderDiscountSchema>;
+
+/** A service charge on the order (21033 auto-applied), dollars. */
+export const OrderServiceChargeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  amount: z.number(),
+});
+export type OrderServiceCharge = z.infer<typeof OrderServiceChargeSchema>;
 
 /** Checkout: contact details saved on the order (null until saved). */
 export const OrderContactSchema = z.object({
@@ -163,6 +182,8 @@ export const OrderSchema = z.object({
   totals: OrderTotalsSchema,
   due: z.number(),
   discounts: z.array(OrderDiscountSchema),
+  /** The store's service charges on this order (their sum is in totals.serviceCharge). */
+  serviceCharges: z.array(OrderServiceChargeSchema).optional(),
   notes: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
