@@ -10,6 +10,7 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROW
 const steps = [
   ['typecheck contracts', bin('tsc'), ['--noEmit', '-p', 'packages/contracts']],
   ['typecheck api', bin('tsc'), ['--noEmit', '-p', 'apps/api']],
+  ['typecheck sandbox processor', bin('tsc'), ['--noEmit', '-p', 'apps/sandbox-processor']],
   ['typecheck web', bin('tsc'), ['--noEmit', '-p', 'apps/web']],
   ['lint', bin('eslint'), ['--max-warnings=0', '.']],
   ['format', bin('prettier'), ['--check', '.']],
