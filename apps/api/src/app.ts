@@ -12,7 +12,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { wellFormedInput } from '@storefront/contracts/bounds';
 import { trustProxyOption, type Env } from './env';
+import { localOnly } from './lib/local-only';
 import type { Database, Db } from './db/client';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import authPlugin from './plugins/auth';
@@ -67,7 +70,11 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     trustProxy: trustProxyOption(env.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route's body, query, parameters and headers pass the one well-formed-text check of the contracts
+  // first: a lone UTF-16 surrogate in any field is a 400 naming it, never a 500 from a jsonb column.
+  app.setValidatorCompiler<z.ZodType>((route) =>
+    validatorCompiler({ ...route, schema: wellFormedInput(route.schema) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', env);
   app.decorate('db', database.db);
@@ -95,8 +102,11 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     },
     transform: jsonSchemaTransform,
   });
-  // The docs UI only where API_DOCS says (unset: outside production); the OpenAPI document itself stays built.
-  if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The docs UI outside production unless API_DOCS=false, for this machine only (never in production: env.ts
+  // refuses API_DOCS=true there); the OpenAPI document itself stays built.
+  if (env.NODE_ENV !== 'production' && env.API_DOCS !== false) {
+    await app.register(swaggerUi, { routePrefix: '/docs', uiHooks: { onRequest: localOnly } });
+  }
   await app.register(authPlugin);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));

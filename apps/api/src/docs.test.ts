@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/client';
 import { testEnv } from './test/harness';
-import type { Env } from './env';
+import { loadEnv, type Env } from './env';
 
 /**
- * The interactive docs (/docs) are for developers: off in production unless API_DOCS=true asks for them, on
- * elsewhere unless API_DOCS=false. No route here reaches the database, so one unmigrated PGlite serves all.
+ * The interactive docs (/docs) are for developers: never in production, on elsewhere unless API_DOCS=false (and
+ * then for this machine only: abuse-infra.test.ts). No route here reaches the database, so one unmigrated PGlite
+ * serves all.
  */
 let database: Database;
 beforeAll(() => {
@@ -31,8 +32,11 @@ describe('/docs', () => {
     expect(await docsStatus({ NODE_ENV: 'production', API_DOCS: undefined })).toBe(404);
   });
 
-  it('is served in production when API_DOCS=true, and outside it unless API_DOCS=false', async () => {
-    expect(await docsStatus({ NODE_ENV: 'production', API_DOCS: true })).toBe(200);
+  it('cannot be turned on in production, and is served outside it unless API_DOCS=false', async () => {
+    expect(await docsStatus({ NODE_ENV: 'production', API_DOCS: true })).toBe(404);
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), API_DOCS: 'true' })).toThrow(
+      /API_DOCS=true is for development only/,
+    );
     expect(await docsStatus({ NODE_ENV: 'development', API_DOCS: undefined })).toBe(200);
     expect(await docsStatus({ NODE_ENV: 'development', API_DOCS: false })).toBe(404);
   });

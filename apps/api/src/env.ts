@@ -39,7 +39,11 @@ const TrustProxySchema = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  API_HOST: z.string().default('0.0.0.0'),
+  /**
+   * The interface the API listens on. This machine only by default: the storefront beside it is its one client
+   * (`0.0.0.0` or an address to serve others, e.g. behind a load balancer).
+   */
+  API_HOST: z.string().min(1).default('127.0.0.1'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** postgres://... runs on a PostgreSQL server; unset runs embedded PGlite in PGLITE_DIR. */
   DATABASE_URL: z.string().url().optional(),
@@ -98,8 +102,9 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * The interactive API docs at /docs ('true'/'false'). Unset: on outside production, off in production: a page
-   * of scripts on the API origin (which also serves the payment frame) that the public has no need of.
+   * The interactive API docs at /docs ('true'/'false'). Unset: on outside production, answering this machine
+   * only (lib/local-only.ts); never in production: a page of scripts on the API origin (which also serves the
+   * payment frame) that the public has no need of.
    */
   API_DOCS: z
     .enum(['true', 'false'])
@@ -135,7 +140,8 @@ const EnvSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /**
    * The mailbox page (/mailbox and /v1/dev/mailbox: every e-mail the API wrote, links clickable) ('true'/'false').
-   * Unset: on outside production, off in production (it shows activation and reset links to anyone).
+   * Unset: on outside production, answering this machine only; never in production (it shows every activation
+   * and reset link: anyone reaching it could take over any account).
    */
   MAILBOX: z
     .enum(['true', 'false'])
@@ -180,6 +186,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
   const { JWT_SECRET, DATA_DIR, ...rest } = parsed.data;
+  if (rest.NODE_ENV === 'production' && (rest.MAILBOX === true || rest.API_DOCS === true)) {
+    // Development conveniences do not exist in production (issue 32: the mailbox was an account takeover).
+    throw new Error(
+      `Invalid configuration: ${rest.MAILBOX === true ? 'MAILBOX' : 'API_DOCS'}=true is for development only ` +
+        '(the mailbox shows every activation and reset link); unset it in production',
+    );
+  }
   if (rest.NODE_ENV === 'production' && JWT_SECRET === undefined) {
     // Several processes of one deployment must share one secret; a file on one machine's disk does not.
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (32+ characters)');

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { TokenBodySchema } from './auth';
-import { DateTimeSchema, INT4_MAX, IdParamSchema, IdSchema, NearDateSchema } from './bounds';
+import {
+  DateTimeSchema,
+  INT4_MAX,
+  IdParamSchema,
+  IdSchema,
+  MALFORMED_TEXT_MESSAGE,
+  NearDateSchema,
+  findMalformedText,
+  isWellFormedText,
+  textSchema,
+  wellFormedInput,
+} from './bounds';
 import { SlotLoadsQuerySchema } from './capacity';
 import {
   CheckoutOrderParamsSchema,
@@ -198,5 +209,34 @@ describe('dates are real calendar dates within a sane range', () => {
       );
       expect(MenuQuerySchema.safeParse({ locationId: '1', contextTime: bad }).success, bad).toBe(false);
     }
+  });
+});
+
+describe('well-formed Unicode', () => {
+  it('refuses lone and reversed surrogates and keeps proper pairs (emoji)', () => {
+    expect(isWellFormedText('Ada 🍔 Lovelace')).toBe(true);
+    for (const bad of ['\ud800', 'a\udbffb', '\udc00', '\udfffx', '\udc00\ud800', 'ok \ud83c']) {
+      expect(isWellFormedText(bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(textSchema(10).safeParse('a\ud800').success).toBe(false);
+  });
+
+  it('finds the first malformed string or key anywhere in a request, however deep', () => {
+    expect(findMalformedText({ a: ['ok', { b: 'x\udc00' }] })).toEqual(['a', 1, 'b']);
+    expect(findMalformedText({ ['k\ud800']: 1 })).toEqual(['k\ud800']);
+    expect(findMalformedText({ a: '🍔', b: [1, null, true] })).toBeNull();
+    let deep: unknown = 'end\ud800';
+    for (let i = 0; i < 50_000; i += 1) deep = [deep];
+    expect(findMalformedText(deep)).toHaveLength(50_000);
+  });
+
+  it('wellFormedInput names the field before the schema runs', () => {
+    const schema = wellFormedInput(z.object({ city: z.string().max(3) }));
+    const result = schema.safeParse({ city: 'Washington\ud800' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['city'], message: MALFORMED_TEXT_MESSAGE }),
+    ]);
+    expect(schema.safeParse({ city: 'DC' }).success).toBe(true);
   });
 });

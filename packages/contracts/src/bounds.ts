@@ -22,12 +22,80 @@ export function hasNoNul(value: string): boolean {
   return !value.includes('\u0000');
 }
 
-/** The same string schema, refusing a NUL character (every request text goes through this). */
-export function refuseNul<T extends z.ZodString>(schema: T): T {
-  return schema.refine(hasNoNul, NUL_MESSAGE);
+export const MALFORMED_TEXT_MESSAGE = 'Text must be well-formed Unicode (a lone UTF-16 surrogate is not)';
+
+/**
+ * With the `u` flag a proper surrogate pair is one code point (an emoji), so `\p{Cs}` (the surrogate category)
+ * matches only a lone or reversed surrogate: what `String.prototype.isWellFormed` refuses, in every runtime.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Whether a text is well-formed UTF-16 (no lone or reversed surrogate). JSON's `\ud800` escapes can carry one;
+ * PostgreSQL cannot store it (jsonb refuses it: a 500; text columns would keep U+FFFD instead of what was sent).
+ */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
 }
 
-/** Request text of at most `max` characters, without NUL. */
+/** Where a value sits in a request: its key and its parent's place (linked, so a deep walk copies no paths). */
+interface Place {
+  key: PropertyKey;
+  parent: Place | null;
+}
+
+function pathOf(place: Place | null): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let at = place; at; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * The path of the first string, or object key, in a decoded request (a JSON body, a query, path parameters)
+ * that is not well-formed Unicode; null when there is none. One visit per value (no recursion, no path copied
+ * per value): linear in the body, which the server's body limit bounds, however deep it nests.
+ */
+export function findMalformedText(value: unknown): PropertyKey[] | null {
+  const stack: [unknown, Place | null][] = [[value, null]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, place] = next;
+    if (typeof node === 'string') {
+      if (!isWellFormedText(node)) return pathOf(place);
+    } else if (Array.isArray(node)) {
+      node.forEach((item: unknown, index) => stack.push([item, { key: index, parent: place }]));
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, item] of Object.entries(node)) {
+        const at = { key, parent: place };
+        if (!isWellFormedText(key)) return pathOf(at);
+        stack.push([item, at]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A request part's schema behind the one well-formed-text check: every string and key of the decoded input is
+ * checked before `schema` sees it, so no lone surrogate reaches a rule or the database, whatever field (of any
+ * route, present or future) carries it. A 400 naming the field, never a 500. The API applies it to every
+ * route's body, query, path parameters and headers (app.ts, through its validator compiler).
+ */
+export function wellFormedInput<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const path = findMalformedText(value);
+      if (path) ctx.addIssue({ code: 'custom', message: MALFORMED_TEXT_MESSAGE, path });
+    })
+    .pipe(schema);
+}
+
+/** The same string schema, refusing a NUL character and malformed UTF-16 (request text fields use this). */
+export function refuseNul<T extends z.ZodString>(schema: T): T {
+  return schema.refine(hasNoNul, NUL_MESSAGE).refine(isWellFormedText, MALFORMED_TEXT_MESSAGE);
+}
+
+/** Request text of at most `max` characters, without NUL or a lone surrogate. */
 export function textSchema(max: number): z.ZodString {
   return refuseNul(z.string().max(max));
 }

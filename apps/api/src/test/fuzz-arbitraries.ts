@@ -111,6 +111,34 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'a'.repeat(5000),
 ];
 
+/**
+ * UTF-16 a JSON body can carry (as \u escapes) but Unicode calls malformed: a lone high surrogate, a lone low
+ * one, a reversed pair; and NUL. PostgreSQL stores none of them (a jsonb column refused a lone surrogate: 500).
+ */
+export const MALFORMED_UNITS: readonly string[] = [
+  '\uD800',
+  '\uDBFF',
+  '\uDC00',
+  '\uDFFF',
+  '\uDC00\uD800',
+  '\u0000',
+];
+
+/**
+ * `text` with one to three malformed units inserted at drawn places (start, middle, end): a string that
+ * otherwise looks like what the field expects, so that it passes the cheap checks and reaches the code behind.
+ */
+export function withMalformedUnits(text: string): fc.Arbitrary<string> {
+  const insertion = fc.tuple(fc.nat({ max: text.length }), fc.constantFrom(...MALFORMED_UNITS));
+  return fc
+    .array(insertion, { minLength: 1, maxLength: 3 })
+    .map((insertions) =>
+      insertions
+        .sort(([a], [b]) => b - a)
+        .reduce((result, [at, unit]) => result.slice(0, at) + unit + result.slice(at), text),
+    );
+}
+
 /** A value nested `depth` arrays deep. */
 export function nestedArrays(depth: number): unknown {
   let value: unknown = [];
@@ -208,9 +236,13 @@ export function arbitraryOf(
   options: ArbitraryOptions,
 ): fc.Arbitrary<unknown> {
   const valid = validArbitraryOf(schema, name, options);
-  return options.hostile
-    ? fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: hostileValue })
-    : valid;
+  if (!options.hostile) return valid;
+  // Text fields also get a value of their own shape with malformed Unicode mixed in.
+  const malformed =
+    schema.type === 'string' && !schema.enum
+      ? [{ weight: 1, arbitrary: valid.chain((value) => withMalformedUnits(String(value))) }]
+      : [];
+  return fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: hostileValue }, ...malformed);
 }
 
 function validArbitraryOf(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '@storefront/contracts/api';
 import { DateTimeSchema } from '@storefront/contracts/bounds';
 import { ok } from '../../lib/envelope';
+import { localOnly } from '../../lib/local-only';
 import { MAILBOX_CSP, renderMailboxPage } from './mailbox-page';
 import { listMailbox } from './outbox';
 
@@ -26,12 +27,14 @@ const DevMailboxMessageSchema = z.object({
 });
 
 /**
- * The development mailbox (MAILBOX; unset: everywhere but production, where it would show anyone the activation
- * and reset links): GET /mailbox, a page, and GET /v1/dev/mailbox, the same as JSON for the browser journeys.
- * Both stay out of the OpenAPI document: they are not part of the API a client may use.
+ * The development mailbox (MAILBOX; unset: on everywhere but production, where it does not exist: it shows every
+ * activation and reset link, so whoever reads it can take over any account): GET /mailbox, a page, and
+ * GET /v1/dev/mailbox, the same as JSON for the browser journeys. Both answer this machine only (loopback peers,
+ * lib/local-only.ts) and stay out of the OpenAPI document: they are not part of the API a client may use.
  */
 const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (!(app.config.MAILBOX ?? app.config.NODE_ENV !== 'production')) return;
+  if (app.config.NODE_ENV === 'production' || app.config.MAILBOX === false) return;
+  app.addHook('onRequest', localOnly);
 
   app.get(
     '/mailbox',
