@@ -155,6 +155,15 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Pay at the Store (offline credit): at most this many open unpaid orders (placed, not yet completed) per guest,
+   * counted apart for each of the customer account, the contact phone, the contact e-mail and the client address.
+   */
+  PAY_LATER_MAX_OPEN_PER_GUEST: z.coerce.number().int().min(0).max(1000).default(2),
+  /** Pay at the Store: open unpaid orders a store takes at once (a store's own setting overrides it). */
+  PAY_LATER_MAX_OPEN_PER_STORE: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** Pay at the Store: the largest amount (dollars) left to collect at pickup (a store's own setting overrides it). */
+  PAY_LATER_MAX_TOTAL: z.coerce.number().min(0).max(100_000).default(150),
 });
 
 /**

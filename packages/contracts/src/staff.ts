@@ -86,6 +86,8 @@ export const StaffOrderSchema = z.object({
     }),
   ),
   total: z.number(),
+  /** Pay at the Store: what is left to collect at pickup (dollars); null when nothing is (paid online). */
+  unpaidAmount: z.number().nullable(),
 });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 export const StaffOrdersResponseSchema = envelope(z.array(StaffOrderSchema));

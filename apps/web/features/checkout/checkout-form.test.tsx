@@ -2,13 +2,17 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutForm } from './components/checkout-form';
 import { confirmOrder, payAtStore } from './checkout.actions';
+import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { formatTipInput, sanitizeTipInput, tipCentsFor } from './tip';
 
 vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn(), payAtStore: vi.fn() }));
+vi.mock('@/lib/captcha/invisible-captcha', () => ({ solveInvisibleChallenge: vi.fn() }));
 const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 const confirmMock = vi.mocked(confirmOrder);
 const payMock = vi.mocked(payAtStore);
+const solveMock = vi.mocked(solveInvisibleChallenge);
+let solved = 0;
 const scrollIntoView = vi.fn();
 
 const totals = { subtotal: 20, discount: 0, serviceCharge: 0, salesTax: 1.2, tip: 0, total: 21.2 };
@@ -41,6 +45,7 @@ async function submit() {
 
 beforeEach(() => {
   confirmMock.mockResolvedValue({ ok: true, data: { kind: 'payment' } });
+  solveMock.mockImplementation(() => Promise.resolve(`captcha-${(solved += 1)}`));
   // jsdom lays nothing out and has no scrollIntoView: record the calls.
   HTMLElement.prototype.scrollIntoView = scrollIntoView;
 });
@@ -292,5 +297,48 @@ describe('checkout submit step 4: the payment method', () => {
     expect(payMock).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     submitForm.mockRestore();
+  });
+
+  it('pays at the store with a captcha solved in the background, a fresh one when the first is refused', async () => {
+    const submitForm = vi
+      .spyOn(HTMLFormElement.prototype, 'requestSubmit')
+      .mockImplementation(() => undefined);
+    confirmMock.mockResolvedValueOnce({ ok: true, data: { kind: 'offline', choice: offline } });
+    payMock.mockResolvedValueOnce({
+      ok: false,
+      error: 'Please complete the following challenge',
+      code: 9902,
+    });
+    payMock.mockResolvedValueOnce({ ok: true });
+    renderForm({ defaults: filled });
+    await submit();
+    await waitFor(() => expect(submitForm).toHaveBeenCalledTimes(1));
+    const calls = payMock.mock.calls.map(([input]) => input);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.recaptchaInput).toMatch(/^captcha-\d+$/);
+    expect(calls[1]?.recaptchaInput).toMatch(/^captcha-\d+$/);
+    expect(calls[1]?.recaptchaInput).not.toBe(calls[0]?.recaptchaInput);
+    // The refused answer never reached the close request: the same attempt goes on with its key.
+    expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);
+    submitForm.mockRestore();
+  });
+
+  it('shows the limit the API answers when the guest has too many orders to pay at the store', async () => {
+    confirmMock.mockResolvedValueOnce({ ok: true, data: { kind: 'picker', choices: [card, offline] } });
+    const message =
+      'You already have 2 orders to pay at the store. Please pay for this one by card, or pay for those at pickup first.';
+    payMock.mockResolvedValueOnce({ ok: false, error: message, code: 21043 });
+    renderForm({ defaults: filled });
+    await submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Select Payment Method' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Pay at the store/ }));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Place Order' }));
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    // The card stays a way out.
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Credit Card/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(push).toHaveBeenCalledWith('/payment');
   });
 });

@@ -145,18 +145,26 @@ export async function confirmOrder(input: ConfirmOrderInput): Promise<ConfirmOrd
 export type PayAtStoreResult =
   { ok: true } | { ok: false; error: string; code: number | string | null; verificationNeeded?: boolean };
 
-const PayAtStoreInputSchema = z.object({ idempotencyKey: IdempotencyKeySchema });
+const PayAtStoreInputSchema = z.object({
+  idempotencyKey: IdempotencyKeySchema,
+  /** The invisible check's answer (lib/captcha): the API asks for it as it does for a new card. */
+  recaptchaInput: z.string().min(1).max(4000).nullable().optional(),
+});
 
 /** Card and wallet payments that never were charged: paying at the store replaces them. */
 const REPLACED_BY_OFFLINE: readonly number[] = [PAYMENT_METHOD.CreditCard, PAYMENT_METHOD.VirtualWallet];
 
 /**
  * Pay at the store (offline credit, spec section 4): reuses the order's offline-credit payment (set to the
- * amount due) or adds one for it, then places the order with the attempt's Idempotency-Key (the client keeps
+ * amount due) or adds one for it (with the captcha's answer, which the API asks for as for a new card), then
+ * places the order with the attempt's Idempotency-Key (the client keeps
  * the key for retries of the same attempt). When placing fails the payment is deleted again, so the order is as
  * it was. The client then goes to /payment/complete (the tracking page) like a card payment.
  */
-export async function payAtStore(input: { idempotencyKey: string }): Promise<PayAtStoreResult> {
+export async function payAtStore(input: {
+  idempotencyKey: string;
+  recaptchaInput?: string | null;
+}): Promise<PayAtStoreResult> {
   const parsed = PayAtStoreInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: 'Invalid payment attempt', code: 400 };
   const ref = await getOrderRef();
@@ -188,7 +196,11 @@ export async function payAtStore(input: { idempotencyKey: string }): Promise<Pay
       : await apiRequest(PaymentSchema, `${base}/payments/${existing.id}`, { method: 'PATCH', body: amounts })
     : await apiRequest(PaymentSchema, `${base}/payments`, {
         method: 'POST',
-        body: { paymentMethod: PAYMENT_METHOD.OfflineCredit, ...amounts },
+        body: {
+          paymentMethod: PAYMENT_METHOD.OfflineCredit,
+          ...amounts,
+          ...(parsed.data.recaptchaInput ? { recaptchaInput: parsed.data.recaptchaInput } : {}),
+        },
       });
   if (!payment.ok) return payFailure(payment);
   const placed = await apiRequest(CloseRequestResultSchema, `${base}/close-requests`, {

@@ -5,7 +5,7 @@ import { readFrameMessage } from './aurus-frame';
 import { paymentErrorView } from './payment-errors';
 import { PaymentFlow } from './components/payment-flow';
 import { usePaymentFlow } from './payment-flow-context';
-import { solveInvisibleChallenge } from './invisible-captcha';
+import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { isCurrentOrder, placeOrder, resetOrder, startPayment } from './payment.actions';
 import { reloadPage, replacePage } from '@/lib/hard-navigation';
 import { frameWindow, postFrom, tokenResponse } from './payment-test-fixtures';
@@ -24,7 +24,7 @@ vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), refresh: 
 
 vi.mock('@/lib/hard-navigation', () => ({ reloadPage: vi.fn(), replacePage: vi.fn() }));
 
-vi.mock('./invisible-captcha', () => ({ solveInvisibleChallenge: vi.fn() }));
+vi.mock('@/lib/captcha/invisible-captcha', () => ({ solveInvisibleChallenge: vi.fn() }));
 
 // The flow is tested on its own: the instruments (gift card, saved cards, wallet, Express) have their tests.
 vi.mock('./components/payment-slots', () => ({

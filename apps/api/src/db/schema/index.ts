@@ -7,3 +7,4 @@ export * from './payments';
 export * from './marketing';
 export * from './capacity';
 export * from './accounts';
+export * from './pay-later';

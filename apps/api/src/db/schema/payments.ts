@@ -44,10 +44,18 @@ export const locationPaymentMethods = pgTable(
     /** ADDRESS_REQUIREMENT: what the billing address must carry for address verification. */
     avsCoverageLevel: text('avs_coverage_level').notNull().default('ZipCodeOnly'),
     displayOrder: integer('display_order').notNull().default(0),
+    /** Offline credit: this store's cap on open unpaid orders; null takes PAY_LATER_MAX_OPEN_PER_STORE. */
+    maxOpenUnpaidOrders: integer('max_open_unpaid_orders'),
+    /** Offline credit: the largest amount this store lets be paid at pickup; null takes PAY_LATER_MAX_TOTAL. */
+    maxUnpaidTotalCents: integer('max_unpaid_total_cents'),
   },
   (t) => [
     uniqueIndex('location_payment_methods_uq').on(t.locationId, t.paymentMethod),
     check('location_payment_methods_method_ck', sql`${t.paymentMethod} in (2, 5, 6, 15)`),
+    check(
+      'location_payment_methods_pay_later_ck',
+      sql`(${t.maxOpenUnpaidOrders} is null or ${t.maxOpenUnpaidOrders} >= 0) and (${t.maxUnpaidTotalCents} is null or ${t.maxUnpaidTotalCents} >= 0)`,
+    ),
     check(
       'location_payment_methods_avs_ck',
       sql`${t.avsCoverageLevel} in ('None', 'ZipCodeOnly', 'AddressAndZipCode')`,

@@ -32,6 +32,7 @@ import {
   validateOrder,
 } from './checkout.service';
 import { placeOrderOnce } from './place-order.service';
+import { payLaterPolicyOf } from '../pay-later/pay-later.service';
 import { getTrackingUrl } from './tracking-link.service';
 
 const errors = {
@@ -182,7 +183,13 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await placeOrderOnce(
         app.db,
         processor,
-        { session, orderId, body: request.body, idempotencyKey: key },
+        {
+          session,
+          orderId,
+          body: request.body,
+          idempotencyKey: key,
+          payLater: { policy: payLaterPolicyOf(app.config), clientAddress: request.ip },
+        },
         app.config.IDEMPOTENCY_LEASE_SECONDS * 1000,
       );
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');

@@ -26,6 +26,7 @@ import { sandboxGiftCardProcessor } from '../../providers/payment/sandbox-gift-c
 import { findPaymentsByOrder, updatePayment, type PaymentRow } from '../payments/payments.repository';
 import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.service';
 import { cardChargeSource, saveApprovedCard } from '../saved-payments/saved-payments.service';
+import { holdPayLaterRoom, type PayLaterContext } from '../pay-later/pay-later.service';
 import {
   findItemsOfOrders,
   findLocation,
@@ -67,6 +68,8 @@ export interface PlaceOrderInput {
   settle?: Settle;
   /** The gift-card processor (the sandbox unless a test hands another). */
   giftCards?: GiftCardProcessor;
+  /** The pay-later limits and the request's client address (an order left to pay at the store). */
+  payLater: PayLaterContext;
 }
 
 function declinedErrors(message: string): ApiError[] {
@@ -234,6 +237,9 @@ export async function placeOrder(
       if (!payment) throw ruleBroken('Payment', ORDER_ERROR.InvalidPayment, 'The order has no payment');
       paymentId = payment.id;
       if (payment.baseAmountCents + payment.tipAmountCents !== dueCents) throw paymentTotalMismatch();
+      if (payment.paymentMethod === PAYMENT_METHOD.OfflineCredit) {
+        await holdPayLaterRoom(tx, input.payLater, { order, userId: input.session.userId, dueCents });
+      }
     }
 
     // Gift cards first: a card that no longer holds its amount stops the placement before any charge (the

@@ -20,7 +20,8 @@ import { paymentProcessorFor } from '../../providers/payment/index';
 import { sandboxGiftCardProcessor } from '../../providers/payment/sandbox-gift-cards';
 import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from '../checkout/checkout.fixtures';
 import { placeOrder } from '../checkout/place-order.service';
-import { auth, closeRequest, tokenise } from '../checkout/checkout.test-helpers';
+import { payLaterPolicyOf } from '../pay-later/pay-later.service';
+import { auth, closeRequest, paymentCaptcha, tokenise } from '../checkout/checkout.test-helpers';
 
 const INVALID_CARD = 'Invalid card';
 const APPLY_FAILED = 'Only positive numbers less than the balance amount and due amount are allowed';
@@ -347,9 +348,15 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     expect(refused.json()).toMatchObject({
       errors: [{ message: 'The store does not accept this payment method' }],
     });
-    expect((await pay(noGift, { paymentMethod: 2, baseAmount: noGift.totalCents / 100 })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (
+        await pay(noGift, {
+          paymentMethod: 2,
+          baseAmount: noGift.totalCents / 100,
+          recaptchaInput: await paymentCaptcha(ctx),
+        })
+      ).statusCode,
+    ).toBe(422);
     expect((await pay(noGift, { paymentMethod: 15, baseAmount: noGift.totalCents / 100 })).statusCode).toBe(
       422,
     );
@@ -413,9 +420,17 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     const card = await newGiftCard(300);
     expect((await applyGift(order, card.number, 3)).statusCode).toBe(200);
     const base = (order.totalCents - 300) / 100;
-    const first = await pay(order, { paymentMethod: 2, baseAmount: base });
+    const first = await pay(order, {
+      paymentMethod: 2,
+      baseAmount: base,
+      recaptchaInput: await paymentCaptcha(ctx),
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await pay(order, { paymentMethod: 2, baseAmount: base });
+    const second = await pay(order, {
+      paymentMethod: 2,
+      baseAmount: base,
+      recaptchaInput: await paymentCaptcha(ctx),
+    });
     const offline = second.json<{ value: PaymentValue }>().value;
     expect(offline).toMatchObject({
       id: first.json<{ value: PaymentValue }>().value.id,
@@ -442,14 +457,26 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
 
   it('refuses a method that needs a verified identity until the order has one', async () => {
     const order = await createOrderFixture(ctx, { locationId: DEMO_LOCATIONS.chicago });
-    const refused = await pay(order, { paymentMethod: 2, baseAmount: order.totalCents / 100 });
+    const refused = await pay(order, {
+      paymentMethod: 2,
+      baseAmount: order.totalCents / 100,
+      recaptchaInput: await paymentCaptcha(ctx),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ errors: [{ key: 'IdentityNotVerified' }] });
     await ctx.database.db
       .update(orders)
       .set({ identityVerifiedAt: new Date() })
       .where(eq(orders.id, order.orderId));
-    expect((await pay(order, { paymentMethod: 2, baseAmount: order.totalCents / 100 })).statusCode).toBe(200);
+    expect(
+      (
+        await pay(order, {
+          paymentMethod: 2,
+          baseAmount: order.totalCents / 100,
+          recaptchaInput: await paymentCaptcha(ctx),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('captures the gift card and charges the rest to the card; a replay with the same key captures nothing more', async () => {
@@ -523,6 +550,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
       body: { paymentToken },
       idempotencyKey: randomUUID(),
       giftCards: down,
+      payLater: { policy: payLaterPolicyOf(ctx.env), clientAddress: null },
     });
     await expect(attempt).rejects.toMatchObject({
       status: 502,

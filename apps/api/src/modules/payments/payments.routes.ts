@@ -17,6 +17,7 @@ import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../lib/envelope';
 import { DomainError } from '../../lib/errors';
 import { requireNewCardCaptcha } from '../saved-payments/saved-payments.service';
+import { requirePayLaterCaptcha } from '../pay-later/pay-later.service';
 import {
   createPayment,
   deletePayment,
@@ -143,6 +144,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireNewCardCaptcha(app, sessionOf(request), request.params.orderId, request.body);
+      await requirePayLaterCaptcha(app, sessionOf(request), request.params.orderId, request.body);
       const create = () =>
         createPayment(app.db, app.config, sessionOf(request), request.params.orderId, request.body);
       return ok(await (request.body.paymentMethod === 6 ? guardGiftCard(request, create) : create()));

@@ -79,7 +79,11 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
       method: 'POST',
       url: base,
       headers: auth(order.token),
-      payload: { paymentMethod: 2, baseAmount: order.totalCents / 100 },
+      payload: {
+        paymentMethod: 2,
+        baseAmount: order.totalCents / 100,
+        recaptchaInput: await paymentCaptcha(ctx),
+      },
     });
     // The open store takes the card and gift cards only.
     expect(offline.statusCode).toBe(422);

@@ -5,6 +5,7 @@
 import {
   FULFILLMENT_METHOD,
   FulfillmentMethodSchema,
+  ORDER_STATUS,
   OrderStatusSchema,
   PickupTypeSchema,
   type OrderStatus,
@@ -30,6 +31,7 @@ import { getKitchenLoad } from '../capacity/capacity.service';
 import { invalidateLocationsCache } from '../locations/locations.service';
 import { getLocationOrderingState } from '../checkout/location-state';
 import { orderNumberFor } from '../checkout/place-order.service';
+import { unpaidAmountsOf } from '../pay-later/pay-later.service';
 
 /** Placed orders of a location (optionally of some statuses), oldest first, with items and pickup data. */
 export async function listStaffOrders(
@@ -41,6 +43,10 @@ export async function listStaffOrders(
   if (!location) throw notFound('LocationNotFound', 'The location does not exist', 21034);
   const rows = await findPlacedOrders(db, locationId, statuses);
   const items = await findItemsOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
+  const unpaid = await unpaidAmountsOf(
     db,
     rows.map((r) => r.id),
   );
@@ -94,6 +100,8 @@ export async function listStaffOrders(
           notes: i.note,
         })),
       total: centsToDollars(order.totalCents),
+      // A completed order was handed over, so what it had to pay at the store was collected.
+      unpaidAmount: order.status === ORDER_STATUS.Completed ? null : (unpaid.get(order.id) ?? null),
     };
   });
 }

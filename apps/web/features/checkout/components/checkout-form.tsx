@@ -18,6 +18,8 @@ import { startNavigationProgress } from '@/components/ui/navigation-progress';
 import { Price } from '@/components/ui/price';
 import { TotalsList } from '@/components/ui/totals-list';
 import { useToast } from '@/components/ui/toast';
+import { APP_ERROR } from '@storefront/contracts/errors';
+import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { confirmOrder, payAtStore } from '../checkout.actions';
 import type { PaymentChoice, PaymentStep } from '../payment-step';
 import { PaymentMethodPicker } from './payment-method-picker';
@@ -200,8 +202,14 @@ export function CheckoutForm({
   async function placeAtStore(): Promise<string | null> {
     setPaying(true);
     offlineKey.current ??= crypto.randomUUID();
+    const idempotencyKey = offlineKey.current;
     try {
-      const result = await payAtStore({ idempotencyKey: offlineKey.current });
+      // Paying at the store answers the captcha a new card does, solved in the background (no widget to press).
+      let result = await payAtStore({ idempotencyKey, recaptchaInput: await solveInvisibleChallenge() });
+      // A challenge that expired while the guest read the picker (or could not be solved): one fresh try.
+      if (!result.ok && Number(result.code) === APP_ERROR.RecaptchaFailure) {
+        result = await payAtStore({ idempotencyKey, recaptchaInput: await solveInvisibleChallenge() });
+      }
       if (result.ok) {
         startNavigationProgress();
         completeForm.current?.requestSubmit();

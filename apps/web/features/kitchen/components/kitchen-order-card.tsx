@@ -1,3 +1,5 @@
+import { Banknote } from 'lucide-react';
+import { unpaidBadgeText } from '@storefront/contracts/pay-later';
 import { STAFF_STATUS_ACTION, nextOrderStatus, type StaffOrder } from '@storefront/contracts/staff';
 import { Price } from '@/components/ui/price';
 import { AdvanceOrderButton } from './advance-order-button';
@@ -9,6 +11,13 @@ export function KitchenOrderCard({ order, renderedAt }: { order: StaffOrder; ren
   const action = STAFF_STATUS_ACTION[order.statusId];
   return (
     <KitchenTicket order={order} renderedAt={renderedAt}>
+      {order.unpaidAmount !== null ? (
+        // Paid at the store: the counter collects it before handing the order over. Words, not colour alone.
+        <p className="inline-flex items-center gap-2 self-start rounded-lg border-2 border-amber-700 bg-amber-100 px-3 py-1 font-bold text-gray-950">
+          <Banknote aria-hidden className="size-5" />
+          {unpaidBadgeText(order.unpaidAmount)}
+        </p>
+      ) : null}
       <ul className="flex flex-col gap-2">
         {order.items.map((item) => (
           <li key={item.id}>

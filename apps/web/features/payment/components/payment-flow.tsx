@@ -42,7 +42,7 @@ import {
   type PaymentInstrument,
   type PendingCardPayment,
 } from '../payment-flow-context';
-import { solveInvisibleChallenge } from '../invisible-captcha';
+import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { useAurusFrame } from '../use-aurus-frame';
 import { CardBrandLogos } from './card-brand-logos';
 import { HostedPaymentFrame } from './hosted-payment-frame';

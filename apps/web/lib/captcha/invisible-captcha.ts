@@ -10,7 +10,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /**
  * The payment's invisible check (spec section 6: a score check runs for the payment, the challenge widget is the
- * fallback): fetches an ALTCHA challenge and solves its proof of work in the background with the ALTCHA library
+ * fallback), for a new card and for paying at the store: fetches an ALTCHA challenge and solves its proof of work in the background with the ALTCHA library
  * (./altcha-solver, loaded on the first call only), answering the payload the API takes as recaptchaInput. Null
  * when the challenge cannot be had or solved (another algorithm, no number up to maxnumber, aborted): the page
  * then shows the visible widget if the API insists.

@@ -1,0 +1,43 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StaffOrder } from '@storefront/contracts/staff';
+import { KitchenOrderCard } from './kitchen-order-card';
+
+vi.mock('../kitchen.actions', () => ({ advanceOrder: vi.fn() }));
+
+const placedAt = '2026-11-28T12:00:00-05:00';
+function order(unpaidAmount: number | null): StaffOrder {
+  return {
+    id: 41,
+    referenceNumber: '41-ABCD',
+    orderNumber: '0041',
+    locationId: 8,
+    statusId: 1,
+    placedAt,
+    expectedReadyTime: '2026-11-28T12:15:00-05:00',
+    scheduledReadyTime: null,
+    fulfillmentMethod: 1,
+    contact: { firstName: 'Pat', lastName: 'Later', phone: '2025550143', email: 'pat@example.com' },
+    pickup: { pickupOption: 0, carColor: null, carType: null, fulfillmentPlace: null },
+    delivery: null,
+    notes: null,
+    items: [{ id: 1, quantity: 1, title: 'Classic Burger', portionTitle: null, modifiers: [], notes: null }],
+    total: 285.78,
+    unpaidAmount,
+  };
+}
+
+afterEach(cleanup);
+
+describe('the kitchen ticket of an order paid at the store', () => {
+  it('says in words that it is unpaid and what to collect at pickup', () => {
+    render(<KitchenOrderCard order={order(285.78)} renderedAt={Date.parse(placedAt)} />);
+    const ticket = screen.getByRole('article', { name: /#41-ABCD/ });
+    expect(ticket.textContent).toContain('Unpaid — collect $285.78 at pickup');
+  });
+
+  it('shows no badge on an order paid online', () => {
+    render(<KitchenOrderCard order={order(null)} renderedAt={Date.parse(placedAt)} />);
+    expect(screen.getByRole('article', { name: /#41-ABCD/ }).textContent).not.toContain('Unpaid');
+  });
+});
