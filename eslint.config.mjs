@@ -40,6 +40,21 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Per-address limits count request.clientAddress (apps/api/src/plugins/client-address.ts): request.ip is the
+    // storefront server for every guest behind it.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='ip']",
+          message: 'Count a client by request.clientAddress (plugins/client-address.ts), not request.ip.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, '@next/next': nextPlugin },
     languageOptions: { globals: { ...globals.browser } },

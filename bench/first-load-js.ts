@@ -13,6 +13,7 @@
  * - BENCH_PORT_OFFSET and BENCH_DB as for `npm run bench` (two measures side by side).
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { addableItems, getMenu, guestToken, isOpenOnline, searchStores } from './guest';
 import { bin, option, recreateDatabase, root, startProcess, stopAll, waitForUrl } from './lib';
@@ -46,6 +47,7 @@ function scriptsOf(lhr: unknown): NetworkRecord[] {
   return (audits?.['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
 }
 
+const clientAddressSecret = `bench-${randomUUID()}-${randomUUID()}`;
 try {
   startProcess(bin('tsx'), ['src/server.ts'], `${checkout}apps/api`, {
     DATABASE_URL: await recreateDatabase(serverUrl, dbName),
@@ -54,13 +56,20 @@ try {
     WEB_PUBLIC_URL: web,
     LOG_LEVEL: 'warn',
     JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+    CLIENT_ADDRESS_SECRET: clientAddressSecret,
   });
   await waitForUrl(`${api}/health`);
-  startProcess(bin('next'), ['start', '-p', String(webPort)], `${checkout}apps/web`, {
+  // The storefront's own server, as `npm start` runs it (it signs each guest's address for the API); an older
+  // checkout without one, with `next start`.
+  const [command, args] = existsSync(`${checkout}apps/web/server.mjs`)
+    ? [process.execPath, ['server.mjs', '-p', String(webPort)]]
+    : [bin('next'), ['start', '-p', String(webPort)]];
+  startProcess(command, args, `${checkout}apps/web`, {
     API_URL: api,
     API_PUBLIC_URL: api,
     WEB_PUBLIC_URL: web,
     NEXT_TELEMETRY_DISABLED: '1',
+    CLIENT_ADDRESS_SECRET: clientAddressSecret,
   });
   await waitForUrl(`${web}/error`);
 

@@ -55,6 +55,8 @@ import { measureAccounts, type AccountsFigures } from './accounts';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+/** Shared by the bench's API and storefront, as `npm start` shares one (apps/web/server.mjs). */
+const CLIENT_ADDRESS_SECRET = `bench-${randomUUID()}-${randomUUID()}`;
 const PORTS = {
   ceiling: 4901 + offset,
   api: 4902 + offset,
@@ -249,6 +251,7 @@ async function measureApi(): Promise<{
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+    CLIENT_ADDRESS_SECRET,
     // Sign-in needs a solved captcha per request: easy ones, solved before the run (accounts.ts). The bench's
     // requests say which client address they stand for (X-Forwarded-For from this machine), as the storefront's do.
     CAPTCHA_MAX_NUMBER: '1000',
@@ -382,6 +385,7 @@ async function measurePages(): Promise<{
       API_PUBLIC_URL: api,
       WEB_PUBLIC_URL: web,
       LOG_LEVEL: 'warn',
+      CLIENT_ADDRESS_SECRET,
     });
     await waitForUrl(`${api}/health`);
   }
@@ -391,11 +395,13 @@ async function measurePages(): Promise<{
   const smallMenuLocationId = await seedBenchLargeMenu(seeded.db, 30);
   const largeMenuLocationId = await seedBenchLargeMenu(seeded.db, BENCH_LARGE_MENU_ITEMS);
   await seeded.close();
-  startProcess(bin('next'), ['start', '-p', String(PORTS.web)], `${root}apps/web`, {
+  // The storefront's own server, as `npm start` runs it (it signs each guest's address for the API).
+  startProcess(process.execPath, ['server.mjs', '-p', String(PORTS.web)], `${root}apps/web`, {
     API_URL: api,
     API_PUBLIC_URL: api,
     WEB_PUBLIC_URL: web,
     NEXT_TELEMETRY_DISABLED: '1',
+    CLIENT_ADDRESS_SECRET,
   });
   startProcess(bin('next'), ['start', 'bench/reference-app', '-p', String(PORTS.reference)], root, {
     NEXT_TELEMETRY_DISABLED: '1',

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { supervise } from './supervise.mjs';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -25,9 +25,9 @@ const env = {
   API_PUBLIC_URL: process.env.API_PUBLIC_URL ?? `http://localhost:${apiPort}`,
   WEB_PUBLIC_URL: process.env.WEB_PUBLIC_URL ?? `http://localhost:${webPort}`,
   PGLITE_DIR: process.env.PGLITE_DIR ?? join(root, 'data/pglite'),
-  // The storefront beside the API passes each guest's address on (apps/web/lib/client-address.ts): the API's
-  // per-address limits believe it from this machine only.
-  TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
+  // The storefront's server signs each guest's address (its socket's peer) for the API's per-address limits
+  // (apps/web/server.mjs); both get this secret. Made for this run unless set: nothing else needs to know it.
+  CLIENT_ADDRESS_SECRET: process.env.CLIENT_ADDRESS_SECRET ?? randomBytes(32).toString('base64url'),
 };
 
 /** A fingerprint of the storefront's sources: rebuild only when it changes. */
@@ -114,7 +114,7 @@ if (!(await waitFor(`${apiUrl}/health`, 120))) {
   console.error('The API did not start.');
   shutdown(1);
 } else {
-  run('Storefront', bin('next'), ['start', '-p', webPort], webDir);
+  run('Storefront', process.execPath, ['server.mjs', '-p', webPort], webDir);
   await waitFor(`http://localhost:${webPort}/error`, 60);
   console.log(`
 Storefront       http://localhost:${webPort}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -9,6 +10,11 @@ import { defineConfig, devices } from '@playwright/test';
 const apiPort = Number(process.env.E2E_API_PORT ?? 4100);
 const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
 const dataDir = `../../data/e2e-${apiPort}`;
+// The secret the storefront's server signs client addresses with, shared with the API (server.mjs). Kept in the
+// environment so that the test workers (which load this file again) get the same one: a spec starts its own
+// storefront with it (e2e/client-address.spec.ts).
+process.env.E2E_CLIENT_ADDRESS_SECRET ??= randomBytes(32).toString('base64url');
+const clientAddressSecret = process.env.E2E_CLIENT_ADDRESS_SECRET;
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -50,8 +56,8 @@ export default defineConfig({
         PGLITE_DIR: dataDir,
         LOG_LEVEL: 'warn',
         STAFF_KEY: 'e2e-staff-key',
-        // As `npm start`: the storefront passes each guest's address on (lib/client-address.ts).
-        TRUST_PROXY: 'loopback',
+        // As `npm start`: the storefront's server signs each guest's address (server.mjs).
+        CLIENT_ADDRESS_SECRET: clientAddressSecret,
         // The large store page's journey (e2e/large-menu.spec.ts): 'Bench Large Menu' in Anchorage, 300 items.
         SEED_LARGE_MENU_ITEMS: '300',
         // The accounts journeys (e2e/account-session.spec.ts): a quick ALTCHA proof of work, the mailbox page
@@ -62,7 +68,7 @@ export default defineConfig({
       },
     },
     {
-      command: `../../node_modules/.bin/next start -p ${webPort}`,
+      command: `node server.mjs -p ${webPort}`,
       url: `http://localhost:${webPort}/error`,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -71,6 +77,10 @@ export default defineConfig({
         API_PUBLIC_URL: `http://localhost:${apiPort}`,
         WEB_PUBLIC_URL: `http://localhost:${webPort}`,
         NEXT_TELEMETRY_DISABLED: '1',
+        CLIENT_ADDRESS_SECRET: clientAddressSecret,
+        // The test runner stands for the one proxy in front: a journey that plays several guests names each one's
+        // address in X-Forwarded-For, as a load balancer would (e2e/client-address.spec.ts checks both settings).
+        TRUST_PROXY_HOPS: '1',
         // Not production: debug mode is offered (its journey switches it on).
         APP_ENV: 'test',
         ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),

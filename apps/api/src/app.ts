@@ -21,6 +21,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import authPlugin from './plugins/auth';
 import securityHeadersPlugin from './plugins/security-headers';
 import rateLimitPlugin from './plugins/rate-limit';
+import clientAddressPlugin from './plugins/client-address';
 import authRoutes from './modules/auth/auth.routes';
 import locationsRoutes from './modules/locations/locations.routes';
 import templatesRoutes from './modules/templates/templates.routes';
@@ -66,7 +67,8 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     // Router and HTTP parser errors answer in the envelope too (plugins/errors.ts).
     frameworkErrors,
     clientErrorHandler,
-    // The client address (rate limits' key) comes from X-Forwarded-For only through proxies named in TRUST_PROXY.
+    // request.ip comes from X-Forwarded-For only through proxies named in TRUST_PROXY; the limits count
+    // request.clientAddress, which prefers the address a storefront signed (plugins/client-address.ts).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -84,6 +86,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: [env.WEB_PUBLIC_URL], credentials: false });
+  await app.register(clientAddressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(swagger, {
     openapi: {

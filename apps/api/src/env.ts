@@ -63,6 +63,12 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Proxies whose X-Forwarded-For gives the client address (see TrustProxySchema). */
   TRUST_PROXY: TrustProxySchema,
+  /**
+   * The secret the storefront server signs each guest's address with (X-Storefront-Client, plugins/client-address.ts),
+   * the same value as the storefront's; at least 32 characters. Unset: no signed address is believed, and every
+   * guest behind a storefront counts as the storefront's address. `npm start` makes one for both processes.
+   */
+  CLIENT_ADDRESS_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()

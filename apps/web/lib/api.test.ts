@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 let cookieToken: string | undefined;
-/** The X-Forwarded-For header the storefront received (Next writes the socket's address there). */
-let forwardedFor: string | undefined;
+/** The headers the storefront's server set on the request (server.mjs), and one the browser claimed. */
+let incoming: Record<string, string> = {};
 /** Cookies written by the code under test (a server action's or route handler's cookie store); null: read-only. */
 let written: Map<string, string> | null = null;
 vi.mock('server-only', () => ({}));
@@ -22,7 +22,7 @@ vi.mock('next/headers', () => ({
   headers: async () =>
     new Headers({
       'x-pathname': '/1/menu',
-      ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+      ...incoming,
     }),
 }));
 const redirects: string[] = [];
@@ -42,7 +42,7 @@ const fetchSpy = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   cookieToken = undefined;
-  forwardedFor = undefined;
+  incoming = {};
   written = null;
   redirects.length = 0;
   fetchSpy.mockReset();
@@ -133,14 +133,22 @@ describe('apiRequest', () => {
     expect(firstCall().headers.authorization).toBeUndefined();
   });
 
-  it("passes the guest's address on to the API, except on cached reads shared by every guest", async () => {
-    forwardedFor = '198.51.100.23';
+  it("passes the guest's signed address on to the API, except on cached reads shared by every guest", async () => {
+    const signed = 'v1;198.51.100.23;1790000000;c2lnbmF0dXJl';
+    incoming = { 'x-storefront-client': signed };
     fetchSpy.mockResolvedValue(envelope({ id: 1 }));
     await apiRequest(z.object({ id: z.number() }), 'guests/sessions', { method: 'POST', body: {} });
-    expect(firstCall().headers['x-forwarded-for']).toBe('198.51.100.23');
+    expect(firstCall().headers['x-storefront-client']).toBe(signed);
     fetchSpy.mockClear();
     await apiRequest(z.object({ id: z.number() }), 'sales/menus', { revalidate: 60 });
-    expect(firstCall().headers['x-forwarded-for']).toBeUndefined();
+    expect(firstCall().headers['x-storefront-client']).toBeUndefined();
+  });
+
+  it('never passes on an address the browser claimed', async () => {
+    incoming = { 'x-forwarded-for': '203.0.113.99', 'x-real-ip': '203.0.113.98' };
+    fetchSpy.mockResolvedValue(envelope({ id: 1 }));
+    await apiRequest(z.object({ id: z.number() }), 'guests/sessions', { method: 'POST', body: {} });
+    expect(JSON.stringify(firstCall().headers)).not.toMatch(/203\.0\.113/);
   });
 
   it('sends X-Integration with a user token, and not with a guest token', async () => {

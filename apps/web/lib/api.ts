@@ -6,7 +6,7 @@ import { ACCOUNT_ERROR } from '@storefront/contracts/accounts';
 import type { ApiError } from '@storefront/contracts/api';
 import { ACCESS_TOKEN_COOKIE } from './cookies';
 import { env, secureCookies } from './env';
-import { clientAddress } from './client-address';
+import { clientAddressHeaders } from './client-address';
 import { clearSignedInCookies } from './session-cookies';
 import { tokenUserId } from './token';
 
@@ -63,10 +63,7 @@ export async function apiRequest<S extends z.ZodType>(
   if (userId) headers['x-integration'] = userId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   // The guest's own address for the API's per-address limits; cached reads are shared by all guests and carry none.
-  if (options.revalidate === undefined) {
-    const address = clientAddress((await requestHeaders()).get('x-forwarded-for'), env.TRUST_PROXY_HOPS);
-    if (address) headers['x-forwarded-for'] = address;
-  }
+  if (options.revalidate === undefined) Object.assign(headers, clientAddressHeaders(await requestHeaders()));
   let res: Response;
   try {
     res = await fetch(buildUrl(path, options.query), {

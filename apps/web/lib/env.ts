@@ -38,11 +38,6 @@ const EnvSchema = z.object({
    * allows Google's script and frame. Unset (the default): ALTCHA, nothing outside this origin.
    */
   RECAPTCHA_SITE_KEY: z.string().min(1).max(100).optional(),
-  /**
-   * Proxies in front of the storefront that append to X-Forwarded-For (lib/client-address.ts); 0 (the default):
-   * Next serves browsers itself.
-   */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export const env = EnvSchema.parse(process.env);

@@ -113,7 +113,7 @@ export default fp(function authPlugin(app: FastifyInstance) {
   const failures = app.createRateLimit({
     max: STAFF_FAILURES_MAX,
     timeWindow: STAFF_FAILURES_WINDOW,
-    keyGenerator: (request) => `staff-credentials:${request.ip}`,
+    keyGenerator: (request) => `staff-credentials:${request.clientAddress}`,
   });
   const staffAttempts: StaffAttempts = {
     check: async (request) => {

@@ -1,9 +1,11 @@
 /**
  * Rate limits (@fastify/rate-limit), opted into by each route. Counted in this process's memory, or in Redis with
  * REDIS_URL so that every API process behind one proxy counts the same attempts (the plugin's own Redis store).
- * The client address they are keyed by is what Fastify's trustProxy (TRUST_PROXY) makes of the request.
+ * A route's limit without its own key counts per client address: request.clientAddress (plugins/client-address.ts),
+ * the address the storefront signed for its guest, else what Fastify's trustProxy (TRUST_PROXY) makes of the
+ * connection.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -26,10 +28,13 @@ async function whenReady(redis: Redis, ms: number): Promise<boolean> {
   });
 }
 
+/** The key of a limit that names none: the client address (never the raw request.ip, which a proxy may be). */
+const keyGenerator = (request: FastifyRequest) => request.clientAddress;
+
 export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   const url = app.config.REDIS_URL;
   if (!url) {
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, { global: false, keyGenerator });
     return;
   }
   const redis = new Redis(url, {
@@ -54,6 +59,7 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance) {
   }
   await app.register(rateLimit, {
     global: false,
+    keyGenerator,
     redis,
     nameSpace: app.config.REDIS_KEY_PREFIX,
     // Fail open. The limits slow down guessing (client secrets, staff keys, card numbers on the sandbox page);

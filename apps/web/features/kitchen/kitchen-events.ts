@@ -1,6 +1,6 @@
 import 'server-only';
 import { IdParamSchema } from '@storefront/contracts/bounds';
-import { clientAddress } from '@/lib/client-address';
+import { clientAddressHeaders } from '@/lib/client-address';
 import { env } from '@/lib/env';
 import { getStaffSession } from './kitchen-cookie';
 
@@ -29,9 +29,8 @@ export async function streamKitchenEvents(request: Request): Promise<Response> {
   const headers: Record<string, string> = {
     accept: 'text/event-stream',
     authorization: `Bearer ${token}`,
+    ...clientAddressHeaders(request.headers),
   };
-  const address = clientAddress(request.headers.get('x-forwarded-for'), env.TRUST_PROXY_HOPS);
-  if (address) headers['x-forwarded-for'] = address;
   let upstream: Response;
   try {
     upstream = await fetch(new URL(`/v1/staff/locations/${location.data}/events`, env.API_URL), {

@@ -72,7 +72,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const addressFailures = app.createRateLimit({
     max: SIGN_IN_ADDRESS_MAX,
     timeWindow: SIGN_IN_ADDRESS_WINDOW,
-    keyGenerator: (request) => `customer-sign-in:${request.ip}`,
+    keyGenerator: (request) => `customer-sign-in:${request.clientAddress}`,
   });
   // Failed sign-ins of e-mail addresses without an account (read after the body is validated and normalised).
   const unknownEmailFailures = app.createRateLimit({

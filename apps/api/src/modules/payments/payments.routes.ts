@@ -57,7 +57,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const addressFailures = app.createRateLimit({
     max: GIFT_CARD_FAILURES_PER_ADDRESS,
     timeWindow: GIFT_CARD_FAILURE_WINDOW,
-    keyGenerator: (request) => `gift-card-address:${request.ip}`,
+    keyGenerator: (request) => `gift-card-address:${request.clientAddress}`,
   });
   /** Runs a gift card call, refused while either limit is spent; an 'Invalid card' answer counts a failure. */
   async function guardGiftCard<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {

@@ -5,27 +5,28 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { CaptchaChallengeResponseSchema } from '@storefront/contracts/accounts';
-import { clientAddress } from '@/lib/client-address';
+import { clientAddressHeaders } from '@/lib/client-address';
 import { env } from '@/lib/env';
 
-const unavailable = () =>
+const unavailable = (status: 503 | 429 = 503) =>
   NextResponse.json(
     { error: 'The challenge is not available at this moment' },
-    { status: 503, headers: { 'cache-control': 'no-store' } },
+    { status, headers: { 'cache-control': 'no-store' } },
   );
 
 export async function GET(request: NextRequest) {
-  // The API counts challenges per guest address (lib/client-address.ts), not per storefront.
-  const address = clientAddress(request.headers.get('x-forwarded-for'), env.TRUST_PROXY_HOPS);
   let res: Response;
   try {
     res = await fetch(`${env.API_URL}/v1/captcha/challenge`, {
-      headers: { accept: 'application/json', ...(address ? { 'x-forwarded-for': address } : {}) },
+      // The API counts challenges per guest address (lib/client-address.ts), not per storefront.
+      headers: { accept: 'application/json', ...clientAddressHeaders(request.headers) },
       cache: 'no-store',
     });
   } catch {
     return unavailable();
   }
+  // The guest's address asked for too many: 429 as the API says, so that a script sees the limit for what it is.
+  if (res.status === 429) return unavailable(429);
   const challenge = CaptchaChallengeResponseSchema.safeParse(await res.json().catch(() => null));
   if (!res.ok || !challenge.success) return unavailable();
   return NextResponse.json(challenge.data.value, { headers: { 'cache-control': 'no-store' } });
