@@ -188,7 +188,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           orderId,
           body: request.body,
           idempotencyKey: key,
-          payLater: { policy: payLaterPolicyOf(app.config), clientAddress: request.ip },
+          payLater: { policy: payLaterPolicyOf(app.config), clientAddress: request.clientAddress },
         },
         app.config.IDEMPOTENCY_LEASE_SECONDS * 1000,
       );
