@@ -28,6 +28,7 @@ import templatesRoutes from './modules/templates/templates.routes';
 import menusRoutes from './modules/menus/menus.routes';
 import imagesRoutes from './modules/images/images.routes';
 import ordersRoutes from './modules/orders/orders.routes';
+import discountsRoutes from './modules/discounts/discounts.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import walletRoutes from './modules/payments/wallet.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
@@ -122,6 +123,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(menusRoutes);
       await v1.register(imagesRoutes);
       await v1.register(ordersRoutes);
+      await v1.register(discountsRoutes);
       await v1.register(paymentsRoutes);
       await v1.register(walletRoutes);
       await v1.register(checkoutRoutes);

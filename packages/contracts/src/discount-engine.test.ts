@@ -15,7 +15,13 @@ import {
 import { ORDER_ERROR } from './errors';
 import { totalsRows } from './pricing';
 
-const ctx: DiscountContext = { locationId: 1, channel: 107, fulfillmentMethod: 1, localDate: '2026-06-15' };
+const ctx: DiscountContext = {
+  locationId: 1,
+  catering: false,
+  channel: 107,
+  fulfillmentMethod: 1,
+  localDate: '2026-06-15',
+};
 
 function rule(extra: Partial<DiscountRule> = {}): DiscountRule {
   return {
@@ -202,7 +208,8 @@ describe('service charges (21033)', () => {
     name: 'Catering service',
     kind: 'percent',
     value: 1000,
-    channels: [106],
+    cateringOnly: true,
+    channels: null,
     fulfillmentMethods: null,
     minItemQuantity: 0,
     minSubtotalCents: 0,
@@ -212,6 +219,7 @@ describe('service charges (21033)', () => {
     name: 'Large party',
     kind: 'percent',
     value: 1800,
+    cateringOnly: false,
     channels: null,
     fulfillmentMethods: null,
     minItemQuantity: 10,
@@ -222,6 +230,7 @@ describe('service charges (21033)', () => {
     name: 'Delivery service',
     kind: 'amount',
     value: 199,
+    cateringOnly: false,
     channels: null,
     fulfillmentMethods: [0],
     minItemQuantity: 0,
@@ -231,7 +240,7 @@ describe('service charges (21033)', () => {
   it('takes a percentage of the discounted item total, rounded half up', () => {
     const result = computeServiceCharges([catering], {
       lines: [burger],
-      context: { channel: 106, fulfillmentMethod: 1 },
+      context: { catering: true, channel: 107, fulfillmentMethod: 1 },
       discountCents: 0,
     });
     expect(result.lines).toEqual([
@@ -239,7 +248,7 @@ describe('service charges (21033)', () => {
     ]);
     const discounted = computeServiceCharges([catering], {
       lines: [burger],
-      context: { channel: 106, fulfillmentMethod: 1 },
+      context: { catering: true, channel: 107, fulfillmentMethod: 1 },
       discountCents: 235,
     });
     expect(discounted.totalCents).toBe(100);
@@ -248,13 +257,13 @@ describe('service charges (21033)', () => {
   it('charges a large party from its item count only, and reports the unused charge (21032)', () => {
     const small = computeServiceCharges([largeParty], {
       lines: [fries],
-      context: { channel: 107, fulfillmentMethod: 1 },
+      context: { catering: false, channel: 107, fulfillmentMethod: 1 },
       discountCents: 0,
     });
     expect(small).toEqual({ lines: [], totalCents: 0, unusedIds: [2] });
     const big = computeServiceCharges([largeParty], {
       lines: [{ ...fries, quantity: 10, totalCents: 3500 }],
-      context: { channel: 107, fulfillmentMethod: 1 },
+      context: { catering: false, channel: 107, fulfillmentMethod: 1 },
       discountCents: 0,
     });
     expect(big.totalCents).toBe(630);
@@ -263,13 +272,13 @@ describe('service charges (21033)', () => {
   it('charges delivery orders only, and an empty order nothing', () => {
     const pickup = computeServiceCharges([delivery], {
       lines: [burger],
-      context: { channel: 107, fulfillmentMethod: 1 },
+      context: { catering: false, channel: 107, fulfillmentMethod: 1 },
       discountCents: 0,
     });
     expect(pickup.totalCents).toBe(0);
     const empty = computeServiceCharges([delivery], {
       lines: [],
-      context: { channel: 107, fulfillmentMethod: 0 },
+      context: { catering: false, channel: 107, fulfillmentMethod: 0 },
       discountCents: 0,
     });
     expect(empty.totalCents).toBe(0);
@@ -390,7 +399,7 @@ describe('properties', () => {
       fc.property(fc.array(lineArb, { maxLength: 6 }), ruleArb, (lines, r) => {
         const priced = priceOrder({
           lines,
-          context: { ...ctx, channel: 106 },
+          context: { ...ctx, catering: true },
           automatic: [],
           coupon: coupon(r),
           rewards: [],
@@ -400,7 +409,8 @@ describe('properties', () => {
               name: 'Catering',
               kind: 'percent',
               value: 1000,
-              channels: [106],
+              cateringOnly: true,
+              channels: null,
               fulfillmentMethods: null,
               minItemQuantity: 0,
               minSubtotalCents: 0,

@@ -60,6 +60,8 @@ export interface DiscountableLine {
 /** What an order is, for the rules' conditions. `localDate` is the order's date in the store's time zone. */
 export interface DiscountContext {
   locationId: number;
+  /** Whether the order is on the store's catering menu (either channel may order from it). */
+  catering: boolean;
   channel: number;
   fulfillmentMethod: number;
   localDate: LocalDate;
@@ -314,14 +316,15 @@ export function computeDiscounts(input: DiscountInput): DiscountResult {
 
 /**
  * A store's service charge: a percentage (basis points) of the discounted item total or a fixed amount (cents),
- * on the listed channels and fulfilment methods (null = any), from a minimum item count (a large-party charge)
- * and a minimum item total.
+ * on catering orders only when `cateringOnly`, on the listed channels and fulfilment methods (null = any), from a
+ * minimum item count (a large-party charge) and a minimum item total.
  */
 export interface ServiceChargeRule {
   id: number;
   name: string;
   kind: DiscountKind;
   value: number;
+  cateringOnly: boolean;
   channels: readonly number[] | null;
   fulfillmentMethods: readonly number[] | null;
   minItemQuantity: number;
@@ -351,7 +354,7 @@ export function computeServiceCharges(
   rules: readonly ServiceChargeRule[],
   input: {
     lines: readonly DiscountableLine[];
-    context: Pick<DiscountContext, 'channel' | 'fulfillmentMethod'>;
+    context: Pick<DiscountContext, 'catering' | 'channel' | 'fulfillmentMethod'>;
     discountCents: number;
   },
 ): ServiceChargeResult {
@@ -362,6 +365,7 @@ export function computeServiceCharges(
   const unusedIds: number[] = [];
   for (const rule of [...rules].sort((a, b) => a.id - b.id)) {
     const offered =
+      (!rule.cateringOnly || input.context.catering) &&
       (rule.channels === null || rule.channels.includes(input.context.channel)) &&
       (rule.fulfillmentMethods === null || rule.fulfillmentMethods.includes(input.context.fulfillmentMethod));
     if (!offered) continue;

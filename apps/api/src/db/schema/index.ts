@@ -8,3 +8,4 @@ export * from './marketing';
 export * from './capacity';
 export * from './accounts';
 export * from './pay-later';
+export * from './discounts';

@@ -8,6 +8,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { DiscountLine, ServiceChargeLine } from '@storefront/contracts/discount-engine';
 import { locations } from './locations';
 import { menuSnapshots } from './menus';
 
@@ -44,6 +46,9 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     serviceChargeCents: integer('service_charge_cents').notNull().default(0),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(1000),
+    /** The discount engine's lines behind discountCents and serviceChargeCents, stored with them. */
+    discountLines: jsonb('discount_lines').$type<DiscountLine[]>().notNull().default([]),
+    serviceChargeLines: jsonb('service_charge_lines').$type<ServiceChargeLine[]>().notNull().default([]),
     salesTaxCents: integer('sales_tax_cents').notNull().default(0),
     /** Set by checkout; counted in the total. */
     tipCents: integer('tip_cents').notNull().default(0),

@@ -7,6 +7,7 @@ import { seedClients } from './clients';
 import { seedLocations } from './locations';
 import { seedMenus } from './menus';
 import { seedMarketing } from './marketing';
+import { seedDiscounts } from './discounts';
 import { seedBenchLargeMenu } from './bench-menu';
 import { seedCustomers } from './customers';
 import { seedPayments } from './payments';
@@ -18,6 +19,7 @@ export async function seedDemo(db: Db, env: Env) {
     await seedLocations(tx);
     await seedPayments(tx);
     await seedMenus(tx);
+    await seedDiscounts(tx);
     await seedMarketing(tx);
     await seedCustomers(tx);
   });

@@ -90,6 +90,7 @@ const BODIES: Record<string, unknown> = {
     address: { line1: '1 Main St', city: 'Washington', stateCode: 'DC', zipCode: '20001' },
   },
   'PUT /v1/sales/orders/{orderId}/delivery-tip': { tip: 1 },
+  'POST /v1/sales/orders/{orderId}/discounts': { discountCode: 'WELCOME10', recaptchaInput: 'not-solved' },
   'POST /v1/sales/orders/{orderId}/payments': { paymentMethod: 5, baseAmount: 1, tipAmount: 0 },
   'PATCH /v1/sales/orders/{orderId}/payments/{paymentId}': { tipAmount: 1 },
   'PATCH /v1/guests/saved-payments/{id}/address': { postalCode: '20001', avsCoverageLevel: 'ZipCodeOnly' },

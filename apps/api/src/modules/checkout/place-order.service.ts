@@ -25,6 +25,7 @@ import type { GiftCardProcessor } from '../../providers/payment/gift-card-proces
 import { sandboxGiftCardProcessor } from '../../providers/payment/sandbox-gift-cards';
 import { findPaymentsByOrder, updatePayment, type PaymentRow } from '../payments/payments.repository';
 import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.service';
+import { redeemOrderCoupon } from '../discounts/discounts.service';
 import { cardChargeSource, saveApprovedCard } from '../saved-payments/saved-payments.service';
 import { holdPayLaterRoom, type PayLaterContext } from '../pay-later/pay-later.service';
 import {
@@ -208,6 +209,8 @@ export async function placeOrder(
         errors.map((e) => ({ key: 'PreCheckout', code: e.code, message: e.message })),
       );
     }
+    // The coupon's uses are counted under its row lock, before anything is charged (21021 once used up).
+    await redeemOrderCoupon(tx, order);
 
     // Kitchen room first (before any charge): the scheduled slot, or the earliest ASAP slot with room.
     const location = await findLocation(tx, order.locationId);

@@ -18,12 +18,14 @@ import {
   unavailableForText,
   type MenuNode,
 } from '@storefront/contracts/menu';
+import { priceOrder, type DiscountLine } from '@storefront/contracts/discount-engine';
 import { centsToDollars } from '@storefront/contracts/money';
 import type {
   AddOrderItem,
   CreateOrderBody,
   ItemPricingValue,
   Order,
+  OrderDiscount,
   OrderItem,
   UpdateOrderBody,
 } from '@storefront/contracts/orders';
@@ -41,6 +43,7 @@ import { conflict, DomainError, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import type { LoadedSnapshot } from '../menus/menu-snapshots';
 import { getRecord } from '../locations/locations.service';
+import { loadOrderDiscountInputs } from '../discounts/discount-inputs';
 import {
   priceSelection,
   requireItem,
@@ -207,16 +210,37 @@ function selectionOf(line: LoadedOrderItem): SelectedModifier[] {
   }));
 }
 
-/** Recomputes and stores the order's totals from its lines; returns them. */
+/**
+ * Recomputes and stores the order's totals from its lines with the contracts' discount engine (automatic
+ * discounts, its coupon, service charges; discounts before tax) and stores the engine's lines with them;
+ * returns the totals. A placed order keeps what it was placed with (a coupon expiring later changes nothing).
+ */
 export async function recomputeTotals(
   db: Db,
   order: OrderRow,
   items: readonly LoadedOrderItem[],
 ): Promise<OrderTotalsCents> {
-  const totals = totalsOf(order, items);
+  if (order.placedAt !== null) return totalsOf(order, items);
+  const inputs = await loadOrderDiscountInputs(db, order);
+  const priced = priceOrder({
+    ...inputs,
+    lines: items.map((i) => ({
+      id: i.id,
+      itemPathKey: i.itemPathKey,
+      quantity: i.quantity,
+      totalCents: i.totalCents,
+    })),
+    taxRateBasisPoints: order.taxRateBasisPoints,
+    tipCents: order.tipCents,
+    ...deliveryChargesOf(order),
+  });
+  const totals = priced.totals;
   await updateOrder(db, order.id, {
     subtotalCents: totals.subtotalCents,
-    discountCents: totals.discountCents,
+    discountCents: priced.discounts.totalCents,
+    serviceChargeCents: priced.serviceCharges.totalCents,
+    discountLines: priced.discounts.lines,
+    serviceChargeLines: priced.serviceCharges.lines,
     salesTaxCents: totals.salesTaxCents,
     totalCents: totals.totalCents,
   });
@@ -247,6 +271,21 @@ export function totalsOf(
 function deliveryChargesOf(order: OrderRow) {
   if (order.fulfillmentMethod !== FULFILLMENT_METHOD.Delivery) return {};
   return { deliveryFeeCents: order.deliveryFeeCents, driverTipCents: order.driverTipCents ?? 0 };
+}
+
+/** A stored discount line as the API answers it (dollars). */
+export function toOrderDiscount(line: DiscountLine): OrderDiscount {
+  return {
+    code: line.code,
+    instanceId: line.instanceId,
+    amount: centsToDollars(line.amountCents),
+    isApplied: line.isApplied,
+    couponCode: line.couponCode,
+    name: line.name,
+    source: line.source,
+    type: line.type,
+    notice: line.notice,
+  };
 }
 
 export function toOrderItemView(line: LoadedOrderItem): OrderItem {
@@ -303,7 +342,12 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[], 
       due: centsToDollars(totals.dueCents),
     },
     due: centsToDollars(totals.dueCents),
-    discounts: [],
+    discounts: order.discountLines.map(toOrderDiscount),
+    serviceCharges: order.serviceChargeLines.map((line) => ({
+      id: line.id,
+      name: line.name,
+      amount: centsToDollars(line.amountCents),
+    })),
     notes: order.notes,
     scheduledTime: order.scheduledReadyAt?.toISOString() ?? null,
     fulfillmentInformation: {
@@ -342,7 +386,7 @@ async function viewOf(db: Db, orderId: number): Promise<Order> {
  * Runs a change on an owned, modifiable order inside one transaction with the order row locked, then
  * recomputes the totals and answers the order.
  */
-async function changeOrder(
+export async function changeOrder(
   db: Db,
   session: Session,
   orderId: number,
