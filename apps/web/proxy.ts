@@ -1,6 +1,7 @@
 /**
  * Every page request gets a valid access token: when the httpOnly cookie is missing or about to expire, a new
- * user token is fetched with the signed-in customer's refresh token (sf_rt), else a new client-credentials token and set on both the response and the request, so server components of
+ * user token is fetched with the signed-in customer's refresh token (sf_rt, replaced by the next one each time:
+ * refresh tokens rotate), else a new client-credentials token and set on both the response and the request, so server components of
  * the same request already see it. Every response gets the page security headers (lib/security-headers.ts)
  * with a fresh CSP nonce; the policy also goes on the request, where Next reads the nonce for its own scripts,
  * and the nonce alone in `x-nonce` for the root layout's inlined stylesheet.
@@ -106,7 +107,11 @@ export async function proxy(request: NextRequest) {
     const refreshed = await refreshUserToken(clientType, refreshToken);
     if (refreshed.ok) {
       const switched = clientType !== currentType;
+      // Refresh tokens rotate: the one sent is used up, and the answer's replaces it (absent when a parallel
+      // request of this browser rotated it a moment ago: that request's answer carries the new one).
+      const rotated = refreshed.token.refreshToken;
       request.cookies.set(ACCESS_TOKEN_COOKIE, refreshed.token.accessToken);
+      if (rotated) request.cookies.set(REFRESH_TOKEN_COOKIE, rotated);
       // The user token keeps the order session, so the cart stays; a switch of menu type starts a new order.
       if (switched) request.cookies.delete(ORDER_COOKIE);
       requestHeaders.set('cookie', request.cookies.toString());
@@ -117,6 +122,13 @@ export async function proxy(request: NextRequest) {
         cookieOptions(secureCookies, refreshed.token.expiresIn),
       );
       response.cookies.set(CLIENT_TYPE_COOKIE, String(refreshed.token.appType), cookieOptions(secureCookies));
+      if (rotated) {
+        response.cookies.set(
+          REFRESH_TOKEN_COOKIE,
+          rotated,
+          cookieOptions(secureCookies, refreshed.token.refreshExpiresIn),
+        );
+      }
       if (switched) response.cookies.delete(ORDER_COOKIE);
       return withSecurityHeaders(response, security);
     }

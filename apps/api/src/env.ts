@@ -132,6 +132,13 @@ const EnvSchema = z.object({
    * device's cores). Tests and e2e set it lower (solveCaptcha() pays the same cost).
    */
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /**
+   * Challenges a client address gets an hour at CAPTCHA_MAX_NUMBER; each further one doubles the work, up to 128
+   * times (providers/captcha/captcha.routes.ts). Tests and e2e, all from one address, set it high.
+   */
+  CAPTCHA_FREE_CHALLENGES: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  /** How often (seconds, give or take a fifth) each API process purges expired rows (jobs/purge.ts). */
+  PURGE_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Google reCAPTCHA instead of ALTCHA when set (the secret key of the site). */
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   /** reCAPTCHA's siteverify endpoint (tests point it at a local stand-in). */

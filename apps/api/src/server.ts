@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
 import { createEmailProvider, startOutboxWorker } from './providers/email/index';
+import { startPurgeJob } from './jobs/purge';
 
 const env = loadEnv();
 const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
@@ -19,6 +20,12 @@ const outboxWorker = startOutboxWorker(database.db, emailProvider, app.log.child
   pollMs: env.OUTBOX_POLL_MS,
 });
 
+// Expired sessions, spent captchas and old idempotency keys are deleted on a schedule (jobs/purge.ts); every
+// process runs one, and they share the rows.
+const purgeJob = startPurgeJob(database.db, app.log.child({ component: 'purge' }), {
+  everyMs: env.PURGE_EVERY_SECONDS * 1000,
+});
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -31,6 +38,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000).unref();
   await outboxWorker.stop();
+  await purgeJob.stop();
   await app.close();
   await database.close();
   process.exit(0);

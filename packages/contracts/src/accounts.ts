@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { envelope } from './api';
 import { DateTimeSchema, IdParamSchema, IdSchema, refuseNul, textSchema } from './bounds';
-import { EMAIL_MAX, isValidEmail, normalisePhone } from './checkout';
+import { EMAIL_MAX, emailAddressSchema, normalisePhone } from './checkout';
 import { FulfillmentMethodSchema, OrderChannelSchema } from './enums';
 import { LOGIN_CONFIGURATION, LOYALTY_PROVIDER } from './enum-values';
 import {
@@ -118,12 +118,7 @@ export function normaliseEmail(raw: string): string {
 }
 
 const emailField = (required: string, invalid: string) =>
-  refuseNul(z.string({ error: required }))
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(EMAIL_MAX, { error: invalid, abort: true })
-    .refine(isValidEmail, invalid)
-    .transform(normaliseEmail);
+  emailAddressSchema({ required, invalid }).transform(normaliseEmail);
 
 const nameField = (required: string) =>
   refuseNul(z.string({ error: required }))

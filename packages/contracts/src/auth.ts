@@ -22,6 +22,14 @@ export const TokenValueSchema = z.object({
   appType: z.number().int(),
   /** The signed-in customer's id (refresh grant only): the X-Integration header of user requests. */
   userId: z.number().int().optional(),
+  /**
+   * Refresh grant: the session's next refresh token, which replaces the one sent (that one is used up; sent again
+   * later, it ends the session). Absent when the token sent was used moments ago (a concurrent request's repeat):
+   * the client keeps the one it got first.
+   */
+  refreshToken: z.string().optional(),
+  /** Seconds until the session (and so the refresh token) ends. */
+  refreshExpiresIn: z.number().int().optional(),
 });
 export type TokenValue = z.infer<typeof TokenValueSchema>;
 export const TokenResponseSchema = envelope(TokenValueSchema);

@@ -37,11 +37,36 @@ export function isValidPhone(raw: string): boolean {
   return PHONE_ALLOWED.test(raw) && normalisePhone(raw).length === PHONE_DIGITS;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** RFC 5322 atext: what a dot-atom local part is made of (no spaces, quotes, angle brackets, commas or '@'). */
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/** A DNS label: letters, digits and inner hyphens, at most 63. */
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/**
+ * A plain addr-spec: dot-atom local part (at most 64), '@', a domain of labels ending in a top-level domain of
+ * letters (or an IDN's xn-- form). No display name ('Name <a@b.c>', 'x<a@b.c>'), no quoted local part, no
+ * comments, no address list, no IP literal: what a person types as their address, and only that.
+ */
+const EMAIL_PATTERN = new RegExp(
+  `^(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$`,
+);
 
-/** Whether an e-mail address looks deliverable (local@domain.tld, no spaces). */
+/** Whether an e-mail address (trimmed) is a plain addr-spec of at most EMAIL_MAX characters (EMAIL_PATTERN). */
 export function isValidEmail(raw: string): boolean {
-  return raw.length <= EMAIL_MAX && EMAIL_PATTERN.test(raw.trim());
+  const value = raw.trim();
+  return value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
+}
+
+/**
+ * The one schema of an e-mail address entering the system (contact forms, sign-up, sign-in, forgot password):
+ * trimmed, required, at most EMAIL_MAX, a plain addr-spec (isValidEmail), with the form's own messages. Output:
+ * the trimmed address (accounts lowercase it on top: their key).
+ */
+export function emailAddressSchema(messages: { required: string; invalid: string }) {
+  return refuseNul(z.string({ error: messages.required }))
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(EMAIL_MAX, { error: messages.invalid, abort: true })
+    .refine(isValidEmail, messages.invalid);
 }
 
 /**
@@ -64,11 +89,10 @@ export const ContactInformationSchema = z.object({
     .max(32, { error: CONTACT_MESSAGES.phoneInvalid, abort: true })
     .refine(isValidPhone, CONTACT_MESSAGES.phoneInvalid)
     .transform(normalisePhone),
-  email: refuseNul(z.string({ error: CONTACT_MESSAGES.emailRequired }))
-    .trim()
-    .min(1, { error: CONTACT_MESSAGES.emailRequired, abort: true })
-    .max(EMAIL_MAX, { error: CONTACT_MESSAGES.emailInvalid, abort: true })
-    .refine(isValidEmail, CONTACT_MESSAGES.emailInvalid),
+  email: emailAddressSchema({
+    required: CONTACT_MESSAGES.emailRequired,
+    invalid: CONTACT_MESSAGES.emailInvalid,
+  }),
 });
 export type ContactInformation = z.output<typeof ContactInformationSchema>;
 export type ContactInformationInput = z.input<typeof ContactInformationSchema>;

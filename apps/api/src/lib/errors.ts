@@ -7,13 +7,16 @@ import type { ApiError } from '@storefront/contracts/api';
 export class DomainError extends Error {
   readonly status: number;
   readonly errors: ApiError[];
+  /** Headers the answer carries (e.g. Retry-After of a 429). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, errors: ApiError | ApiError[]) {
+  constructor(status: number, errors: ApiError | ApiError[], headers: Record<string, string> = {}) {
     const list = Array.isArray(errors) ? errors : [errors];
     super(list.map((e) => `${e.code} ${e.message}`).join('; '));
     this.name = 'DomainError';
     this.status = status;
     this.errors = list;
+    this.headers = headers;
   }
 }
 

@@ -75,7 +75,10 @@ export default fp(function errorsPlugin(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.code(error.status).send({ value: null, succeed: false, errors: error.errors });
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ value: null, succeed: false, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext ?? 'request';

@@ -3,7 +3,7 @@
  * no password matches), and a user access token for it with a live customer session, as the sign-in route
  * issues them (claims uid and csid; authenticate checks the session row).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ORDER_CHANNEL, type OrderChannel } from '@storefront/contracts/enums';
 import { customerSessions, customers } from '../db/schema/accounts';
@@ -53,7 +53,6 @@ export async function signInCustomer(
   await ctx.app.db.insert(customerSessions).values({
     id: customerSessionId,
     customerId,
-    refreshTokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
     orderSessionId: sid,
     expiresAt: new Date(Date.now() + 24 * 3600_000),
   });

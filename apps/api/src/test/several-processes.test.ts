@@ -130,6 +130,7 @@ describe.each(setups)('%s', () => {
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: prefix,
       CAPTCHA_MAX_NUMBER: '1000',
+      CAPTCHA_FREE_CHALLENGES: '1000000',
     };
     [a, b] = await Promise.all([startApi(processEnv), startApi(processEnv)]);
   }, 120_000);

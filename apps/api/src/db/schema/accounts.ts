@@ -30,10 +30,6 @@ export const customers = pgTable(
     phoneNumber: text('phone_number').notNull(),
     /** Null until the e-mail link is followed. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
-    /** Consecutive failed sign-ins since the last success (the per-account lock counts these). */
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    /** Sign-in refused until then (too many failed sign-ins). */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,9 +37,9 @@ export const customers = pgTable(
 );
 
 /**
- * A signed-in customer: the refresh token (kept only as SHA-256) the storefront holds, and the session id
- * (`csid`) every user access token carries. The API checks it on every user request, so a revoked session
- * (logout, password reset) stops at once.
+ * A signed-in customer (one sign-in: a refresh-token family): the session id (`csid`) every user access token
+ * carries. The API checks it on every user request, so a revoked session (logout, password reset, a reused
+ * refresh token) stops at once.
  */
 export const customerSessions = pgTable(
   'customer_sessions',
@@ -52,7 +48,6 @@ export const customerSessions = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    refreshTokenHash: text('refresh_token_hash').notNull(),
     /** The order session (`sid`) of the guest who signed in: the cart carries over. */
     orderSessionId: text('order_session_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,9 +56,27 @@ export const customerSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('customer_sessions_refresh_token_hash_uq').on(t.refreshTokenHash),
     index('customer_sessions_customer_idx').on(t.customerId),
+    index('customer_sessions_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * The refresh tokens of a customer session (kept only as SHA-256): the one without `used_at` is the current one;
+ * each refresh uses it and issues the next. A used one presented again (after a short grace for a client's
+ * concurrent requests) is a stolen copy: the whole session ends.
+ */
+export const customerRefreshTokens = pgTable(
+  'customer_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerSessionId: uuid('customer_session_id')
+      .notNull()
+      .references(() => customerSessions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_refresh_tokens_session_idx').on(t.customerSessionId)],
 );
 
 /** ACCOUNT_TOKEN_KIND: what a token in account_tokens opens. */
@@ -125,7 +138,11 @@ export const outboxMessages = pgTable(
 );
 
 /** Captcha challenges already used (by their signature's SHA-256), until they would have expired anyway. */
-export const spentCaptchas = pgTable('spent_captchas', {
-  signatureHash: text('signature_hash').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const spentCaptchas = pgTable(
+  'spent_captchas',
+  {
+    signatureHash: text('signature_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_captchas_expires_idx').on(t.expiresAt)],
+);

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** OAuth clients per app type (105 in-store, 106 catering, 107 web); secrets are stored as argon2id hashes. */
 export const clients = pgTable(
@@ -41,5 +41,8 @@ export const staffSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('staff_sessions_token_hash_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('staff_sessions_token_hash_uq').on(t.tokenHash),
+    index('staff_sessions_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -155,7 +155,10 @@ export const idempotencyKeys = pgTable(
     /** The order the request acts on, so that recovery can tell whether its placement committed. */
     orderId: integer('order_id'),
   },
-  (t) => [uniqueIndex('idempotency_keys_scope_key_uq').on(t.scope, t.key)],
+  (t) => [
+    uniqueIndex('idempotency_keys_scope_key_uq').on(t.scope, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 export const CLOSE_OUTCOME = ['placed', 'declined', 'failed'] as const;

@@ -2,14 +2,20 @@
  * Customers, their sign-in sessions and their activation and reset tokens (Drizzle only). Every function takes
  * the handle to use: the root one, or a transaction's.
  */
-import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountTokens, customerSessions, customers } from '../../db/schema/accounts';
+import { accountTokens, customerRefreshTokens, customerSessions, customers } from '../../db/schema/accounts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | null> {
-  const [row] = await db.select().from(customers).where(eq(customers.email, email)).limit(1);
+/** The customer of this (normalised) address; with forUpdate (in a transaction), its row stays locked. */
+export async function findCustomerByEmail(
+  db: Db,
+  email: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CustomerRow | null> {
+  const query = db.select().from(customers).where(eq(customers.email, email)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -59,40 +65,8 @@ export async function updateCustomerActivated(db: Db, id: number, now: Date) {
     .where(and(eq(customers.id, id), isNull(customers.activatedAt)));
 }
 
-/** A new password; the failed sign-ins and the lock end with it (the owner proved access to the mailbox). */
 export async function updateCustomerPassword(db: Db, id: number, passwordHash: string, now: Date) {
-  await db
-    .update(customers)
-    .set({ passwordHash, failedSignIns: 0, lockedUntil: null, updatedAt: now })
-    .where(eq(customers.id, id));
-}
-
-/**
- * Counts one failed sign-in in one statement (concurrent failures all count) and locks the account until
- * `lockUntil` once the count reaches `lockAt`. Returns the new count.
- */
-export async function recordFailedSignIn(
-  db: Db,
-  id: number,
-  lockAt: number,
-  lockUntil: Date,
-): Promise<number> {
-  const [row] = await db
-    .update(customers)
-    .set({
-      failedSignIns: sql`${customers.failedSignIns} + 1`,
-      lockedUntil: sql`case when ${customers.failedSignIns} + 1 >= ${lockAt} then ${lockUntil.toISOString()}::timestamptz else ${customers.lockedUntil} end`,
-    })
-    .where(eq(customers.id, id))
-    .returning({ failedSignIns: customers.failedSignIns });
-  return row?.failedSignIns ?? 0;
-}
-
-export async function resetFailedSignIns(db: Db, id: number) {
-  await db
-    .update(customers)
-    .set({ failedSignIns: 0, lockedUntil: null })
-    .where(and(eq(customers.id, id), gt(customers.failedSignIns, 0)));
+  await db.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, id));
 }
 
 export async function insertAccountToken(
@@ -163,15 +137,14 @@ export async function countAccountTokensSince(
 
 export async function insertCustomerSession(
   db: Db,
-  values: {
-    id: string;
-    customerId: number;
-    refreshTokenHash: string;
-    orderSessionId: string;
-    expiresAt: Date;
-  },
+  values: { id: string; customerId: number; orderSessionId: string; expiresAt: Date },
 ) {
   await db.insert(customerSessions).values(values);
+}
+
+/** A new (current) refresh token of a customer session. */
+export async function insertRefreshToken(db: Db, values: { tokenHash: string; customerSessionId: string }) {
+  await db.insert(customerRefreshTokens).values(values);
 }
 
 /** Whether this customer session of this customer is neither revoked nor expired (one primary-key lookup). */
@@ -196,25 +169,50 @@ export async function isCustomerSessionActive(
   return row !== undefined;
 }
 
-/** The active session a refresh token opens, or null. */
-export async function findActiveSessionByRefreshHash(db: Db, refreshTokenHash: string, now: Date) {
+/**
+ * A refresh token with its session (revoked or expired ones included: the caller tells them apart), or null
+ * for a token that was never issued or whose session was purged. The token's row stays locked until the
+ * transaction ends, so two refreshes with one token are decided one after the other.
+ */
+export async function findRefreshTokenForUpdate(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
-      id: customerSessions.id,
+      usedAt: customerRefreshTokens.usedAt,
+      sessionId: customerSessions.id,
       customerId: customerSessions.customerId,
       orderSessionId: customerSessions.orderSessionId,
       expiresAt: customerSessions.expiresAt,
+      revokedAt: customerSessions.revokedAt,
     })
-    .from(customerSessions)
+    .from(customerRefreshTokens)
+    .innerJoin(customerSessions, eq(customerSessions.id, customerRefreshTokens.customerSessionId))
+    .where(eq(customerRefreshTokens.tokenHash, tokenHash))
+    .limit(1)
+    .for('update', { of: customerRefreshTokens });
+  return row ?? null;
+}
+
+/** Whether a refresh token of the session was used after `usedAt` (a token older than the last one used). */
+export async function hasRefreshTokenUsedAfter(db: Db, customerSessionId: string, usedAt: Date) {
+  const [row] = await db
+    .select({ tokenHash: customerRefreshTokens.tokenHash })
+    .from(customerRefreshTokens)
     .where(
       and(
-        eq(customerSessions.refreshTokenHash, refreshTokenHash),
-        isNull(customerSessions.revokedAt),
-        gt(customerSessions.expiresAt, now),
+        eq(customerRefreshTokens.customerSessionId, customerSessionId),
+        gt(customerRefreshTokens.usedAt, usedAt),
       ),
     )
     .limit(1);
-  return row ?? null;
+  return row !== undefined;
+}
+
+/** Marks a refresh token used (rotated). */
+export async function updateRefreshTokenUsed(db: Db, tokenHash: string, now: Date) {
+  await db
+    .update(customerRefreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(customerRefreshTokens.tokenHash, tokenHash), isNull(customerRefreshTokens.usedAt)));
 }
 
 export async function revokeCustomerSession(db: Db, id: string, now: Date) {

@@ -37,16 +37,18 @@ import {
   updateAccountDetails,
 } from './accounts.service';
 import {
+  SIGN_IN_ADDRESS_BURST,
   SIGN_IN_ADDRESS_MAX,
-  SIGN_IN_ADDRESS_WINDOW,
-  SIGN_IN_LOCK_MINUTES,
+  SIGN_IN_ADDRESS_WINDOW_MS,
+  SIGN_IN_EMAIL_WINDOW_MS,
+  SIGN_IN_THROTTLE_FIRST_MS,
+  refuseThrottledAddress,
   signIn,
   signOut,
-  tooManyAttempts,
-  type UnknownEmailAttempts,
+  type SignInAttempts,
 } from './sessions.service';
 
-/** Requests per client address an hour to resend-activation and to forgot-password (each), e-mail or not. */
+/** Requests per client address an hour to sign-up, resend-activation and forgot-password (each), e-mail or not. */
 export const MAIL_REQUESTS_PER_ADDRESS_HOUR = 10;
 
 const errors = {
@@ -68,30 +70,58 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   // array would carry one route's limit to every route declared after it.
   const onRequest = () => [app.authenticate];
 
-  // Failed sign-ins per client address, whatever the account (in Redis across processes with REDIS_URL).
+  // The failed sign-in counts (sessions.service.ts), in the rate-limit store (Redis across processes with
+  // REDIS_URL): per client address, and per e-mail address (read after the body is validated and normalised)
+  // whether it has an account or not.
+  const emailOf = (request: FastifyRequest) => {
+    const body = EmailOfBodySchema.safeParse(request.body);
+    return body.success ? body.data.email : '';
+  };
   const addressFailures = app.createRateLimit({
     max: SIGN_IN_ADDRESS_MAX,
-    timeWindow: SIGN_IN_ADDRESS_WINDOW,
+    timeWindow: SIGN_IN_ADDRESS_WINDOW_MS,
     keyGenerator: (request) => `customer-sign-in:${request.clientAddress}`,
   });
-  // Failed sign-ins of e-mail addresses without an account (read after the body is validated and normalised).
-  const unknownEmailFailures = app.createRateLimit({
-    max: Number.MAX_SAFE_INTEGER,
-    timeWindow: `${SIGN_IN_LOCK_MINUTES} minutes`,
-    keyGenerator: (request) => {
-      const body = EmailOfBodySchema.safeParse(request.body);
-      return `customer-sign-in-email:${body.success ? body.data.email : ''}`;
-    },
+  const addressBursts = app.createRateLimit({
+    max: SIGN_IN_ADDRESS_BURST,
+    timeWindow: 1_000,
+    keyGenerator: (request) => `customer-sign-in-burst:${request.clientAddress}`,
   });
-  const failureCount = async (request: FastifyRequest, increment: boolean) => {
-    const state = await unknownEmailFailures(request, { increment });
-    return state.isAllowed ? 0 : state.max - state.remaining;
-  };
-  const unknownEmailsOf = (request: FastifyRequest): UnknownEmailAttempts => ({
-    count: () => failureCount(request, false),
+  const emailFailures = app.createRateLimit({
+    max: Number.MAX_SAFE_INTEGER,
+    timeWindow: SIGN_IN_EMAIL_WINDOW_MS,
+    keyGenerator: (request) => `customer-sign-in-email:${emailOf(request)}`,
+  });
+  // One attempt per throttle interval: a window of the interval's length that admits one request.
+  const slotIntervals = new WeakMap<FastifyRequest, number>();
+  const emailSlots = app.createRateLimit({
+    max: 1,
+    timeWindow: (request) => slotIntervals.get(request) ?? SIGN_IN_THROTTLE_FIRST_MS,
+    keyGenerator: (request) => `customer-sign-in-slot:${emailOf(request)}`,
+  });
+  const attemptsOf = (request: FastifyRequest): SignInAttempts => ({
+    addressFailures: async () => {
+      const state = await addressFailures(request, { increment: false });
+      return state.isAllowed
+        ? { count: 0, resetInMs: 0 }
+        : { count: state.max - state.remaining, resetInMs: state.ttl };
+    },
+    takeAddressBurst: async () => {
+      const state = await addressBursts(request);
+      return state.isAllowed || !state.isExceeded ? 0 : Math.max(1, state.ttl);
+    },
+    emailFailures: async () => {
+      const state = await emailFailures(request, { increment: false });
+      return state.isAllowed ? 0 : state.max - state.remaining;
+    },
+    takeEmailSlot: async (intervalMs) => {
+      slotIntervals.set(request, intervalMs);
+      const state = await emailSlots(request);
+      return state.isAllowed || !state.isExceeded ? 0 : Math.max(1, state.ttl);
+    },
     fail: async () => {
       await addressFailures(request);
-      return failureCount(request, true);
+      await emailFailures(request);
     },
   });
 
@@ -113,6 +143,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/guests/accounts',
     {
       onRequest: onRequest(),
+      config: { rateLimit: { max: MAIL_REQUESTS_PER_ADDRESS_HOUR, timeWindow: '1 hour' } },
       schema: {
         ...base,
         summary:
@@ -224,14 +255,14 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // An address past its failed sign-ins is refused before any work (even with the right password).
-      const address = await addressFailures(request, { increment: false });
-      if (!address.isAllowed && address.remaining === 0) throw tooManyAttempts();
+      const attempts = attemptsOf(request);
+      await refuseThrottledAddress(attempts);
       await requireCaptcha(app, request.body.recaptchaInput, 'login');
       const result = await signIn(
         app.db,
         app.tokens,
         { email: request.body.email, password: request.body.password, session: sessionOf(request) },
-        unknownEmailsOf(request),
+        attempts,
       );
       if (result.kind === 'inactive') {
         return reply.code(403).send({

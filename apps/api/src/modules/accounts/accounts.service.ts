@@ -20,7 +20,7 @@ import { ACCOUNT_TOKEN_KIND } from '../../db/schema/accounts';
 import type { Env } from '../../env';
 import { DomainError, badRequest } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
-import { enqueueEmail } from '../../providers/email/outbox';
+import { countEmailsToSince, enqueueEmail } from '../../providers/email/outbox';
 import {
   countAccountTokensSince,
   findCustomerByEmail,
@@ -46,6 +46,24 @@ export const RESEND_PER_MINUTE = 1;
 export const RESEND_PER_DAY = 5;
 /** Reset e-mails per account an hour. */
 export const FORGOT_PER_HOUR = 3;
+/**
+ * Account e-mails (activation, reset, 'someone tried to sign up') to one recipient address, whoever asks and from
+ * wherever: at most 5 an hour and 20 a day. Past them requests still answer alike, and nothing is sent.
+ */
+export const MAILS_PER_RECIPIENT_HOUR = 5;
+export const MAILS_PER_RECIPIENT_DAY = 20;
+
+/**
+ * Whether one more account e-mail may go to `recipient` (the per-recipient caps). Call it in the transaction that
+ * holds the recipient's customer row locked, so that concurrent requests count each other.
+ */
+async function mayMail(tx: Db, recipient: string): Promise<boolean> {
+  const now = Date.now();
+  if ((await countEmailsToSince(tx, recipient, new Date(now - 3_600_000))) >= MAILS_PER_RECIPIENT_HOUR) {
+    return false;
+  }
+  return (await countEmailsToSince(tx, recipient, new Date(now - 86_400_000))) < MAILS_PER_RECIPIENT_DAY;
+}
 
 type CreateAccountBody = z.output<typeof CreateAccountBodySchema>;
 type ForgotPasswordBody = z.output<typeof ForgotPasswordBodySchema>;
@@ -76,7 +94,13 @@ function activationLink(destination: URL, email: string, token: string): string 
   return url.toString();
 }
 
-async function sendActivation(tx: Db, customer: { id: number; email: string; firstName: string }, to: URL) {
+/**
+ * Writes an activation link and its e-mail, unless the recipient's caps are reached. The e-mail holds no text of
+ * the sign-up's (not even the name): whoever signs up with someone else's address must not be able to write to
+ * them. `tx` holds the customer's row locked (just inserted, or selected for update).
+ */
+async function sendActivation(tx: Db, customer: { id: number; email: string }, to: URL) {
+  if (!(await mayMail(tx, customer.email))) return;
   const token = newToken();
   await insertAccountToken(tx, {
     customerId: customer.id,
@@ -89,15 +113,17 @@ async function sendActivation(tx: Db, customer: { id: number; email: string; fir
     to: customer.email,
     subject: 'Activate your account',
     text:
-      `Hi ${customer.firstName},\n\nPlease confirm your e-mail address to activate your account:\n${link}\n\n` +
-      `The link works once, for ${ACTIVATION_TOKEN_TTL_HOURS} hours. If you did not sign up, ignore this e-mail.`,
+      'Hello,\n\nThis e-mail address was used to create an account for online ordering. To confirm it and ' +
+      `activate the account, open this link:\n${link}\n\nThe link works once, for ${ACTIVATION_TOKEN_TTL_HOURS} ` +
+      'hours. If you did not sign up, ignore this e-mail: no account is activated without it.',
   });
 }
 
 /**
  * Sign-up. A new address gets an account (inactive) and an activation e-mail; an address with an account gets a
  * notice that someone tried to sign up with it. Both answer the same and do the same work (the password is
- * hashed either way). Throws 400 InvalidDestination for a link outside the storefront.
+ * hashed either way); either e-mail is sent only within the recipient's caps (MAILS_PER_RECIPIENT_HOUR, _DAY).
+ * Throws 400 InvalidDestination for a link outside the storefront.
  */
 export async function createAccount(
   db: Db,
@@ -110,9 +136,12 @@ export async function createAccount(
   await db.transaction(async (tx) => {
     const id = await insertCustomer(tx, { email, passwordHash, firstName, lastName, phoneNumber });
     if (id !== null) {
-      await sendActivation(tx, { id, email, firstName }, destination);
+      await sendActivation(tx, { id, email }, destination);
       return;
     }
+    // Locked, so that concurrent sign-ups with one address count each other's e-mails.
+    const existing = await findCustomerByEmail(tx, email, { forUpdate: true });
+    if (!existing || !(await mayMail(tx, email))) return;
     await enqueueEmail(tx, {
       to: email,
       subject: 'Someone tried to sign up with your e-mail address',
@@ -214,6 +243,7 @@ async function sendPasswordReset(db: Db, customerId: number, destination: URL): 
     const kind = ACCOUNT_TOKEN_KIND.passwordReset;
     const hourAgo = new Date(Date.now() - 3_600_000);
     if ((await countAccountTokensSince(tx, customer.id, kind, hourAgo)) >= FORGOT_PER_HOUR) return;
+    if (!(await mayMail(tx, customer.email))) return;
     const token = newToken();
     await insertAccountToken(tx, {
       customerId: customer.id,
@@ -227,7 +257,7 @@ async function sendPasswordReset(db: Db, customerId: number, destination: URL): 
       to: customer.email,
       subject: 'Reset your password',
       text:
-        `Hi ${customer.firstName},\n\nTo choose a new password, open this link:\n${link.toString()}\n\n` +
+        `Hello,\n\nTo choose a new password, open this link:\n${link.toString()}\n\n` +
         `It works once, for ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail: ` +
         'your password stays as it is.',
     });

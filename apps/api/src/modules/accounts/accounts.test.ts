@@ -117,6 +117,8 @@ describe.each(await dbKinds())('customer accounts on %s', (kind) => {
         method: 'POST',
         url: '/v1/guests/accounts',
         headers: auth(token),
+        // Each from an address of its own: sign-ups per client address are limited (abuse.test.ts).
+        remoteAddress: newAddress(),
         payload: payload as object,
       });
     const good = signUpBody(ctx, newEmail(), 'placeholder-captcha');

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxMessages } from '../../db/schema/index';
 import type { EmailMessage, EmailProvider } from './email-provider';
@@ -53,6 +53,18 @@ export async function enqueueEmail(db: Db, message: EmailMessage): Promise<void>
     textBody: message.text,
     htmlBody: message.html ?? null,
   });
+}
+
+/**
+ * How many e-mails were written to `recipient` since then (the per-recipient caps). Call it with the row that
+ * stands for the recipient locked (the customer's), so that concurrent writers count each other.
+ */
+export async function countEmailsToSince(db: Db, recipient: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, recipient), gte(outboxMessages.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 export interface MailboxMessage {
