@@ -22,7 +22,6 @@ import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
-import { sandboxGiftCards } from '../apps/api/src/db/schema/payments';
 import {
   bin,
   load,
@@ -61,6 +60,7 @@ const PORTS = {
   ceiling: 4901 + offset,
   api: 4902 + offset,
   sameBytes: 4903 + offset,
+  processor: 4904 + offset,
   web: 3902 + offset,
   reference: 3903 + offset,
 };
@@ -243,11 +243,30 @@ async function measureApi(): Promise<{
   const ceiling = await load('node:http hello (ceiling)', { url: await startBareServer(PORTS.ceiling) });
 
   const databaseUrl = await freshDatabase();
+  // The sandbox processor, a separate service on its own PostgreSQL database, as in production.
+  const processorKey = `bench-processor-${randomUUID()}-${randomUUID()}`;
+  const processorUrl = `http://127.0.0.1:${PORTS.processor}`;
+  startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/sandbox-processor`, {
+    SANDBOX_PROCESSOR_PORT: String(PORTS.processor),
+    SANDBOX_PROCESSOR_DATABASE_URL: await recreateDatabase(serverUrl, `${dbName}_processor`),
+    SANDBOX_PROCESSOR_MERCHANTS: `storefront:${processorKey}`,
+    SANDBOX_PROCESSOR_PARENT_ORIGIN: web,
+  });
+  await waitForUrl(`${processorUrl}/health`);
+  // The bench's own gift card, with a large balance (the sandbox's test route, outside production).
+  const giftCard = await fetch(`${processorUrl}/v1/sandbox/gift-cards`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${processorKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ number: BENCH_GIFT_CARD, balanceCents: 100_000_000 }),
+  });
+  if (!giftCard.ok) throw new Error(`bench gift card not made: ${await giftCard.text()}`);
   startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/api`, {
     DATABASE_URL: databaseUrl,
     API_PORT: String(PORTS.api),
     API_PUBLIC_URL: api,
     WEB_PUBLIC_URL: web,
+    PROCESSOR_URL: processorUrl,
+    PROCESSOR_API_KEY: processorKey,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
@@ -265,9 +284,6 @@ async function measureApi(): Promise<{
   const auth = { authorization: `Bearer ${f.token}` };
   const bench = openDatabase({ url: databaseUrl, poolSize: 1 });
   const largeMenuLocationId = await seedBenchLargeMenu(bench.db);
-  await bench.db
-    .insert(sandboxGiftCards)
-    .values({ number: BENCH_GIFT_CARD, initialBalanceCents: 100_000_000, balanceCents: 100_000_000 });
   await bench.close();
 
   const routes: LoadFigure[] = [];

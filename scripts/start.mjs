@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build the storefront when its sources changed, start the API (which migrates and loads the demo
- * data on first start) and the storefront, print where they are and the demo credentials.
+ * `npm start`: build the storefront when its sources changed, start the sandbox card processor (its own process,
+ * port and storage), the API (which migrates and loads the demo data on first start) and the storefront, print
+ * where they are and the demo credentials.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { supervise } from './supervise.mjs';
@@ -17,6 +18,11 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const apiPort = process.env.API_PORT ?? '4000';
 const webPort = process.env.WEB_PORT ?? '3000';
 const apiUrl = process.env.API_URL ?? `http://localhost:${apiPort}`;
+const processorPort = process.env.SANDBOX_PROCESSOR_PORT ?? '4300';
+const processorPublicUrl = process.env.SANDBOX_PROCESSOR_PUBLIC_URL ?? `http://localhost:${processorPort}`;
+// The API's key at the sandbox processor: made for this run unless one is set (both processes get it).
+const processorKey = process.env.PROCESSOR_API_KEY ?? randomBytes(32).toString('base64url');
+const merchantId = process.env.PROCESSOR_MERCHANT_ID ?? 'storefront';
 const env = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: '1',
@@ -28,6 +34,17 @@ const env = {
   // The storefront's server signs each guest's address (its socket's peer) for the API's per-address limits
   // (apps/web/server.mjs); both get this secret. Made for this run unless set: nothing else needs to know it.
   CLIENT_ADDRESS_SECRET: process.env.CLIENT_ADDRESS_SECRET ?? randomBytes(32).toString('base64url'),
+  PROCESSOR_URL: process.env.PROCESSOR_URL ?? `http://127.0.0.1:${processorPort}`,
+  PROCESSOR_API_KEY: processorKey,
+  PROCESSOR_MERCHANT_ID: merchantId,
+  SANDBOX_PROCESSOR_PORT: processorPort,
+  SANDBOX_PROCESSOR_PUBLIC_URL: processorPublicUrl,
+  SANDBOX_PROCESSOR_DATA_DIR: process.env.SANDBOX_PROCESSOR_DATA_DIR ?? join(root, 'data/sandbox-processor'),
+  SANDBOX_PROCESSOR_MERCHANTS: process.env.SANDBOX_PROCESSOR_MERCHANTS ?? `${merchantId}:${processorKey}`,
+  SANDBOX_PROCESSOR_PARENT_ORIGIN:
+    process.env.SANDBOX_PROCESSOR_PARENT_ORIGIN ??
+    process.env.WEB_PUBLIC_URL ??
+    `http://localhost:${webPort}`,
 };
 
 /** A fingerprint of the storefront's sources: rebuild only when it changes. */
@@ -75,6 +92,20 @@ function run(name, command, args, cwd) {
   return child;
 }
 
+/**
+ * The sandbox processor runs under a supervisor too (scripts/supervise.mjs): started again after a crash, like
+ * the API; the guest sees the spec's processor error meanwhile.
+ */
+let processor = null;
+function runProcessor() {
+  processor = supervise({
+    name: 'Sandbox processor',
+    command: bin('tsx'),
+    args: ['src/server.ts'],
+    spawnOptions: { cwd: join(root, 'apps/sandbox-processor'), env, stdio: ['ignore', 'inherit', 'inherit'] },
+  });
+}
+
 /** The API runs under a supervisor (scripts/supervise.mjs): a crashed API is started again, the storefront stays. */
 let api = null;
 function runApi() {
@@ -90,6 +121,7 @@ let shuttingDown = false;
 function shutdown(code = 0) {
   shuttingDown = true;
   api?.stop();
+  processor?.stop();
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
 }
@@ -109,8 +141,13 @@ async function waitFor(url, seconds) {
   return false;
 }
 
-runApi();
-if (!(await waitFor(`${apiUrl}/health`, 120))) {
+runProcessor();
+const processorUp = await waitFor(`http://127.0.0.1:${processorPort}/health`, 60);
+if (processorUp) runApi();
+if (!processorUp) {
+  console.error('The sandbox processor did not start.');
+  shutdown(1);
+} else if (!(await waitFor(`${apiUrl}/health`, 120))) {
   console.error('The API did not start.');
   shutdown(1);
 } else {
@@ -119,6 +156,7 @@ if (!(await waitFor(`${apiUrl}/health`, 120))) {
   console.log(`
 Storefront       http://localhost:${webPort}
 Ordering API     ${apiUrl}   (reference: ${apiUrl}/docs)
+Card processor   ${processorPublicUrl}   (sandbox, its own storage)
 Kitchen screen   http://localhost:${webPort}/kitchen   staff key: ${process.env.STAFF_KEY ?? 'kitchen-demo-key'}
 Test cards       4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines (any future expiry, any CVV)
 Press Ctrl+C to stop.`);

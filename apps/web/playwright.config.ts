@@ -15,6 +15,11 @@ const dataDir = `../../data/e2e-${apiPort}`;
 // storefront with it (e2e/client-address.spec.ts).
 process.env.E2E_CLIENT_ADDRESS_SECRET ??= randomBytes(32).toString('base64url');
 const clientAddressSecret = process.env.E2E_CLIENT_ADDRESS_SECRET;
+// The sandbox processor: its own process, port and storage (E2E_PROCESSOR_PORT, default the API's port + 1000),
+// with a merchant API key made for this run.
+const processorPort = Number(process.env.E2E_PROCESSOR_PORT ?? apiPort + 1000);
+const processorDataDir = `../../data/e2e-processor-${processorPort}`;
+const processorKey = `e2e-${randomBytes(24).toString('hex')}`;
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -44,6 +49,20 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `rm -rf ${processorDataDir} && ../../node_modules/.bin/tsx src/server.ts`,
+      cwd: '../sandbox-processor',
+      url: `http://127.0.0.1:${processorPort}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        SANDBOX_PROCESSOR_PORT: String(processorPort),
+        SANDBOX_PROCESSOR_PUBLIC_URL: `http://localhost:${processorPort}`,
+        SANDBOX_PROCESSOR_DATA_DIR: processorDataDir,
+        SANDBOX_PROCESSOR_MERCHANTS: `storefront:${processorKey}`,
+        SANDBOX_PROCESSOR_PARENT_ORIGIN: `http://localhost:${webPort}`,
+      },
+    },
+    {
       command: `rm -rf ${dataDir} && ../../node_modules/.bin/tsx src/server.ts`,
       cwd: '../api',
       url: `http://localhost:${apiPort}/health`,
@@ -54,6 +73,8 @@ export default defineConfig({
         API_PUBLIC_URL: `http://localhost:${apiPort}`,
         WEB_PUBLIC_URL: `http://localhost:${webPort}`,
         PGLITE_DIR: dataDir,
+        PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
+        PROCESSOR_API_KEY: processorKey,
         LOG_LEVEL: 'warn',
         STAFF_KEY: 'e2e-staff-key',
         // As `npm start`: the storefront's server signs each guest's address (server.mjs).

@@ -54,6 +54,17 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   /** Public origin of the API (also the hosted payment page's origin). */
   API_PUBLIC_URL: z.string().url().default('http://localhost:4000'),
+  /** The card processor's merchant API (the sandbox processor app by default; see README 'Payments'). */
+  PROCESSOR_URL: z.string().url().default('http://127.0.0.1:4300'),
+  /** Our merchant id at the processor. */
+  PROCESSOR_MERCHANT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('storefront'),
+  /** Our API key at the processor (32+ characters; no default: npm start makes one per run for the sandbox). */
+  PROCESSOR_API_KEY: z.string().min(32).optional(),
+  /** How long one processor call may take before the API gives up on its answer (and asks again). */
+  PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Public origin of the storefront (tracking links, CORS of the payment frame). */
   WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /**

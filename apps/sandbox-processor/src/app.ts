@@ -15,6 +15,7 @@ import {
   ChargeReversalRequestSchema,
   GiftCardLookupRequestSchema,
   GiftCardMovementRequestSchema,
+  GiftCardReleaseRequestSchema,
   HostedPageQuerySchema,
   TokenizeRequestSchema,
   VaultRequestSchema,
@@ -227,15 +228,12 @@ export async function buildProcessor(settings: ProcessorSettings): Promise<Proce
 
   app.post('/v1/gift-cards/:cardId/releases', async (request, reply) => {
     const params = parse(CardParams, request.params, reply);
-    const body = params && parse(GiftCardMovementRequestSchema, request.body, reply);
+    const body = params && parse(GiftCardReleaseRequestSchema, request.body, reply);
     if (!params || !body) return reply;
-    const known = await ledger.release(
-      merchantOfRequest(request),
-      params.cardId,
-      body.amountCents,
-      body.idempotencyKey,
-    );
-    return known ? { status: 'released' } : reply.code(404).send(errorBody(404, 'Invalid card'));
+    const amountCents = await ledger.release(merchantOfRequest(request), params.cardId, body.captureKey);
+    return amountCents === null
+      ? reply.code(404).send(errorBody(404, 'Invalid card'))
+      : { status: 'released', amountCents };
   });
 
   app.post('/v1/wallet-sessions', async (request, reply) => {
@@ -259,6 +257,24 @@ export async function buildProcessor(settings: ProcessorSettings): Promise<Proce
       if (!faults) return reply;
       state.faults = faults;
       return state.faults;
+    });
+    app.put('/v1/sandbox/gift-cards', async (request, reply) => {
+      const body = parse(
+        z.object({
+          number: z.string().regex(/^\d{8,19}$/),
+          balanceCents: z.number().int().min(0).max(100_000_000),
+        }),
+        request.body,
+        reply,
+      );
+      if (!body) return reply;
+      return ledger.putGiftCard(merchantOfRequest(request), body.number, body.balanceCents);
+    });
+    app.get('/v1/sandbox/gift-cards/:cardId/ledger', async (request, reply) => {
+      const params = parse(CardParams, request.params, reply);
+      if (!params) return reply;
+      const ledgerOfCard = await ledger.giftCardLedger(merchantOfRequest(request), params.cardId);
+      return ledgerOfCard ?? reply.code(404).send(errorBody(404, 'Invalid card'));
     });
   }
 

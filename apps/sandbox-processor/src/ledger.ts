@@ -345,7 +345,7 @@ export class Ledger {
       ? {
           cardId: entry.gift_card_id,
           amountCents: entry.amount_cents,
-          kind: entry.kind as 'capture' | 'release',
+          kind: entry.kind as 'capture' | 'release' | 'cancel',
           idempotencyKey: entry.idempotency_key,
         }
       : null;
@@ -355,6 +355,9 @@ export class Ledger {
   async capture(merchant: Merchant, cardId: number, amountCents: number, key: string) {
     return this.store.transaction(async (tx) => {
       const done = await this.entry(tx, merchant, key);
+      // A key whose capture was cancelled or given back takes nothing: asked again, it answers 'cancelled'.
+      if (done?.kind === 'cancel' || (done && (await this.entry(tx, merchant, `release:${key}`))))
+        return { status: 'cancelled' as const };
       if (done) return { status: 'captured' as const, amountCents: -done.amount_cents };
       const [card] = await tx.query<{ id: number }>(
         `UPDATE gift_cards SET balance_cents = balance_cents - $3
@@ -379,28 +382,99 @@ export class Ledger {
   }
 
   /**
-   * Gives an amount back to the card, once per key; never more than was captured from it and not yet given
-   * back. Answers whether the card exists.
+   * Gives back what the capture made under `captureKey` took from the card, once. A capture that has not
+   * arrived is cancelled (a 'cancel' entry under its key, 0 cents), so if it arrives later it takes nothing.
+   * Answers the amount given back, or null for a card the merchant does not have.
    */
-  async release(merchant: Merchant, cardId: number, amountCents: number, key: string): Promise<boolean> {
+  async release(merchant: Merchant, cardId: number, captureKey: string): Promise<number | null> {
     return this.store.transaction(async (tx) => {
-      if (await this.entry(tx, merchant, key)) return true;
+      // The card's row lock orders this release with a capture of the same key racing it.
       const [card] = await tx.query<{ id: number }>(
         `SELECT id FROM gift_cards WHERE merchant = $1 AND id = $2 FOR UPDATE`,
         [merchant.id, cardId],
       );
-      if (!card) return false;
+      if (!card) return null;
+      const releaseKey = `release:${captureKey}`;
+      const released = await this.entry(tx, merchant, releaseKey);
+      if (released) return released.amount_cents;
+      const captured = await this.entry(tx, merchant, captureKey);
+      if (!captured) {
+        await tx.query(
+          `INSERT INTO gift_card_entries (merchant, gift_card_id, amount_cents, kind, idempotency_key)
+           VALUES ($1, $2, 0, 'cancel', $3)`,
+          [merchant.id, cardId, captureKey],
+        );
+        return 0;
+      }
+      if (captured.kind !== 'capture' || captured.gift_card_id !== cardId) return 0;
+      const amount = -captured.amount_cents;
       await tx.query(
         `UPDATE gift_cards SET balance_cents = balance_cents + $3 WHERE merchant = $1 AND id = $2`,
-        [merchant.id, cardId, amountCents],
+        [merchant.id, cardId, amount],
       );
       await tx.query(
         `INSERT INTO gift_card_entries (merchant, gift_card_id, amount_cents, kind, idempotency_key)
          VALUES ($1, $2, $3, 'release', $4)`,
-        [merchant.id, cardId, amountCents, key],
+        [merchant.id, cardId, amount, releaseKey],
       );
-      return true;
+      return amount;
     });
+  }
+
+  /** Sandbox only (tests, bench): a gift card with a balance, or the balance of an existing number reset. */
+  async putGiftCard(merchant: Merchant, number: string, balanceCents: number) {
+    const [row] = await this.store.query<{ id: number }>(
+      `INSERT INTO gift_cards (merchant, number, initial_balance_cents, balance_cents) VALUES ($1, $2, $3, $3)
+       ON CONFLICT (merchant, number) DO UPDATE
+         SET balance_cents = $3,
+             initial_balance_cents = $3 - (SELECT coalesce(sum(amount_cents), 0) FROM gift_card_entries e
+                                           WHERE e.gift_card_id = gift_cards.id)
+       RETURNING id`,
+      [merchant.id, number, balanceCents],
+    );
+    if (!row) throw new Error('gift card not stored');
+    return { cardId: row.id, balanceCents, lastFour: number.slice(-4) };
+  }
+
+  /** Every gift-card movement of the merchant, oldest first (tests and reconciliation checks). */
+  async giftCardEntries(merchant: Merchant) {
+    const rows = await this.store.query<{
+      gift_card_id: number;
+      amount_cents: number;
+      kind: string;
+      idempotency_key: string;
+    }>(
+      `SELECT gift_card_id, amount_cents, kind, idempotency_key FROM gift_card_entries WHERE merchant = $1 ORDER BY id`,
+      [merchant.id],
+    );
+    return rows.map((e) => ({
+      giftCardId: e.gift_card_id,
+      amountCents: e.amount_cents,
+      kind: e.kind,
+      idempotencyKey: e.idempotency_key,
+    }));
+  }
+
+  /** A card's ledger: its balance and its entries, oldest first (tests check initial + entries = balance). */
+  async giftCardLedger(merchant: Merchant, cardId: number) {
+    const [card] = await this.store.query<{ initial_balance_cents: number; balance_cents: number }>(
+      `SELECT initial_balance_cents, balance_cents FROM gift_cards WHERE merchant = $1 AND id = $2`,
+      [merchant.id, cardId],
+    );
+    if (!card) return null;
+    const entries = await this.store.query<{ amount_cents: number; kind: string; idempotency_key: string }>(
+      `SELECT amount_cents, kind, idempotency_key FROM gift_card_entries WHERE gift_card_id = $1 ORDER BY id`,
+      [cardId],
+    );
+    return {
+      initialBalanceCents: card.initial_balance_cents,
+      balanceCents: card.balance_cents,
+      entries: entries.map((e) => ({
+        amountCents: e.amount_cents,
+        kind: e.kind,
+        idempotencyKey: e.idempotency_key,
+      })),
+    };
   }
 
   /* ---------- wallet ---------- */

@@ -241,9 +241,25 @@ describe.each(kinds)('sandbox processor on %s', (kind) => {
     );
     expect(captures.filter((c) => c.body.status === 'captured')).toHaveLength(5);
     expect(captures.filter((c) => c.body.status === 'insufficient')).toHaveLength(3);
-    await call('POST', `/v1/gift-cards/${cardId}/releases`, { amountCents: 500, idempotencyKey: 'rel-0' });
-    await call('POST', `/v1/gift-cards/${cardId}/releases`, { amountCents: 500, idempotencyKey: 'rel-0' });
+    const released = await call('POST', `/v1/gift-cards/${cardId}/releases`, { captureKey: 'cap-0' });
+    expect(released.body).toEqual({ status: 'released', amountCents: 500 });
+    await call('POST', `/v1/gift-cards/${cardId}/releases`, { captureKey: 'cap-0' });
     expect((await call('GET', `/v1/gift-cards/${cardId}`)).body.balanceCents).toBe(500);
+    // A release of a capture that has not arrived cancels it: arriving late, it takes nothing.
+    expect((await call('POST', `/v1/gift-cards/${cardId}/releases`, { captureKey: 'late' })).body).toEqual({
+      status: 'released',
+      amountCents: 0,
+    });
+    const late = await call('POST', `/v1/gift-cards/${cardId}/captures`, {
+      amountCents: 100,
+      idempotencyKey: 'late',
+    });
+    expect(late.body).toEqual({ status: 'cancelled' });
+    const ledger = await call('GET', `/v1/sandbox/gift-cards/${cardId}/ledger`);
+    const entries = ledger.body.entries as { amountCents: number }[];
+    expect(Number(ledger.body.initialBalanceCents) + entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(
+      ledger.body.balanceCents,
+    );
     expect((await call('GET', '/v1/gift-cards/entries?idempotencyKey=cap-0')).body).toMatchObject({
       kind: 'capture',
     });

@@ -1,6 +1,6 @@
 /**
  * The sandbox processor's settings (environment):
- *   SANDBOX_PROCESSOR_PORT          port to listen on (default 4100)
+ *   SANDBOX_PROCESSOR_PORT          port to listen on (default 4300)
  *   SANDBOX_PROCESSOR_HOST          interface to listen on (default 127.0.0.1)
  *   SANDBOX_PROCESSOR_PUBLIC_URL    its public origin, which the storefront frames (default http://localhost:<port>)
  *   SANDBOX_PROCESSOR_DATABASE_URL  postgres://... for its own PostgreSQL database; unset: PGlite in
@@ -68,7 +68,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Processor
     .int()
     .min(0)
     .max(65535)
-    .parse(env.SANDBOX_PROCESSOR_PORT ?? '4100');
+    .parse(env.SANDBOX_PROCESSOR_PORT ?? '4300');
   return {
     port,
     host: env.SANDBOX_PROCESSOR_HOST ?? '127.0.0.1',

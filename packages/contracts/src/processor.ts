@@ -118,17 +118,29 @@ export const GiftCardInfoSchema = z.object({
   balanceCents: z.number().int(),
   lastFour: z.string(),
 });
-/** POST /v1/gift-cards/:cardId/captures and /releases. */
+/** POST /v1/gift-cards/:cardId/captures: take an amount off the card, once per idempotency key. */
 export const GiftCardMovementRequestSchema = z.object({ amountCents: cents, idempotencyKey });
 export const GiftCardCaptureAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('captured'), amountCents: z.number().int() }),
   z.object({ status: z.literal('insufficient'), balanceCents: z.number().int() }),
+  /** The capture's key was released before the capture arrived (a late call after a timeout): nothing taken. */
+  z.object({ status: z.literal('cancelled') }),
 ]);
+/**
+ * POST /v1/gift-cards/:cardId/releases: gives back what the capture made with `captureKey` took, once. A
+ * capture that never arrived is cancelled instead (released: 0), so it takes nothing if it arrives later:
+ * releasing a capture whose answer was lost is always safe.
+ */
+export const GiftCardReleaseRequestSchema = z.object({ captureKey: idempotencyKey });
+export const GiftCardReleaseAnswerSchema = z.object({
+  status: z.literal('released'),
+  amountCents: z.number().int(),
+});
 /** GET /v1/gift-cards/entries?idempotencyKey=: whether a movement was made (a lookup after a lost answer). */
 export const GiftCardEntrySchema = z.object({
   cardId: z.number().int(),
   amountCents: z.number().int(),
-  kind: z.enum(['capture', 'release']),
+  kind: z.enum(['capture', 'release', 'cancel']),
   idempotencyKey: z.string(),
 });
 

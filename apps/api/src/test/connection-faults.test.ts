@@ -14,16 +14,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../db/schema/locations';
 import { orders } from '../db/schema/orders';
-import {
-  closeRequests,
-  idempotencyKeys,
-  sandboxCharges,
-  sandboxGiftCardEntries,
-  sandboxGiftCards,
-} from '../db/schema/payments';
+import { closeRequests, idempotencyKeys, sandboxCharges } from '../db/schema/payments';
 import { CARDS, createOrderFixture, type OrderFixture } from '../modules/checkout/checkout.fixtures';
 import { auth, closeRequest, prepareCheckout } from '../modules/checkout/checkout.test-helpers';
-import { createTestContext, dbKinds, type TestContext } from './harness';
+import { createTestContext, dbKinds, testMerchant, type TestContext } from './harness';
 
 const postgres = (await dbKinds()).includes('postgres');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -171,7 +165,7 @@ describe.runIf(postgres)('connections terminated under load (postgres)', () => {
     let lost = 0;
     /** Split-tender orders whose gift card was not taken exactly once with the placement. */
     let giftMismatches = 0;
-    const entries = await db.select().from(sandboxGiftCardEntries);
+    const entries = await ctx.processor.ledger.giftCardEntries(testMerchant);
     for (const p of placements) {
       const [order] = await db.select().from(orders).where(eq(orders.id, p.orderId));
       const placed = await db
@@ -191,9 +185,10 @@ describe.runIf(postgres)('connections terminated under load (postgres)', () => {
         lost += 1;
     }
     const stuck = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.status, 'processing'));
-    const [gift] = await db.select().from(sandboxGiftCards).where(eq(sandboxGiftCards.number, GIFT_CARD));
+    const card = await ctx.processor.ledger.giftCardByNumber(testMerchant, GIFT_CARD);
+    const gift = card ? await ctx.processor.ledger.giftCardLedger(testMerchant, card.cardId) : null;
     const ledger = entries
-      .filter((e) => e.giftCardId === gift?.id)
+      .filter((e) => e.giftCardId === card?.cardId)
       .reduce((sum, e) => sum + e.amountCents, 0);
     const taken = placements.reduce((sum, p) => sum + p.giftCents, 0);
 

@@ -10,6 +10,9 @@ import { loadEnv, type Env } from '../env';
 import { openDatabase, type Database, type PoolBounds } from '../db/client';
 import { seedDemo } from '../db/seed/index';
 import { buildApp } from '../app';
+// The test harness only: API tests reach the sandbox processor over real HTTP, as the API does in production.
+import { buildProcessor, type ProcessorApp } from '../../../sandbox-processor/src/app';
+import { NO_FAULTS } from '../../../sandbox-processor/src/faults';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -59,8 +62,37 @@ export async function dbKinds(): Promise<DbKind[]> {
   return (await isPostgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** The merchant the tests are at the sandbox processor. */
+export const testMerchant = {
+  id: 'storefront',
+  apiKey: `test-processor-key-${randomBytes(24).toString('hex')}`,
+};
+
+/**
+ * A sandbox processor for one test context: in this process, on an ephemeral port of its own, with its own
+ * in-memory storage; the API reaches it over HTTP like a real processor. Tests may change its faults.
+ */
+export async function startTestProcessor(): Promise<{ processor: ProcessorApp; url: string }> {
+  const processor = await buildProcessor({
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://127.0.0.1:9',
+    dataDir: null,
+    merchants: [testMerchant],
+    parentOrigin: 'http://localhost:3000',
+    faults: NO_FAULTS,
+    production: false,
+  });
+  await processor.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = processor.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { processor, url: `http://127.0.0.1:${port}` };
+}
+
 export const testEnv: Env = loadEnv({
   NODE_ENV: 'test',
+  PROCESSOR_MERCHANT_ID: testMerchant.id,
+  PROCESSOR_API_KEY: testMerchant.apiKey,
   LOG_LEVEL: 'silent',
   STAFF_KEY: 'test-staff-key',
   // A light proof of work: every test that creates a card payment solves a captcha (solveCaptcha()).
@@ -111,6 +143,8 @@ export interface TestContext {
   database: Database;
   env: Env;
   close: () => Promise<void>;
+  /** The sandbox processor the app charges and captures at (its ledger, its faults). */
+  processor: ProcessorApp;
   /** A fresh guest access token for the web client (app type 107) unless another client is named. */
   token: (clientId?: string) => Promise<string>;
 }
@@ -131,7 +165,8 @@ export async function createTestContext(
   overrides: Partial<Env> = {},
   options: TestContextOptions = {},
 ): Promise<TestContext> {
-  const env = { ...testEnv, ...overrides };
+  const { processor, url: processorUrl } = await startTestProcessor();
+  const env = { ...testEnv, PROCESSOR_URL: processorUrl, ...overrides };
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
   if (kind === 'postgres') {
@@ -167,6 +202,7 @@ export async function createTestContext(
     app,
     database,
     env,
+    processor,
     token: async (clientId = env.WEB_CLIENT_ID) => {
       const res = await app.inject({
         method: 'POST',
@@ -179,6 +215,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await database.close();
+      await processor.app.close();
       if (drop) await drop();
     },
   };

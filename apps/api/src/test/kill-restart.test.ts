@@ -18,16 +18,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { orders } from '../db/schema/orders';
-import {
-  closeRequests,
-  idempotencyKeys,
-  payments,
-  sandboxCharges,
-  sandboxGiftCardEntries,
-  sandboxGiftCards,
-} from '../db/schema/payments';
+import { closeRequests, idempotencyKeys, payments, sandboxCharges } from '../db/schema/payments';
 import { CARDS, CONTACT } from '../modules/checkout/checkout.fixtures';
 import { solveCaptchaAt } from './captcha';
+import { startTestProcessor, testMerchant } from './harness';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'sf-kill-restart-'));
@@ -54,7 +48,13 @@ interface Api {
   base: string;
 }
 
+// The sandbox processor runs in this process for the whole file; the killed API reaches it over HTTP.
+const processor = await startTestProcessor();
+
 const env = {
+  PROCESSOR_URL: processor.url,
+  PROCESSOR_MERCHANT_ID: testMerchant.id,
+  PROCESSOR_API_KEY: testMerchant.apiKey,
   PATH: process.env.PATH,
   HOME: process.env.HOME,
   NODE_ENV: 'development',
@@ -140,6 +140,7 @@ interface Prepared {
 let api: Api | undefined;
 afterAll(async () => {
   if (api) await stopped(api.child, 'SIGKILL');
+  await processor.processor.app.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -299,7 +300,7 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
         expect(charges).toHaveLength(1);
         // The card was charged only what the gift card left, and the gift card was taken exactly once.
         expect(charges[0]?.amountCents).toBe(p.totalCents - p.giftCents);
-        const entries = (await db.select().from(sandboxGiftCardEntries)).filter((e) =>
+        const entries = (await processor.processor.ledger.giftCardEntries(testMerchant)).filter((e) =>
           e.idempotencyKey.includes(`:order-${p.orderId}:`),
         );
         expect(entries.reduce((sum, e) => sum + e.amountCents, p.giftCents)).toBe(0);
@@ -307,10 +308,9 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
         expect(orderPayments.map((row) => row.status)).toEqual(orderPayments.map(() => 'Approved'));
       }
       // The gift card's balance moved only with its ledger, by exactly the placed orders' shares.
-      const [gift] = await db.select().from(sandboxGiftCards).where(eq(sandboxGiftCards.number, GIFT_CARD));
-      const ledger = gift
-        ? await db.select().from(sandboxGiftCardEntries).where(eq(sandboxGiftCardEntries.giftCardId, gift.id))
-        : [];
+      const card = await processor.processor.ledger.giftCardByNumber(testMerchant, GIFT_CARD);
+      const gift = card ? await processor.processor.ledger.giftCardLedger(testMerchant, card.cardId) : null;
+      const ledger = gift?.entries ?? [];
       const taken = prepared.reduce((sum, p) => sum + p.giftCents, 0);
       expect(gift?.balanceCents).toBe((gift?.initialBalanceCents ?? 0) - taken);
       expect(ledger.reduce((sum, e) => sum + e.amountCents, 0)).toBe(-taken);

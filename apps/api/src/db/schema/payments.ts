@@ -198,47 +198,6 @@ export const sandboxCharges = pgTable(
   (t) => [uniqueIndex('sandbox_charges_idempotency_key_uq').on(t.idempotencyKey)],
 );
 
-/**
- * The sandbox processor's gift cards (what a real gift-card processor keeps on its side). The balance only
- * moves together with a ledger entry: initialBalanceCents + sum(entries.amountCents) = balanceCents.
- */
-export const sandboxGiftCards = pgTable(
-  'sandbox_gift_cards',
-  {
-    id: serial('id').primaryKey(),
-    /** Digits only. */
-    number: text('number').notNull(),
-    initialBalanceCents: integer('initial_balance_cents').notNull(),
-    balanceCents: integer('balance_cents').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('sandbox_gift_cards_number_uq').on(t.number),
-    check('sandbox_gift_cards_balance_ck', sql`${t.balanceCents} >= 0`),
-  ],
-);
-
-/** Every movement of a sandbox gift card: a capture (negative) or a release (positive), once per key. */
-export const sandboxGiftCardEntries = pgTable(
-  'sandbox_gift_card_entries',
-  {
-    id: serial('id').primaryKey(),
-    giftCardId: integer('gift_card_id')
-      .notNull()
-      .references(() => sandboxGiftCards.id, { onDelete: 'cascade' }),
-    amountCents: integer('amount_cents').notNull(),
-    /** capture, release. */
-    kind: text('kind').notNull(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('sandbox_gift_card_entries_key_uq').on(t.idempotencyKey),
-    index('sandbox_gift_card_entries_card_idx').on(t.giftCardId),
-  ],
-);
-
 export const WALLET_SESSION_STATUS = ['open', 'approved', 'cancelled'] as const;
 export const walletSessionStatus = pgEnum('wallet_session_status', WALLET_SESSION_STATUS);
 

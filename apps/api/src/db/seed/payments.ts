@@ -1,6 +1,6 @@
 /**
- * The payment methods of each demo store and the sandbox gift cards (listed in the README's 'Test gift
- * cards'). Every store takes the credit card through the Aurus frame and gift cards, except:
+ * The payment methods of each demo store (the sandbox gift cards live with the sandbox processor, see
+ * apps/sandbox-processor's SANDBOX_GIFT_CARDS and the README's 'Test gift cards'). Every store takes the credit card through the Aurus frame and gift cards, except:
  * - Union Market food hall (8): the credit card through the Express frame, offline credit (pay at the store)
  *   and the wallet (Apple Pay through Aurus): the payment-method picker, offline credit, wallet and Express.
  * - Silver Spring (2): the Aurus credit card only, no gift cards (the Gift Card part is hidden), with full address
@@ -13,7 +13,7 @@ import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import type { PaymentProcessorCode } from '@storefront/contracts/payments';
 import type { AddressRequirement } from '@storefront/contracts/enum-values';
 import type { Db } from '../client';
-import { locationPaymentMethods, sandboxGiftCards } from '../schema/payments';
+import { locationPaymentMethods } from '../schema/payments';
 import { DEMO_LOCATIONS } from './locations';
 
 interface MethodSeed {
@@ -53,28 +53,9 @@ export function demoPaymentMethods(locationId: number) {
   }));
 }
 
-/** Sandbox gift cards: number (digits) and balance in cents. */
-export const DEMO_GIFT_CARDS = {
-  twentyFive: { number: '6000000000000001', balanceCents: 2500 },
-  hundred: { number: '6000000000000002', balanceCents: 10_000 },
-  five: { number: '6000000000000003', balanceCents: 500 },
-  empty: { number: '6000000000000004', balanceCents: 0 },
-  fiveHundred: { number: '6000000000000005', balanceCents: 50_000 },
-} as const;
-
 export async function seedPayments(db: Db) {
   await db
     .insert(locationPaymentMethods)
     .values(Object.values(DEMO_LOCATIONS).flatMap((id) => demoPaymentMethods(id)))
-    .onConflictDoNothing();
-  await db
-    .insert(sandboxGiftCards)
-    .values(
-      Object.values(DEMO_GIFT_CARDS).map((c) => ({
-        number: c.number,
-        initialBalanceCents: c.balanceCents,
-        balanceCents: c.balanceCents,
-      })),
-    )
     .onConflictDoNothing();
 }

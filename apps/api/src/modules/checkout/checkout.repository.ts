@@ -1,5 +1,5 @@
 /** Drizzle access for checkout and order placement: the order's checkout columns, items, status history. */
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locationPickupMethods, locations } from '../../db/schema/locations';
 import { orderItemModifiers, orderItems, orderStatusHistory, orders } from '../../db/schema/orders';
@@ -40,6 +40,15 @@ export async function insertStatusHistory(
 
 export async function insertCloseRequest(db: Db, values: typeof closeRequests.$inferInsert) {
   await db.insert(closeRequests).values(values);
+}
+
+/** How many close requests of the order ended without placing it (declined, failed): numbers its tries. */
+export async function countUnplacedCloseRequests(db: Db, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(closeRequests)
+    .where(and(eq(closeRequests.orderId, orderId), ne(closeRequests.outcome, 'placed')));
+  return row?.n ?? 0;
 }
 
 /** The 'placed' close request made with an Idempotency-Key on an order, or null (the placement did not commit). */

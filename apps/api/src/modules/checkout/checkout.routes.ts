@@ -22,7 +22,7 @@ import {
 import { TrackingUrlQuerySchema, TrackingUrlResponseSchema } from '@storefront/contracts/tracking';
 import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../lib/envelope';
-import { paymentProcessorFor } from '../../providers/payment/index';
+import { giftCardProcessorFor, paymentProcessorFor } from '../../providers/payment/index';
 import {
   getContactInformation,
   updateContactInformation,
@@ -47,6 +47,7 @@ const errors = {
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = { onRequest: [app.authenticate], schema: { tags: ['checkout'], security: [{ bearer: [] }] } };
   const processor = paymentProcessorFor(app.config);
+  const giftCards = giftCardProcessorFor(app.config);
 
   app.get(
     '/sales/orders/:orderId/validations',
@@ -188,6 +189,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           orderId,
           body: request.body,
           idempotencyKey: key,
+          giftCards,
           payLater: { policy: payLaterPolicyOf(app.config), clientAddress: request.clientAddress },
         },
         app.config.IDEMPOTENCY_LEASE_SECONDS * 1000,

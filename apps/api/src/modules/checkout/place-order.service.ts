@@ -8,7 +8,7 @@
  * authorize cannot charge twice. A decline (886) or an outage (500) is committed as such, with the gift
  * cards' captures released, and leaves the order open for another try.
  */
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { ApiError } from '@storefront/contracts/api';
 import type { CloseRequestBody, CloseRequestResult } from '@storefront/contracts/payments';
 import { GIFT_CARD_MESSAGES, PAYMENT_MESSAGES } from '@storefront/contracts/payments';
@@ -22,7 +22,6 @@ import type { Session } from '../../lib/tokens';
 import { sandboxDoordashDrive } from '../../providers/delivery/delivery-provider';
 import type { AuthorizeResult, PaymentProcessor } from '../../providers/payment/payment-processor';
 import type { GiftCardProcessor } from '../../providers/payment/gift-card-processor';
-import { sandboxGiftCardProcessor } from '../../providers/payment/sandbox-gift-cards';
 import { findPaymentsByOrder, updatePayment, type PaymentRow } from '../payments/payments.repository';
 import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.service';
 import { redeemOrderCoupon } from '../discounts/discounts.service';
@@ -32,6 +31,7 @@ import {
   findItemsOfOrders,
   findLocation,
   findOrder,
+  countUnplacedCloseRequests,
   findPlacedCloseRequest,
   insertCloseRequest,
   insertStatusHistory,
@@ -67,8 +67,8 @@ export interface PlaceOrderInput {
   now?: Date;
   /** Stores the answer with the Idempotency-Key inside the placement's transaction (see idempotency.ts). */
   settle?: Settle;
-  /** The gift-card processor (the sandbox unless a test hands another). */
-  giftCards?: GiftCardProcessor;
+  /** The gift-card processor (providers/payment giftCardProcessorFor, or a test's). */
+  giftCards: GiftCardProcessor;
   /** The pay-later limits and the request's client address (an order left to pay at the store). */
   payLater: PayLaterContext;
 }
@@ -197,8 +197,68 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<CloseRequestResult> {
   const now = input.now ?? new Date();
-  const giftCards = input.giftCards ?? sandboxGiftCardProcessor;
-  const attempt = await db.transaction(async (tx): Promise<Attempt> => {
+  const giftCards = input.giftCards;
+  // Every gift-card capture this attempt asks for (answered or not): given back unless the order is placed.
+  const captures: { cardId: number; captureKey: string }[] = [];
+  let attempt: Attempt;
+  try {
+    attempt = await attemptPlacement(db, processor, input, now, captures);
+  } catch (error) {
+    if (captures.length > 0) {
+      await releaseCaptures(giftCards, captures);
+      // The next try captures under new keys: these were given back (a capture asked again under a released
+      // key would take nothing).
+      await insertCloseRequest(db, {
+        orderId: input.orderId,
+        paymentId: null,
+        idempotencyKey: input.idempotencyKey,
+        outcome: 'failed',
+        code: APP_ERROR.Internal,
+      });
+    }
+    throw error;
+  }
+  if (attempt.kind !== 'placed') await releaseCaptures(giftCards, captures);
+  switch (attempt.kind) {
+    case 'placed':
+      return attempt.result;
+    case 'declined':
+      throw new DomainError(422, declinedErrors(attempt.message));
+    case 'failed':
+      throw new DomainError(502, {
+        key: 'PaymentServiceUnavailable',
+        code: APP_ERROR.Internal,
+        message: attempt.message || PAYMENT_MESSAGES.serviceUnavailable,
+      });
+  }
+}
+
+/**
+ * Gives back what the captures of an attempt that did not place the order took (a capture without an answer
+ * included: its release cancels it). A release the processor does not answer is logged and left.
+ */
+async function releaseCaptures(
+  giftCards: GiftCardProcessor,
+  captures: { cardId: number; captureKey: string }[],
+) {
+  for (const capture of captures) {
+    if (!(await giftCards.release(capture))) {
+      console.error(`gift-card release of ${capture.captureKey} got no answer from the processor`);
+    }
+  }
+}
+
+/** One placement attempt in one transaction (see placeOrder); `captures` collects the gift-card captures asked. */
+async function attemptPlacement(
+  db: Db,
+  processor: PaymentProcessor,
+  input: PlaceOrderInput,
+  now: Date,
+  captures: { cardId: number; captureKey: string }[],
+): Promise<Attempt> {
+  const giftCards = input.giftCards;
+  return db.transaction(async (tx): Promise<Attempt> => {
+    captures.length = 0;
     const order = await requireOwnedOrder(tx, input.session, input.orderId, { forUpdate: true });
     if (order.placedAt) throw orderAlreadyPlaced();
 
@@ -245,20 +305,20 @@ export async function placeOrder(
       }
     }
 
-    // Gift cards first: a card that no longer holds its amount stops the placement before any charge (the
-    // transaction rolls back whatever was captured). Captures happen only here, under the order's row lock:
-    // an attempt either places the order (every later one meets 21041 or the replayed answer) or releases
-    // what it captured in the same commit, so a retry never takes a card twice. The attempt's own id in the
-    // ledger key keeps a new attempt after a decline from reading the released capture as already done.
-    const attemptId = randomUUID();
+    // Gift cards first: a card that no longer holds its amount stops the placement before any charge (what
+    // was captured is given back: placeOrder). The capture keys number the order's tries (close requests that
+    // did not place it): a try cut off by a crash is asked again under the same keys, so the processor answers
+    // the first capture instead of taking twice; a try that ended is recorded, so the next one takes anew.
+    const tryNumber = await countUnplacedCloseRequests(tx, order.id);
     const captured: { payment: PaymentRow; key: string }[] = [];
     for (const gift of gifts) {
-      const key = `capture:order-${order.id}:payment-${gift.id}:${attemptId}`;
+      const key = `capture:order-${order.id}:payment-${gift.id}:try-${tryNumber}`;
       const amountCents = gift.baseAmountCents + gift.tipAmountCents;
+      if (gift.giftCardId !== null) captures.push({ cardId: gift.giftCardId, captureKey: key });
       const outcome =
         gift.giftCardId === null
           ? ({ status: 'insufficient', balanceCents: 0 } as const)
-          : await giftCards.capture({ cardId: gift.giftCardId, amountCents, idempotencyKey: key }, tx);
+          : await giftCards.capture({ cardId: gift.giftCardId, amountCents, idempotencyKey: key });
       if (outcome.status === 'error') throw giftCardServiceDown(outcome.message);
       if (outcome.status === 'insufficient') {
         throw ruleBroken('GiftCardBalance', ORDER_ERROR.InvalidPaymentTotal, GIFT_CARD_MESSAGES.applyFailed);
@@ -276,19 +336,8 @@ export async function placeOrder(
         body: input.body,
       });
       if (outcome.status !== 'approved') {
-        // The rest could not be charged: the gift cards get their amounts back (recorded in their ledger)
+        // The rest could not be charged: the gift cards get their amounts back once this commits (placeOrder)
         // and stay applied for another try; the order stays open.
-        for (const { payment: gift, key } of captured) {
-          if (gift.giftCardId === null) continue;
-          await giftCards.release(
-            {
-              cardId: gift.giftCardId,
-              amountCents: gift.baseAmountCents + gift.tipAmountCents,
-              idempotencyKey: `release:${key}`,
-            },
-            tx,
-          );
-        }
         await releaseKitchenSlot(tx, reservation);
         await updatePayment(tx, payment.id, {
           status: outcome.status === 'declined' ? 'Declined' : 'Failed',
@@ -371,17 +420,4 @@ export async function placeOrder(
     await input.settle?.(tx, 200, result);
     return { kind: 'placed', result };
   });
-
-  switch (attempt.kind) {
-    case 'placed':
-      return attempt.result;
-    case 'declined':
-      throw new DomainError(422, declinedErrors(attempt.message));
-    case 'failed':
-      throw new DomainError(502, {
-        key: 'PaymentServiceUnavailable',
-        code: APP_ERROR.Internal,
-        message: attempt.message || PAYMENT_MESSAGES.serviceUnavailable,
-      });
-  }
 }

@@ -7,17 +7,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
-import {
-  locationPaymentMethods,
-  payments,
-  sandboxGiftCardEntries,
-  sandboxGiftCards,
-} from '../../db/schema/payments';
+import { locationPaymentMethods, payments } from '../../db/schema/payments';
 import { DEMO_LOCATIONS } from '../../db/seed/locations';
-import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { createTestContext, dbKinds, testMerchant, type TestContext } from '../../test/harness';
 import type { GiftCardProcessor } from '../../providers/payment/gift-card-processor';
-import { paymentProcessorFor } from '../../providers/payment/index';
-import { sandboxGiftCardProcessor } from '../../providers/payment/sandbox-gift-cards';
+import { giftCardProcessorFor, paymentProcessorFor } from '../../providers/payment/index';
 import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from '../checkout/checkout.fixtures';
 import { placeOrder } from '../checkout/place-order.service';
 import { payLaterPolicyOf } from '../pay-later/pay-later.service';
@@ -45,32 +39,27 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
   });
   afterAll(() => ctx.close());
 
-  /** A sandbox gift card of its own (tests never share one), digits only. */
+  /** A sandbox gift card of its own (tests never share one), digits only, kept by the sandbox processor. */
   async function newGiftCard(balanceCents: number) {
     const number = `7${String(randomInt(10 ** 9)).padStart(9, '0')}${String(randomInt(10 ** 6)).padStart(6, '0')}`;
-    const [card] = await ctx.database.db
-      .insert(sandboxGiftCards)
-      .values({ number, initialBalanceCents: balanceCents, balanceCents })
-      .returning();
-    if (!card) throw new Error('gift card not inserted');
-    return { number, id: card.id };
+    const card = await ctx.processor.ledger.putGiftCard(testMerchant, number, balanceCents);
+    return { number, id: card.cardId };
   }
 
-  /** The card's balance, checked against its ledger: initial + sum(entries) = balance. */
+  /** The card's balance at the processor, checked against its ledger: initial + sum(entries) = balance. */
   async function ledgerBalance(cardId: number) {
-    const [card] = await ctx.database.db
-      .select()
-      .from(sandboxGiftCards)
-      .where(eq(sandboxGiftCards.id, cardId));
-    const entries = await ctx.database.db
-      .select()
-      .from(sandboxGiftCardEntries)
-      .where(eq(sandboxGiftCardEntries.giftCardId, cardId));
+    const card = await ctx.processor.ledger.giftCardLedger(testMerchant, cardId);
     if (!card) throw new Error('no card');
+    const entries = card.entries.filter((e) => e.kind !== 'cancel');
     expect(card.initialBalanceCents + entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(
       card.balanceCents,
     );
     return { balanceCents: card.balanceCents, entries };
+  }
+
+  /** Sets the card's balance as if it was spent (or topped up) elsewhere. */
+  async function setBalance(number: string, balanceCents: number) {
+    await ctx.processor.ledger.putGiftCard(testMerchant, number, balanceCents);
   }
 
   async function withContact(order: OrderFixture) {
@@ -538,10 +527,11 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     const { paymentToken } = await cardFor(order, order.totalCents - 500);
     const session = await ctx.app.tokens.verifyAccessToken(order.token);
     if (!session) throw new Error('no session');
+    const real = giftCardProcessorFor(ctx.env);
     const down: GiftCardProcessor = {
-      lookup: (digits, db) => sandboxGiftCardProcessor.lookup(digits, db),
-      balance: (cardId, db) => sandboxGiftCardProcessor.balance(cardId, db),
-      release: (movement, db) => sandboxGiftCardProcessor.release(movement, db),
+      lookup: (digits) => real.lookup(digits),
+      balance: (cardId) => real.balance(cardId),
+      release: (movement) => real.release(movement),
       capture: () => Promise.resolve({ status: 'error', message: '' }),
     };
     const attempt = placeOrder(ctx.database.db, paymentProcessorFor(ctx.env), {
@@ -576,19 +566,13 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     expect((await pay(order, { paymentMethod: 5, baseAmount: 0 })).statusCode).toBe(422);
 
     // Card b was spent elsewhere meanwhile: nothing is taken from either card, the order stays open.
-    await ctx.database.db
-      .update(sandboxGiftCards)
-      .set({ balanceCents: 100, initialBalanceCents: 100 })
-      .where(eq(sandboxGiftCards.id, b.id));
+    await setBalance(b.number, 100);
     const short = await closeRequest(ctx, order, {});
     expect(short.statusCode).toBe(422);
     expect(short.json()).toMatchObject({ errors: [{ message: APPLY_FAILED }] });
     expect((await ledgerBalance(a.id)).balanceCents).toBe(1000);
 
-    await ctx.database.db
-      .update(sandboxGiftCards)
-      .set({ balanceCents: 1000, initialBalanceCents: 1000 })
-      .where(eq(sandboxGiftCards.id, b.id));
+    await setBalance(b.number, 1000);
     const placed = await closeRequest(ctx, order, {});
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json()).toMatchObject({ value: { approvedAmount: order.totalCents / 100 } });

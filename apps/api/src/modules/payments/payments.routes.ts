@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { giftCardProcessorFor } from '../../providers/payment/index';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema, envelope } from '@storefront/contracts/api';
 import { CheckoutOrderParamsSchema } from '@storefront/contracts/checkout';
@@ -96,7 +97,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         await guardGiftCard(request, () =>
-          giftCardBalance(app.db, sessionOf(request), request.params.orderId, request.params.code),
+          giftCardBalance(
+            app.db,
+            sessionOf(request),
+            request.params.orderId,
+            request.params.code,
+            giftCardProcessorFor(app.config),
+          ),
         ),
       ),
   );

@@ -27,7 +27,7 @@ import { DomainError, conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import type { PaymentProcessor } from '../../providers/payment/payment-processor';
 import type { GiftCardProcessor } from '../../providers/payment/gift-card-processor';
-import { sandboxGiftCardProcessor } from '../../providers/payment/sandbox-gift-cards';
+import { giftCardProcessorFor } from '../../providers/payment/index';
 import { findOrder, updateOrder, type OrderRow } from '../checkout/checkout.repository';
 import { requireOwnedOrder } from '../checkout/checkout.service';
 import { cardPaymentValues, requireBillingAddressForStore } from '../saved-payments/saved-payments.service';
@@ -204,7 +204,7 @@ export async function createPayment(
   session: Session,
   orderId: number,
   body: CreatePaymentBody,
-  giftCards: GiftCardProcessor = sandboxGiftCardProcessor,
+  giftCards: GiftCardProcessor = giftCardProcessorFor(env),
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
@@ -276,7 +276,7 @@ async function applyGiftCard(db: Db, giftCards: GiftCardProcessor, order: OrderR
   if (dollarsToCents(body.tipAmount) !== 0) {
     throw ruleBroken('GiftCardTip', ORDER_ERROR.InvalidPaymentTotal, 'A gift card payment carries no tip');
   }
-  const card = await giftCards.lookup(digits, db);
+  const card = await giftCards.lookup(digits);
   if (!card) throw invalidGiftCard();
   const payments = await findPaymentsByOrder(db, order.id);
   const existing = payments.find(
@@ -318,10 +318,10 @@ export async function giftCardBalance(
   session: Session,
   orderId: number,
   code: string,
-  giftCards: GiftCardProcessor = sandboxGiftCardProcessor,
+  giftCards: GiftCardProcessor,
 ) {
   await requireOwnedOrder(db, session, orderId);
-  const card = await giftCards.lookup(giftCardDigits(code), db);
+  const card = await giftCards.lookup(giftCardDigits(code));
   if (!card) throw invalidGiftCard();
   return { balanceAmount: centsToDollars(card.balanceCents) };
 }
@@ -346,7 +346,7 @@ export async function patchPayment(
   orderId: number,
   paymentId: number,
   body: PatchPaymentBody,
-  giftCards: GiftCardProcessor = sandboxGiftCardProcessor,
+  giftCards: GiftCardProcessor = giftCardProcessorFor(env),
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
@@ -362,8 +362,7 @@ export async function patchPayment(
       }
       const amountCents =
         body.baseAmount === undefined ? payment.baseAmountCents : dollarsToCents(body.baseAmount);
-      const balanceCents =
-        payment.giftCardId === null ? null : await giftCards.balance(payment.giftCardId, tx);
+      const balanceCents = payment.giftCardId === null ? null : await giftCards.balance(payment.giftCardId);
       if (balanceCents === null) throw invalidGiftCard();
       requireGiftCardAmount(
         amountCents,
