@@ -165,8 +165,7 @@ export async function createTestContext(
   overrides: Partial<Env> = {},
   options: TestContextOptions = {},
 ): Promise<TestContext> {
-  const { processor, url: processorUrl } = await startTestProcessor();
-  const env = { ...testEnv, PROCESSOR_URL: processorUrl, ...overrides };
+  const seedEnv = { ...testEnv, ...overrides };
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
   if (kind === 'postgres') {
@@ -190,7 +189,10 @@ export async function createTestContext(
     database = openDatabase({ dataDir: 'memory://' });
   }
   await database.migrate();
-  await seedDemo(database.db, env);
+  await seedDemo(database.db, seedEnv);
+  // The processor starts once the database is ready (its own in-memory storage would only compete with it).
+  const { processor, url: processorUrl } = await startTestProcessor();
+  const env = { ...testEnv, PROCESSOR_URL: processorUrl, ...overrides };
   const app = await buildApp({ env, database, logger: false });
   await app.ready();
   const secrets: Record<string, string> = {
