@@ -9,6 +9,7 @@ import { supervise } from './supervise.mjs';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 
 const root = resolve(import.meta.dirname, '..');
 const webDir = join(root, 'apps/web');
@@ -46,6 +47,23 @@ const env = {
     process.env.WEB_PUBLIC_URL ??
     `http://localhost:${webPort}`,
 };
+
+// One process per PGlite folder (apps/api/src/db/data-dir-lock.ts): refuse at once while another process (another
+// `npm start`, an API, `npm run db:seed`) holds it, before a build that would rewrite the storefront it serves.
+const dataDirLock = await tsImport('../apps/api/src/db/data-dir-lock.ts', import.meta.url);
+if (!process.env.DATABASE_URL) {
+  const owner = dataDirLock.dataDirLockOwner(env.PGLITE_DIR);
+  if (owner) {
+    console.error(
+      new dataDirLock.DataDirLockedError(
+        resolve(env.PGLITE_DIR),
+        dataDirLock.dataDirLockPath(env.PGLITE_DIR),
+        owner,
+      ).message,
+    );
+    process.exit(1);
+  }
+}
 
 /** A fingerprint of the storefront's sources: rebuild only when it changes. */
 function sourceFingerprint() {
@@ -114,6 +132,9 @@ function runApi() {
     command: bin('tsx'),
     args: ['src/server.ts'],
     spawnOptions: { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] },
+    // The API refused the database folder (another process took it since the check above): it said why; stop.
+    finalExitCodes: [dataDirLock.DATA_DIR_LOCKED_EXIT_CODE],
+    onFinalExit: () => shutdown(1),
   });
 }
 

@@ -12,9 +12,12 @@ import { spawn } from 'node:child_process';
 export const DEFAULT_BACKOFF = { firstMs: 1000, maxMs: 30_000, stableAfterMs: 60_000 };
 
 /**
- * Starts `command args` and restarts it whenever it exits, until `stop()`.
+ * Starts `command args` and restarts it whenever it exits, until `stop()`; except when it exits with one of
+ * `finalExitCodes` (it refused to run, e.g. its database folder is another process's: starting it again would
+ * only fail again), which ends the supervision and calls `onFinalExit(code)`.
  * @param {{ name: string, command: string, args: string[], spawnOptions?: import('node:child_process').SpawnOptions,
- *   backoff?: Backoff, log?: (line: string) => void }} options
+ *   backoff?: Backoff, log?: (line: string) => void, finalExitCodes?: number[],
+ *   onFinalExit?: (code: number) => void }} options
  * @returns {{ stop: () => void, readonly starts: number, readonly child: import('node:child_process').ChildProcess | null }}
  */
 export function supervise({
@@ -24,6 +27,8 @@ export function supervise({
   spawnOptions = {},
   backoff = DEFAULT_BACKOFF,
   log = console.error,
+  finalExitCodes = [],
+  onFinalExit = () => undefined,
 }) {
   let stopped = false;
   let starts = 0;
@@ -43,6 +48,12 @@ export function supervise({
     current.on('exit', (code, signal) => {
       if (child === current) child = null;
       if (stopped) return;
+      if (code !== null && finalExitCodes.includes(code)) {
+        stopped = true;
+        log(`${name} refused to run (exit code ${code}); not restarting it.`);
+        onFinalExit(code);
+        return;
+      }
       if (Date.now() - startedAt >= backoff.stableAfterMs) delay = backoff.firstMs;
       log(`${name} stopped (${signal ?? code}); restarting it in ${delay / 1000} s.`);
       pending = setTimeout(start, delay);

@@ -74,4 +74,29 @@ describe('supervise', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(running.starts).toBe(2);
   });
+
+  it('does not start again a process that refused to run (a final exit code), and says so once', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'supervise-'));
+    const count = join(dir, 'starts');
+    const lines = [];
+    const finals = [];
+    running = supervise({
+      name: 'API',
+      command: process.execPath,
+      // Dies with 75 (its database folder is another process's) on every start.
+      args: [
+        '-e',
+        `${program(count, 0).replace('setInterval(() => undefined, 1000);', '')} process.exit(75);`,
+      ],
+      backoff,
+      log: (line) => lines.push(line),
+      finalExitCodes: [75],
+      onFinalExit: (code) => finals.push(code),
+    });
+    await expect.poll(() => finals, { timeout: 10_000 }).toEqual([75]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(running.starts).toBe(1);
+    expect(readFileSync(count, 'utf8')).toBe('1');
+    expect(lines).toEqual(['API refused to run (exit code 75); not restarting it.']);
+  });
 });

@@ -25,6 +25,7 @@ import {
   NONCE_HEADER,
   createNonce,
   pageSecurityHeaders,
+  requestCameOverHttps,
   type PageSecurityHeaders,
 } from './lib/security-headers';
 
@@ -49,9 +50,10 @@ function routeClientType(url: URL, current: OrderChannel): OrderChannel | null {
 }
 
 /** The page's security headers for this request and its nonce. */
-function securityHeaders(nonce: string): PageSecurityHeaders {
+function securityHeaders(request: NextRequest, nonce: string): PageSecurityHeaders {
   return pageSecurityHeaders({
     nonce,
+    https: requestCameOverHttps(request.headers, env.TRUST_PROXY_HOPS),
     development: env.NODE_ENV === 'development',
     webPublicUrl: env.WEB_PUBLIC_URL,
     apiPublicUrl: env.API_PUBLIC_URL,
@@ -71,7 +73,7 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-pathname', request.nextUrl.pathname);
   const nonce = createNonce();
-  const security = securityHeaders(nonce);
+  const security = securityHeaders(request, nonce);
   requestHeaders.set('Content-Security-Policy', security['Content-Security-Policy']);
   requestHeaders.set(NONCE_HEADER, nonce);
 

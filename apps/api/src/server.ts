@@ -1,13 +1,15 @@
 /** Listen, migrate, seed on first start, and shut down gracefully. */
 import { loadEnv } from './env';
 import { openDatabase } from './db/client';
+import { exitIfDataDirLocked } from './db/data-dir-lock';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
 import { createEmailProvider, startOutboxWorker } from './providers/email/index';
 import { startPurgeJob } from './jobs/purge';
 
 const env = loadEnv();
-const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
+// Refused, with the reason, while another process holds the PGlite folder (db/data-dir-lock.ts).
+const database = exitIfDataDirLocked(() => openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR }));
 await database.migrate();
 if (env.SEED_DEMO) await seedIfEmpty(database.db, env);
 

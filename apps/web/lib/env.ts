@@ -38,6 +38,11 @@ const EnvSchema = z.object({
    * allows Google's script and frame. Unset (the default): ALTCHA, nothing outside this origin.
    */
   RECAPTCHA_SITE_KEY: z.string().min(1).max(100).optional(),
+  /**
+   * Proxies in front of the storefront (server.mjs reads the same variable for the client address): only with one
+   * is X-Forwarded-Proto believed, to send HSTS to a request that came over HTTPS (lib/security-headers.ts).
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export const env = EnvSchema.parse(process.env);

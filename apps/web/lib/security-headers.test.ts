@@ -4,6 +4,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   pageSecurityHeaders,
+  requestCameOverHttps,
   tileSource,
   type PageSecurityOptions,
 } from './security-headers';
@@ -89,13 +90,16 @@ describe('tileSource', () => {
 });
 
 describe('pageSecurityHeaders', () => {
-  it('sends HSTS only when the public URL is https', () => {
+  it('sends HSTS only to a request that came over HTTPS, whatever the public URL says', () => {
     expect(pageSecurityHeaders(base)['Strict-Transport-Security']).toBeUndefined();
-    expect(
-      pageSecurityHeaders({ ...base, webPublicUrl: 'https://order.example' })['Strict-Transport-Security'],
-    ).toBe('max-age=31536000');
+    // Issue 32: an https public URL sent it over plain HTTP too (e.g. to http://host:3000 directly).
+    const httpsSite = { ...base, webPublicUrl: 'https://order.example' };
+    expect(pageSecurityHeaders(httpsSite)['Strict-Transport-Security']).toBeUndefined();
+    expect(pageSecurityHeaders({ ...httpsSite, https: false })['Strict-Transport-Security']).toBeUndefined();
+    expect(pageSecurityHeaders({ ...httpsSite, https: true })['Strict-Transport-Security']).toBe(
+      'max-age=31536000',
+    );
   });
-
   it('allows the position on our pages, payment to us and the payment frame, and nothing else', () => {
     const policy = pageSecurityHeaders(base)['Permissions-Policy'];
     expect(policy).toContain('geolocation=(self)');
@@ -118,5 +122,26 @@ describe('createNonce', () => {
     const nonces = new Set(Array.from({ length: 100 }, createNonce));
     expect(nonces.size).toBe(100);
     for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+});
+
+describe('requestCameOverHttps', () => {
+  const headers = (proto?: string) => new Headers(proto ? { 'x-forwarded-proto': proto } : {});
+
+  it("never believes X-Forwarded-Proto without a trusted proxy: it is the browser's to write", () => {
+    expect(requestCameOverHttps(headers('https'), 0)).toBe(false);
+    expect(requestCameOverHttps(headers(), 0)).toBe(false);
+  });
+
+  it("believes the trusted proxy's entry, not one the browser put before it", () => {
+    expect(requestCameOverHttps(headers('https'), 1)).toBe(true);
+    expect(requestCameOverHttps(headers('HTTPS'), 1)).toBe(true);
+    expect(requestCameOverHttps(headers('http'), 1)).toBe(false);
+    expect(requestCameOverHttps(headers(), 1)).toBe(false);
+    // The browser claimed https; the proxy it reached over plain HTTP appended http.
+    expect(requestCameOverHttps(headers('https, http'), 1)).toBe(false);
+    // Two appending proxies: the first one (the browser's) saw https.
+    expect(requestCameOverHttps(headers('https, http'), 2)).toBe(true);
+    expect(requestCameOverHttps(headers('http, https, http'), 2)).toBe(true);
   });
 });

@@ -23,8 +23,10 @@ export interface PageSecurityOptions {
   nonce: string;
   /** `next dev`: React's dev tooling evaluates code, and the dev server injects styles without a nonce. */
   development: boolean;
-  /** WEB_PUBLIC_URL: https turns on HSTS and upgrade-insecure-requests. */
+  /** WEB_PUBLIC_URL: https turns on upgrade-insecure-requests. */
   webPublicUrl: string;
+  /** This request came over HTTPS (`requestCameOverHttps`): only then is HSTS sent. */
+  https?: boolean;
   /** API_PUBLIC_URL: the origin of the hosted payment frame. */
   apiPublicUrl: string;
   /** MAP_TILE_URL: the map's tiles are images from this host. */
@@ -134,15 +136,29 @@ export interface PageSecurityHeaders {
   'Strict-Transport-Security'?: string;
 }
 
+/**
+ * Whether a request reached the storefront over HTTPS. Next's server speaks plain HTTP only, so HTTPS means a
+ * proxy in front terminated TLS and said so in X-Forwarded-Proto. That header is believed only with
+ * `trustedHops` (TRUST_PROXY_HOPS) proxies configured: without one, it is whatever the browser sent (Next adds
+ * its own only when there is none). With several appending proxies the first of them (the one the browser
+ * reached) has its entry `trustedHops` from the right; a proxy that overwrites leaves one entry.
+ */
+export function requestCameOverHttps(headers: Headers, trustedHops: number): boolean {
+  if (trustedHops < 1) return false;
+  const entries = (headers.get('x-forwarded-proto') ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  return entries[Math.max(0, entries.length - trustedHops)] === 'https';
+}
+
 /** The headers the proxy sets on every page response. */
 export function pageSecurityHeaders(options: PageSecurityOptions): PageSecurityHeaders {
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),
     'Permissions-Policy': permissionsPolicy(options),
-    // Only over https: an HSTS header on plain http is ignored by browsers, and on a local http setup it
-    // would be wrong. One year, without includeSubDomains: sibling hosts are not ours to pin.
-    ...(options.webPublicUrl.startsWith('https://')
-      ? { 'Strict-Transport-Security': 'max-age=31536000' }
-      : {}),
+    // Only on an answer to a request that came over HTTPS: on plain HTTP browsers ignore it and it tells a
+    // prober the wrong thing (issue 32). One year, without includeSubDomains: sibling hosts are not ours to pin.
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
   };
 }

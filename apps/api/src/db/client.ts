@@ -19,6 +19,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -199,11 +200,20 @@ export function openDatabase(options: DatabaseOptions): Database {
     };
   }
   const dataDir = options.dataDir ?? './data/pglite';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // One process per folder: a second one would destroy the database (issue 32). Throws DataDirLockedError.
+  const lock = inMemory ? null : lockDataDir(dataDir);
   // PGlite is one connection in this process: queries queue on its lock, and nothing but a transaction holds
   // the lock across awaits; with the guard no query waits on its own transaction, so the queue always drains.
   // (It has no pool to time out, and statement_timeout has no timer to fire inside its single thread.)
-  const client = new PGlite(dataDir);
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   guard(client, 'query');
   guard(client, 'exec');
   guard(client, 'transaction');
@@ -212,6 +222,12 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -1,8 +1,10 @@
 import { loadEnv } from '../env';
 import { openDatabase } from './client';
+import { exitIfDataDirLocked } from './data-dir-lock';
 
 const env = loadEnv();
-const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
+// Refused, with the reason, while another process holds the PGlite folder (db/data-dir-lock.ts).
+const database = exitIfDataDirLocked(() => openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR }));
 await database.migrate();
 await database.close();
 console.log(`migrated (${database.kind})`);

@@ -2,10 +2,12 @@
 import { sql } from 'drizzle-orm';
 import { loadEnv } from '../env';
 import { openDatabase } from './client';
+import { exitIfDataDirLocked } from './data-dir-lock';
 import { seedDemo } from './seed/index';
 
 const env = loadEnv();
-const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR });
+// Refused, with the reason, while another process holds the PGlite folder (db/data-dir-lock.ts).
+const database = exitIfDataDirLocked(() => openDatabase({ url: env.DATABASE_URL, dataDir: env.PGLITE_DIR }));
 await database.migrate();
 const result: unknown = await database.db.execute(
   sql`select tablename from pg_tables where schemaname = 'public'`,

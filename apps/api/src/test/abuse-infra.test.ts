@@ -3,11 +3,20 @@
  * column (a 500), development conveniences open to the network, HSTS over plain HTTP, two processes on one
  * PGlite folder, and the first address search blocking the event loop.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../db/client';
+import { DATA_DIR_LOCKED_EXIT_CODE, dataDirLockPath } from '../db/data-dir-lock';
 import { savedPayments } from '../db/schema/payments';
 import { loadEnv } from '../env';
+import { HSTS } from '../plugins/security-headers';
 import { CONTACT, createOrderFixture, type OrderFixture } from '../modules/checkout/checkout.fixtures';
 import { auth, paymentCaptcha } from '../modules/checkout/checkout.test-helpers';
 import { createCustomer, customerHeaders, signInCustomer } from './customers';
@@ -235,6 +244,22 @@ describe('development conveniences answer this machine only, and do not exist in
     }
   });
 
+  it('sends HSTS only to a request that came over HTTPS, per a trusted proxy', async () => {
+    const hsts = async (remoteAddress: string, headers: Record<string, string> = {}) =>
+      (await app.inject({ method: 'GET', url: '/health', remoteAddress, headers })).headers[
+        'strict-transport-security'
+      ];
+    // Plain HTTP, from anywhere: none (it used to be on every answer).
+    expect(await hsts(REMOTE)).toBeUndefined();
+    expect(await hsts('127.0.0.1')).toBeUndefined();
+    // A client's own X-Forwarded-Proto is not believed.
+    expect(await hsts(REMOTE, { 'x-forwarded-proto': 'https' })).toBeUndefined();
+    // The trusted proxy (TRUST_PROXY) says the guest came over HTTPS: one year, subdomains included.
+    expect(await hsts('127.0.0.1', { 'x-forwarded-proto': 'https' })).toBe(HSTS);
+    // It appends what it saw to what the client claimed: the last entry is the proxy's.
+    expect(await hsts('127.0.0.1', { 'x-forwarded-proto': 'https, http' })).toBeUndefined();
+  });
+
   it('has no mailbox and no docs in production, and refuses to start with either turned on there', async () => {
     const production = await buildApp({
       env: { ...testEnv, NODE_ENV: 'production', MAILBOX: undefined, API_DOCS: undefined },
@@ -257,4 +282,119 @@ describe('development conveniences answer this machine only, and do not exist in
       /API_DOCS=true is for development only/,
     );
   });
+});
+
+describe('one process per PGlite folder', () => {
+  const apiDir = fileURLToPath(new URL('../..', import.meta.url));
+  const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+  const root = mkdtempSync(join(tmpdir(), 'sf-data-dir-lock-'));
+  const pgliteDir = join(root, 'pglite');
+  const lockPath = dataDirLockPath(pgliteDir);
+  const childEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'development',
+    PGLITE_DIR: pgliteDir,
+    DATA_DIR: root,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: `data-dir-lock-${randomBytes(24).toString('hex')}`,
+  };
+  const children = new Set<ChildProcess>();
+  afterAll(() => {
+    for (const child of children) child.kill('SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Runs a Node program to its end (at most 3 minutes: migrating on a loaded runner), with its stderr. */
+  function run(args: string[], cwd: string, env: Record<string, string> = {}) {
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...childEnv, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    return new Promise<{ code: number | null; output: string }>((resolve) => {
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        children.delete(child);
+        resolve({ code, output });
+      });
+    });
+  }
+  const runApi = (script: string, env: Record<string, string> = {}) =>
+    run(['--import', 'tsx', script], apiDir, env);
+
+  it('refuses a second API, db:seed, db:migrate and npm start while a process holds the folder; it opens afterwards', async () => {
+    const database = openDatabase({ dataDir: pgliteDir });
+    await database.migrate();
+    try {
+      expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: process.pid });
+      for (const script of ['src/server.ts', 'src/db/seed-cli.ts', 'src/db/migrate-cli.ts']) {
+        const refused = await runApi(script, { API_PORT: '0' });
+        expect(refused.code, `${script}: ${refused.output}`).toBe(DATA_DIR_LOCKED_EXIT_CODE);
+        expect(refused.output).toContain(
+          `The database folder ${pgliteDir} is in use by process ${process.pid}`,
+        );
+        expect(refused.output).not.toMatch(/RuntimeError|Aborted/);
+      }
+      // npm start says the same and ends with an error at once: no build, no API started again and again.
+      const start = await run(['scripts/start.mjs'], repoRoot, { API_PORT: '4131', WEB_PORT: '3131' });
+      expect(start.code, start.output).toBe(1);
+      expect(start.output).toContain(`is in use by process ${process.pid}`);
+      expect(start.output).not.toContain('Building the storefront');
+      // The holder's database is whole and still answers.
+      const result = await database.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect((result as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+    // Released on close: another process opens the folder now (migrations find it up to date).
+    expect(existsSync(lockPath)).toBe(false);
+    const migrated = await runApi('src/db/migrate-cli.ts');
+    expect(migrated.code, migrated.output).toBe(0);
+    expect(migrated.output).toContain('migrated (pglite)');
+  }, 600_000);
+
+  it('takes over the lock of a process killed with kill -9 (its pid is gone)', async () => {
+    const port = 4131;
+    const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiDir,
+      env: { ...childEnv, API_PORT: String(port), API_PUBLIC_URL: `http://127.0.0.1:${port}` },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.add(api);
+    await expect
+      .poll(
+        async () => {
+          if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
+          return fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })
+            .then((res) => res.status)
+            .catch(() => 0);
+        },
+        { timeout: 180_000, interval: 250 },
+      )
+      .toBe(200);
+    expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: api.pid });
+    const exited = new Promise((resolve) => api.once('exit', resolve));
+    api.kill('SIGKILL');
+    await exited;
+    // The killed API could not remove its lock: it is stale, and the next process takes it over.
+    expect(existsSync(lockPath)).toBe(true);
+    const migrated = await runApi('src/db/migrate-cli.ts');
+    expect(migrated.code, migrated.output).toBe(0);
+    const database = openDatabase({ dataDir: pgliteDir });
+    try {
+      expect(JSON.parse(readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: process.pid });
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+  }, 600_000);
 });
