@@ -121,7 +121,8 @@ describe('BillingAddressPanel', () => {
     fireEvent.change(within(dialog).getByLabelText('Postal Code'), { target: { value: '99999' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(setBillingAddress).toHaveBeenCalledWith({ postalCode: '99999' }));
-    expect(within(dialog).getAllByText('Invalid postal code').length).toBeGreaterThan(0);
+    // The messages render once the refused answer resolves, a tick after the call: wait for them.
+    expect((await within(dialog).findAllByText('Invalid postal code')).length).toBeGreaterThan(0);
     expect(saveSavedCardAddress).not.toHaveBeenCalled();
   });
 });
