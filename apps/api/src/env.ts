@@ -160,7 +160,23 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** The From of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Storefront <no-reply@localhost>'),
-  /** How often the outbox worker looks for e-mail to send (ms). */
+  /**
+   * Twilio's REST Messages API for texts (verification codes, order notifications): the account SID, its auth
+   * token and the sender (an E.164 number or a Messaging Service SID, MG...). All three or none; none: texts stay
+   * in the development mailbox.
+   */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'an account SID: AC and 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).max(128).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9][0-9]{6,14}|MG[0-9a-fA-F]{32})$/, 'an E.164 number or a Messaging Service SID')
+    .optional(),
+  /** Twilio's API origin (tests point it at a local stand-in). */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /** How often the outbox worker looks for e-mail and texts to send (ms). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /**
    * The mailbox page (/mailbox and /v1/dev/mailbox: every e-mail the API wrote, links clickable) ('true'/'false').
@@ -229,6 +245,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (rest.NODE_ENV === 'production' && JWT_SECRET === undefined) {
     // Several processes of one deployment must share one secret; a file on one machine's disk does not.
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (32+ characters)');
+  }
+  const twilio = [rest.TWILIO_ACCOUNT_SID, rest.TWILIO_AUTH_TOKEN, rest.TWILIO_FROM];
+  if (twilio.some((v) => v !== undefined) && !twilio.every((v) => v !== undefined)) {
+    throw new Error(
+      'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set together or not at all',
+    );
   }
   const dataDir = DATA_DIR ?? dirname(rest.PGLITE_DIR);
   return { ...rest, DATA_DIR: dataDir, JWT_SECRET: JWT_SECRET ?? loadOrCreateJwtSecret(dataDir) };

@@ -6,6 +6,7 @@ import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
 import { createEmailProvider, startOutboxWorker } from './providers/email/index';
 import { startPurgeJob } from './jobs/purge';
+import { createSmsProvider } from './providers/sms/index';
 
 const env = loadEnv();
 // Refused, with the reason, while another process holds the PGlite folder (db/data-dir-lock.ts).
@@ -15,12 +16,16 @@ if (env.SEED_DEMO) await seedIfEmpty(database.db, env);
 
 const app = await buildApp({ env, database });
 app.server.keepAliveTimeout = 65_000;
-// E-mail written by requests (in their transactions) goes out from here; every API process runs one worker and
-// they share the rows without sending one twice (providers/email/outbox.ts).
+// E-mail and texts written by requests (in their transactions) go out from here; every API process runs one
+// worker and they share the rows without sending one twice (providers/email/outbox.ts).
 const emailProvider = createEmailProvider(env);
-const outboxWorker = startOutboxWorker(database.db, emailProvider, app.log.child({ component: 'outbox' }), {
-  pollMs: env.OUTBOX_POLL_MS,
-});
+const smsProvider = createSmsProvider(env);
+const outboxWorker = startOutboxWorker(
+  database.db,
+  { email: emailProvider, sms: smsProvider },
+  app.log.child({ component: 'outbox' }),
+  { pollMs: env.OUTBOX_POLL_MS },
+);
 
 // Expired sessions, spent captchas and old idempotency keys are deleted on a schedule (jobs/purge.ts); every
 // process runs one, and they share the rows.
@@ -50,5 +55,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: env.API_HOST, port: env.API_PORT });
 app.log.info(
-  `API on ${env.API_PUBLIC_URL} (docs at ${env.API_PUBLIC_URL}/docs), database: ${database.kind}, e-mail: ${emailProvider.name}`,
+  `API on ${env.API_PUBLIC_URL} (docs at ${env.API_PUBLIC_URL}/docs), database: ${database.kind}, e-mail: ${emailProvider.name}, SMS: ${smsProvider.name}`,
 );

@@ -9,3 +9,4 @@ export * from './capacity';
 export * from './accounts';
 export * from './pay-later';
 export * from './discounts';
+export * from './messaging';

@@ -84,10 +84,12 @@ export const orders = pgTable(
     /** NOTIFICATION_TYPE values the guest opted into at placement. */
     guestNotificationTypes: smallint('guest_notification_types').array(),
     /**
-     * When the guest's phone was verified by SMS code for this order; a payment method that requires a verified
-     * identity is refused until then (the SMS verification issue sets it).
+     * When the guest's phone was verified by SMS code for this order (modules/verification); a payment method that
+     * requires a verified identity also needs the verified token the verification answered.
      */
     identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+    /** The phone (E.164) that was verified: the verification holds only while the order's contact phone is it. */
+    identityVerifiedPhone: text('identity_verified_phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

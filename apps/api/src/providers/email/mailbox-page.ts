@@ -1,5 +1,6 @@
 /**
- * The development mailbox as an HTML page: every e-mail the API wrote, newest first, with its links clickable.
+ * The development mailbox as an HTML page: every e-mail and text the API wrote, newest first, with its links
+ * clickable.
  * No script at all, and its one stylesheet allowed by hash, so the page works under a CSP of 'none' otherwise.
  */
 import { createHash } from 'node:crypto';
@@ -56,9 +57,11 @@ function renderMessage(message: MailboxMessage): string {
   const status = message.sentAt
     ? `sent ${formatTime(message.sentAt)} via ${escapeHtml(message.sentVia ?? '')}`
     : 'waiting to be sent';
-  return `<li><article aria-labelledby="m${message.id}">
+  const kind = message.channel === 'sms' ? 'Text message' : 'E-mail';
+  return `<li><article aria-labelledby="m${message.id}" data-channel="${escapeHtml(message.channel)}">
 <h2 id="m${message.id}">${escapeHtml(message.subject)}</h2>
 <dl>
+<dt>Kind</dt><dd>${kind}</dd>
 <dt>To</dt><dd>${escapeHtml(message.to)}</dd>
 <dt>Time</dt><dd><time datetime="${message.createdAt.toISOString()}">${formatTime(message.createdAt)}</time></dd>
 <dt>Status</dt><dd>${status}</dd>
@@ -68,7 +71,8 @@ function renderMessage(message: MailboxMessage): string {
 }
 
 export function renderMailboxPage(messages: MailboxMessage[], to: string | undefined): string {
-  const heading = to ? `${messages.length} e-mail to ${escapeHtml(to)}` : `${messages.length} e-mail`;
+  const count = `${messages.length} ${messages.length === 1 ? 'message' : 'messages'}`;
+  const heading = to ? `${count} to ${escapeHtml(to)}` : count;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -81,14 +85,14 @@ export function renderMailboxPage(messages: MailboxMessage[], to: string | undef
 <body>
 <main>
 <h1>Mailbox</h1>
-<p>E-mail written by this development API, newest first. It is not sent anywhere else.</p>
+<p>E-mail and text messages written by this development API, newest first. They are not sent anywhere else.</p>
 <form method="get" action="/mailbox" role="search">
-<label for="to">Recipient<input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}" autocomplete="off"></label>
+<label for="to">Recipient (e-mail address or phone, +1...)<input id="to" name="to" type="text" value="${escapeHtml(to ?? '')}" autocomplete="off"></label>
 <button type="submit">Filter</button>
 ${to ? '<a class="reset" href="/mailbox">Show all</a>' : ''}
 </form>
 <p aria-live="polite">${heading}</p>
-${messages.length ? `<ol>\n${messages.map(renderMessage).join('\n')}\n</ol>` : '<p>No e-mail yet.</p>'}
+${messages.length ? `<ol>\n${messages.map(renderMessage).join('\n')}\n</ol>` : '<p>No messages yet.</p>'}
 </main>
 </body>
 </html>

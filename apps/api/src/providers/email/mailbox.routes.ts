@@ -7,16 +7,20 @@ import { localOnly } from '../../lib/local-only';
 import { MAILBOX_CSP, renderMailboxPage } from './mailbox-page';
 import { listMailbox } from './outbox';
 
-/** An address as a filter: bounded like an e-mail field; empty means all. */
+/**
+ * An address or a phone as a filter: bounded like an e-mail field; empty means all. A phone written in a link
+ * as ?to=+12025550123 arrives with its plus decoded to a space: digits alone get their plus back.
+ */
 const RecipientSchema = z
   .string()
   .trim()
   .max(320)
   .optional()
-  .transform((value) => (value ? value : undefined));
+  .transform((value) => (value ? (/^[1-9][0-9]{6,14}$/.test(value) ? `+${value}` : value) : undefined));
 
 const DevMailboxMessageSchema = z.object({
   id: z.number().int(),
+  channel: z.string(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
@@ -28,7 +32,7 @@ const DevMailboxMessageSchema = z.object({
 
 /**
  * The development mailbox (MAILBOX; unset: on everywhere but production, where it does not exist: it shows every
- * activation and reset link, so whoever reads it can take over any account): GET /mailbox, a page, and
+ * activation and reset link and every texted code, so whoever reads it can take over any account): GET /mailbox, a page, and
  * GET /v1/dev/mailbox, the same as JSON for the browser journeys. Both answer this machine only (loopback peers,
  * lib/local-only.ts) and stay out of the OpenAPI document: they are not part of the API a client may use.
  */

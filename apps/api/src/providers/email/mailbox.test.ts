@@ -59,7 +59,7 @@ describe('the development mailbox', () => {
 
   it('filters by recipient on the page and in JSON', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/mailbox?to=dee%40example.test' });
-    expect(page.body).toContain('1 e-mail to dee@example.test');
+    expect(page.body).toContain('1 message to dee@example.test');
     expect(page.body).not.toContain('eve@example.test');
 
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/dev/mailbox?recipient=dee%40example.test' });

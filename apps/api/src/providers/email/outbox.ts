@@ -1,6 +1,7 @@
 /**
- * The e-mail outbox. A service writes the mail with enqueueEmail() in the transaction of what it reports (the
- * account and its activation mail commit together or not at all); the worker sends it afterwards.
+ * The message outbox, one for e-mail and texts. A service writes the message with enqueueEmail() or enqueueSms()
+ * in the transaction of what it reports (the account and its activation mail, the order's status and its text
+ * commit together or not at all); the worker sends it afterwards through the channel's provider.
  *
  * Delivery: a round claims a bounded batch of due rows in a short transaction (FOR UPDATE SKIP LOCKED, so
  * several workers and processes never claim one row together), counting the attempt and pushing next_attempt_at
@@ -10,14 +11,26 @@
  * Exactly once, as far as it can be: a row is sent by one worker at a time (the lease), and a sent row is never
  * claimed again. Only a crash (or a lost database) between the send and its mark can send a message twice: the
  * lease runs out and the row is sent again, with the same idempotency key, which the SMTP adapter uses as the
- * Message-ID so that the copy is recognisable (and dropped by relays that deduplicate).
+ * Message-ID so that the copy is recognisable (and dropped by relays that deduplicate). A provider that can be
+ * asked what it accepted (Twilio's message list: SmsProvider.wasAccepted) is asked first when the row's previous
+ * attempt has no recorded outcome (attempts > 1 and no last_error: the claim clears it, a failure writes it), and
+ * the row is marked sent without a second send when the provider already has it.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxMessages } from '../../db/schema/index';
+import { smsOptOuts } from '../../db/schema/messaging';
+import type { SmsProvider } from '../sms/sms-provider';
+import { SmsSendError } from '../sms/sms-provider';
 import type { EmailMessage, EmailProvider } from './email-provider';
+
+/** The providers of each channel; a channel without one is left in the outbox (not claimed). */
+export interface OutboxProviders {
+  email: EmailProvider;
+  sms?: SmsProvider;
+}
 
 /** Rows claimed by one round (sent in parallel, each bounded by the provider's own timeouts). */
 export const OUTBOX_BATCH = 10;
@@ -63,12 +76,51 @@ export async function countEmailsToSince(db: Db, recipient: string, since: Date)
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.recipient, recipient), gte(outboxMessages.createdAt, since)));
+    .where(
+      and(
+        eq(outboxMessages.channel, 'email'),
+        eq(outboxMessages.recipient, recipient),
+        gte(outboxMessages.createdAt, since),
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/** A text as the API writes it: `label` names it in the mailbox (a text has no subject). */
+export interface SmsMessage {
+  /** E.164. */
+  to: string;
+  body: string;
+  label: string;
+}
+
+/** A text is at most this long (10 segments of GSM-7 with concatenation headers). */
+export const SMS_MAX_CHARS = 1_530;
+
+/**
+ * Writes a text to the outbox, in the transaction `db` of what it reports. Nothing is written for a number that
+ * unsubscribed (replied STOP; sms_opt_outs): false then.
+ */
+export async function enqueueSms(db: Db, message: SmsMessage): Promise<boolean> {
+  const [optedOut] = await db
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phone, message.to));
+  if (optedOut) return false;
+  await db.insert(outboxMessages).values({
+    channel: 'sms',
+    idempotencyKey: randomUUID(),
+    recipient: message.to,
+    subject: message.label,
+    textBody: message.body.slice(0, SMS_MAX_CHARS),
+  });
+  return true;
 }
 
 export interface MailboxMessage {
   id: number;
+  /** 'email' or 'sms' (a text: `subject` is its label, `html` null). */
+  channel: string;
   to: string;
   subject: string;
   text: string;
@@ -80,13 +132,15 @@ export interface MailboxMessage {
 }
 
 /**
- * The e-mails written (sent or waiting), newest first, at most MAILBOX_LIMIT; only those to `recipient` (exactly
- * as enqueued) when given. The development mailbox and the tests read mail this way.
+ * The e-mails and texts written (sent or waiting), newest first, at most MAILBOX_LIMIT; only those to `recipient`
+ * (exactly as enqueued: an address, or a phone in E.164) when given. The development mailbox and the tests read
+ * messages this way.
  */
 export async function listMailbox(db: Db, recipient?: string): Promise<MailboxMessage[]> {
   return db
     .select({
       id: outboxMessages.id,
+      channel: outboxMessages.channel,
       to: outboxMessages.recipient,
       subject: outboxMessages.subject,
       text: outboxMessages.textBody,
@@ -96,40 +150,45 @@ export async function listMailbox(db: Db, recipient?: string): Promise<MailboxMe
       sentVia: outboxMessages.sentVia,
     })
     .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.channel, 'email'),
-        recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient),
-      ),
-    )
+    .where(recipient === undefined ? undefined : eq(outboxMessages.recipient, recipient))
     .orderBy(desc(outboxMessages.id))
     .limit(MAILBOX_LIMIT);
 }
 
-type OutboxRow = typeof outboxMessages.$inferSelect;
+/** A claimed row; `interrupted`: an earlier attempt began and recorded no outcome (its process died mid-send). */
+type ClaimedRow = typeof outboxMessages.$inferSelect & { interrupted: boolean };
 
-/** Takes up to OUTBOX_BATCH due rows for this worker (attempt counted, lease set) in one short transaction. */
-async function claimDue(db: Db): Promise<OutboxRow[]> {
+/**
+ * Takes up to OUTBOX_BATCH due rows of `channels` for this worker (attempt counted, lease set, last error cleared
+ * so that a row claimed again without one tells of an attempt that never ended) in one short transaction.
+ */
+async function claimDue(db: Db, channels: string[]): Promise<ClaimedRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: outboxMessages.id })
+      .select({
+        id: outboxMessages.id,
+        attempts: outboxMessages.attempts,
+        lastError: outboxMessages.lastError,
+      })
       .from(outboxMessages)
       .where(
         and(
           isNull(outboxMessages.sentAt),
           lte(outboxMessages.nextAttemptAt, sql`now()`),
           lt(outboxMessages.attempts, OUTBOX_MAX_ATTEMPTS),
-          eq(outboxMessages.channel, 'email'),
+          inArray(outboxMessages.channel, channels),
         ),
       )
       .orderBy(asc(outboxMessages.nextAttemptAt))
       .limit(OUTBOX_BATCH)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const interrupted = new Set(due.filter((r) => r.attempts > 0 && r.lastError === null).map((r) => r.id));
+    const claimed = await tx
       .update(outboxMessages)
       .set({
         attempts: sql`${outboxMessages.attempts} + 1`,
+        lastError: null,
         nextAttemptAt: sql`now() + make_interval(secs => ${OUTBOX_LEASE_SECONDS})`,
       })
       .where(
@@ -139,6 +198,7 @@ async function claimDue(db: Db): Promise<OutboxRow[]> {
         ),
       )
       .returning();
+    return claimed.map((row) => ({ ...row, interrupted: interrupted.has(row.id) }));
   });
 }
 
@@ -148,47 +208,77 @@ export interface DeliveryRound {
   failed: number;
 }
 
+/** One row's send through its channel's provider (skipped when the provider already accepted it); throws its failure. */
+async function sendRow(row: ClaimedRow, providers: OutboxProviders): Promise<{ sentVia: string }> {
+  if (row.channel === 'sms') {
+    const sms = providers.sms;
+    if (!sms) throw new Error('no SMS provider');
+    const message = { to: row.recipient, body: row.textBody, idempotencyKey: row.idempotencyKey };
+    // The previous attempt never recorded its outcome: ask the provider before sending again. The attempt began
+    // after the row was created, so the search starts there.
+    if (row.interrupted && sms.wasAccepted && (await sms.wasAccepted(message, row.createdAt))) {
+      return { sentVia: sms.name };
+    }
+    await sms.send(message);
+    return { sentVia: sms.name };
+  }
+  await providers.email.send({
+    to: row.recipient,
+    subject: row.subject,
+    text: row.textBody,
+    ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
+    idempotencyKey: row.idempotencyKey,
+  });
+  return { sentVia: providers.email.name };
+}
+
 /**
- * One round: claims the due e-mail, sends it through `provider` and marks each sent, or failed with a retry
- * time. Throws only when the database fails (the worker logs it and tries again at the next poll).
+ * One round: claims the due messages of the channels `providers` serves (an EmailProvider alone: e-mail only),
+ * sends each through its provider and marks it sent, or failed with a retry time; a permanent refusal (an invalid
+ * or unsubscribed number) is given up at once, and an unsubscribed number is kept in sms_opt_outs. Throws only
+ * when the database fails (the worker logs it and tries again at the next poll).
  */
 export async function deliverDue(
   db: Db,
-  provider: EmailProvider,
+  providers: EmailProvider | OutboxProviders,
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
 ): Promise<DeliveryRound> {
-  const rows = await claimDue(db);
+  const byChannel: OutboxProviders = 'send' in providers ? { email: providers } : providers;
+  const rows = await claimDue(db, byChannel.sms ? ['email', 'sms'] : ['email']);
   let sent = 0;
   let failed = 0;
   const outcomes = await Promise.allSettled(
     rows.map(async (row) => {
+      let sentVia: string;
       try {
-        await provider.send({
-          to: row.recipient,
-          subject: row.subject,
-          text: row.textBody,
-          ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
-          idempotencyKey: row.idempotencyKey,
-        });
+        ({ sentVia } = await sendRow(row, byChannel));
       } catch (error) {
         failed += 1;
         const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
-        const givingUp = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+        const permanent = error instanceof SmsSendError && error.permanent;
+        const givingUp = permanent || row.attempts >= OUTBOX_MAX_ATTEMPTS;
         await db
           .update(outboxMessages)
           .set({
             lastError: message,
-            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+            ...(permanent
+              ? { attempts: OUTBOX_MAX_ATTEMPTS }
+              : { nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})` }),
           })
           .where(and(eq(outboxMessages.id, row.id), isNull(outboxMessages.sentAt)));
+        if (error instanceof SmsSendError && error.optedOut) {
+          await db.insert(smsOptOuts).values({ phone: row.recipient }).onConflictDoNothing();
+        }
         if (givingUp) {
           log?.error(
-            { outboxId: row.id, attempts: row.attempts, err: error },
-            'outbox: e-mail not sent after the last attempt; giving up',
+            { outboxId: row.id, channel: row.channel, attempts: row.attempts, err: error },
+            permanent
+              ? `outbox: ${row.channel === 'sms' ? 'text' : 'e-mail'} refused for good by the provider; giving up`
+              : `outbox: ${row.channel === 'sms' ? 'text' : 'e-mail'} not sent after the last attempt; giving up`,
           );
         } else {
           log?.warn(
-            { outboxId: row.id, attempts: row.attempts, err: error },
+            { outboxId: row.id, channel: row.channel, attempts: row.attempts, err: error },
             'outbox: send failed; will retry',
           );
         }
@@ -197,7 +287,7 @@ export async function deliverDue(
       sent += 1;
       await db
         .update(outboxMessages)
-        .set({ sentAt: sql`now()`, sentVia: provider.name, lastError: null })
+        .set({ sentAt: sql`now()`, sentVia, lastError: null })
         .where(and(eq(outboxMessages.id, row.id), isNull(outboxMessages.sentAt)));
     }),
   );
@@ -212,12 +302,12 @@ export interface OutboxWorker {
 }
 
 /**
- * Delivers due e-mail every `pollMs` (at once again after a full batch) until stopped. A failing database (a
+ * Delivers due e-mail and texts every `pollMs` (at once again after a full batch) until stopped. A failing database (a
  * restart, a lost connection) fails the round, which is logged once per outage, and polling goes on.
  */
 export function startOutboxWorker(
   db: Db,
-  provider: EmailProvider,
+  provider: EmailProvider | OutboxProviders,
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
   options: { pollMs?: number } = {},
 ): OutboxWorker {

@@ -1,0 +1,41 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+
+/**
+ * Phone numbers (E.164) that unsubscribed from our texts: the SMS provider refused a message because the number
+ * replied STOP (Twilio's 21610), or the development mailbox's 'Reply STOP'. Nothing is texted to them any more
+ * until they reply START (which removes the row).
+ */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: text('phone').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time codes sent by SMS to verify the order's phone (checkout spec: SMS verification). Only an HMAC of the
+ * code is kept. Wrong tries are counted on the code row; the order's limit sums every code of the order, so a
+ * resend never gives more tries. Rows are kept (not deleted on use) so the per-phone and per-order limits can count
+ * them.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** E.164 number the code was sent to. */
+    phone: text('phone').notNull(),
+    /** HMAC-SHA256 of the code (keyed with the API's secret and bound to the order), base64url. */
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** When the right code was entered: a code is good once. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('verification_codes_order_idx').on(t.orderId, t.id),
+    index('verification_codes_phone_idx').on(t.phone, t.createdAt),
+  ],
+);
