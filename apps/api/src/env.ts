@@ -138,6 +138,15 @@ const EnvSchema = z.object({
   /** The Geocoding API origin: with a Places key, a point (the guest's position) is turned into its address. */
   GOOGLE_GEOCODING_URL: z.string().url().default('https://maps.googleapis.com'),
   /**
+   * Build the offline gazetteer's index (about 41,000 ZIP codes, ~0.5-1 s of one core) before the API listens
+   * ('true'), so that no request waits behind it; 'false' builds it on the first address search, blocking the
+   * process meanwhile (the tests that never search set it).
+   */
+  GEOCODER_PRELOAD: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
    * ALTCHA difficulty: the secret number of a challenge is below this, and the solver tries ~half of it on average
    * (50 000: a median of ~1 s on one core of the CI machine with WebCrypto; the widget spreads the search over the
    * device's cores). Tests and e2e set it lower (solveCaptcha() pays the same cost).

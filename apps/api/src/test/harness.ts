@@ -102,6 +102,9 @@ export const testEnv: Env = loadEnv({
   CAPTCHA_FREE_CHALLENGES: '1000000',
   // Set, so that tests neither make nor read a secret file in a data directory.
   JWT_SECRET: `test-jwt-secret-${randomBytes(24).toString('hex')}`,
+  // Most test files never search an address: they do not build the gazetteer's index at start (~0.5-1 s each);
+  // locations.test.ts sets it back to the default.
+  GEOCODER_PRELOAD: 'false',
 });
 
 /** A new, empty database on the PostgreSQL server, and how to drop it. */

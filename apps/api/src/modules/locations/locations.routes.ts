@@ -41,6 +41,11 @@ const errors = { 400: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 /** Routes of the locations module (under /v1): store search and details, settings, order times, places. */
 const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const geocoder = () => geocoderFor(app.db, listKnownAddresses, app.config);
+  // The offline gazetteer's index is built before the API listens (or answers app.inject): built by the first
+  // search instead, it held every other request for 1-4 s (issue 32).
+  app.addHook('onReady', async () => {
+    if (app.config.GEOCODER_PRELOAD) await geocoder().prepare?.();
+  });
 
   app.get(
     '/locations',

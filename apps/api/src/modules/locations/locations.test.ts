@@ -17,6 +17,7 @@ import { locations } from '../../db/schema/locations';
 import { DEMO_LOCATIONS, DEMO_TIME_ZONE } from '../../db/seed/locations';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { getLocationForOrdering, invalidateLocationsCache } from './locations.service';
+import { gazetteerIndexBuilt } from '../../providers/geocoding/gazetteer';
 
 interface Ok<T> {
   value: T;
@@ -27,9 +28,16 @@ interface Ok<T> {
 describe.each(await dbKinds())('locations API on %s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext(kind);
+    // The default: the address index is built at start (the harness turns it off for files that never search).
+    ctx = await createTestContext(kind, { GEOCODER_PRELOAD: true });
   });
   afterAll(() => ctx.close());
+
+  it('builds the address index before it answers, so that no request waits behind the first search', () => {
+    // Built by the first search instead, it held every request of the process for 1-4 s (issue 32). The app is
+    // ready and no test has searched yet.
+    expect(gazetteerIndexBuilt()).toBe(true);
+  });
 
   const get = async <T>(url: string) => {
     const res = await ctx.app.inject({ method: 'GET', url });

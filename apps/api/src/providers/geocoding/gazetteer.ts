@@ -2,7 +2,8 @@
  * The offline US gazetteer: ZIP codes and cities with coordinates from the `zipcodes` data package, plus the
  * street addresses of our own locations. Place ids are readable and self-describing:
  *   zip:20910 · city:MD:Silver Spring · known:{key} · geo:38.99,-77.03 · street:{base64url JSON}
- * The data (about 41,000 US ZIP codes) is loaded and indexed once, on first use.
+ * The data (about 41,000 US ZIP codes, a 5 MB module) is loaded and indexed once: ~0.5-1 s of one core during
+ * which the process answers nothing, so the API does it before it listens (prepare(), GEOCODER_PRELOAD).
  */
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enums';
 import { distanceInMiles, parseBracketedCoordinates, type Coordinates } from '@storefront/contracts/geo';
@@ -49,6 +50,12 @@ const cityId = (state: string, city: string) => `${state}:${city}`;
 const MILITARY = new Set(['AA', 'AE', 'AP']);
 
 let indexPromise: Promise<GazetteerIndex> | null = null;
+let indexBuilt = false;
+
+/** Whether this process has built the gazetteer's index yet (a search would otherwise build it first). */
+export function gazetteerIndexBuilt(): boolean {
+  return indexBuilt;
+}
 
 function loadIndex(): Promise<GazetteerIndex> {
   indexPromise ??= (async () => {
@@ -96,6 +103,7 @@ function loadIndex(): Promise<GazetteerIndex> {
     }));
     cities.sort((a, b) => b.zips.length - a.zips.length || a.key.localeCompare(b.key));
     const states = new Set(zips.map((z) => z.state));
+    indexBuilt = true;
     return {
       zips,
       byZip: new Map(zips.map((z) => [z.zip, z])),
@@ -153,6 +161,10 @@ const cityLabel = (c: { city: string; state: string }) => `${c.city}, ${c.state}
 
 export class GazetteerGeocoder implements GeocodingProvider {
   constructor(private readonly knownAddresses: () => Promise<readonly KnownAddress[]>) {}
+
+  async prepare(): Promise<void> {
+    await loadIndex();
+  }
 
   async autocomplete(input: string, options: AutocompleteOptions = {}): Promise<PlaceSuggestion[]> {
     const limit = options.limit ?? 5;

@@ -34,4 +34,9 @@ export interface GeocodingProvider {
   getPlace(placeId: string): Promise<PlaceDetails | null>;
   /** Best match for free text (a ZIP code, "City, ST", a street address); null when nothing matches. */
   geocode(text: string): Promise<PlaceDetails | null>;
+  /**
+   * Load whatever the first search would otherwise load (the gazetteer's index); the API awaits it before it
+   * listens (GEOCODER_PRELOAD), so that no request waits behind it.
+   */
+  prepare?(): Promise<void>;
 }
