@@ -31,7 +31,7 @@ export interface CheckoutPageData {
   asapMinutes: number;
   /** The scheduled ready time on the store's wall clock ('Tue 11/24 12:30 PM'), null for ASAP. */
   scheduledLabel: string | null;
-  order: Pick<Order, 'id' | 'items' | 'totals' | 'notes'>;
+  order: Pick<Order, 'id' | 'items' | 'totals' | 'notes' | 'discounts'>;
   contact: { firstName: string; lastName: string; phone: string; email: string };
   allowNotes: boolean;
   hideTipping: boolean;
@@ -195,6 +195,7 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
         id: order.value.id,
         items: order.value.items,
         totals: order.value.totals,
+        discounts: order.value.discounts,
         // The utensils choice lives in the notes too; checkout edits only the guest's own notes.
         notes: parseOrderNotes(order.value.notes).guestNotes || null,
       },

@@ -80,6 +80,7 @@ export function CheckoutForm({
   totals,
   fulfilment,
   lines,
+  discounts,
   hideContact = false,
 }: {
   defaults: { firstName: string; lastName: string; phone: string; email: string; notes: string };
@@ -89,6 +90,8 @@ export function CheckoutForm({
   totals: CheckoutTotals;
   fulfilment: React.ReactNode;
   lines: React.ReactNode;
+  /** The Discounts section (composed by the page: the Coupon part), above the totals. */
+  discounts?: React.ReactNode;
   /** hideContactInformationSettings applies to this (table or curbside) order. */
   hideContact?: boolean;
 }) {
@@ -361,6 +364,7 @@ export function CheckoutForm({
             Order Summary
           </h2>
           {lines}
+          {discounts}
           {hideTipping ? null : <TipSelector choice={tip} onChange={setTip} subtotalCents={subtotalCents} />}
           <TotalsList {...totalsRows({ ...totals, tip: centsToDollars(tipCents), total })} />
           <Button type="submit" block loading={pending}>

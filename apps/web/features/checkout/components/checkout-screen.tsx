@@ -10,7 +10,7 @@ import { CheckoutForm } from './checkout-form';
 import { DriverTip } from './driver-tip';
 
 /** /checkout: fulfilment summary, contact information, notes, order summary with tip, 'Confirm Order'. */
-export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
+export function CheckoutScreen({ data, discounts }: { data: CheckoutPageData; discounts?: React.ReactNode }) {
   const { store, order } = data;
   const fulfilment = (
     <section aria-labelledby="fulfilment-title" className="rounded-2xl bg-white p-5 shadow-sm">
@@ -88,6 +88,7 @@ export function CheckoutScreen({ data }: { data: CheckoutPageData }) {
           }}
           fulfilment={fulfilment}
           lines={lines}
+          discounts={discounts}
           hideContact={data.hideContact}
         />
       </main>
