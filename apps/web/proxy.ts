@@ -106,7 +106,7 @@ export async function proxy(request: NextRequest) {
   const refreshToken = request.cookies.get(REFRESH_TOKEN_COOKIE)?.value;
   let sessionEnded = false;
   if (refreshToken) {
-    const refreshed = await refreshUserToken(clientType, refreshToken);
+    const refreshed = await refreshUserToken(clientType, refreshToken, request.headers);
     if (refreshed.ok) {
       const switched = clientType !== currentType;
       // Refresh tokens rotate: the one sent is used up, and the answer's replaces it (absent when a parallel
@@ -143,7 +143,7 @@ export async function proxy(request: NextRequest) {
 
   let token: Awaited<ReturnType<typeof fetchClientToken>>;
   try {
-    token = await fetchClientToken(clientType);
+    token = await fetchClientToken(clientType, request.headers);
   } catch (error) {
     // The API is down: let the page render its own error state.
     console.error(error instanceof Error ? error.message : error);

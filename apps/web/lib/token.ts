@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { TokenResponseSchema, type TokenValue } from '@storefront/contracts/auth';
 import { ACCOUNT_ERROR } from '@storefront/contracts/accounts';
 import { ORDER_CHANNEL, type OrderChannel } from '@storefront/contracts/enums';
+import { clientAddressHeaders } from './client-address';
 import { env } from './env';
 
 const credentials: Record<OrderChannel, { clientId: string; clientSecret: string }> = {
@@ -19,11 +20,16 @@ export function parseClientType(value: string | null | undefined): OrderChannel 
 /**
  * Client-credentials token for an app type, from the API. Throws when the API is unreachable or refuses
  * ('Domain is not configured' in the spec's words: the storefront cannot work without a token).
+ * `incoming`: the headers of the guest's request it is for, whose signed address (server.mjs) goes with it, so that
+ * the API's per-address limit on its token route counts the guest, not the storefront.
  */
-export async function fetchClientToken(clientType: OrderChannel): Promise<TokenValue> {
+export async function fetchClientToken(
+  clientType: OrderChannel,
+  incoming: Pick<Headers, 'get'>,
+): Promise<TokenValue> {
   const res = await fetch(`${env.API_URL}/v1/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...clientAddressHeaders(incoming) },
     body: JSON.stringify(credentials[clientType]),
     cache: 'no-store',
   });
@@ -55,17 +61,19 @@ export type RefreshOutcome =
 /**
  * A new user access token for `clientType` from a signed-in customer's refresh token (POST /v1/oauth/token with
  * the client's credentials and refreshToken). Also how the web<->catering switch keeps the customer signed in.
- * A refused refresh is `revoked`; an unreachable API is not (the session may still be fine).
+ * A refused refresh is `revoked`; an unreachable API is not (the session may still be fine). `incoming`: the
+ * guest's request's headers, whose signed address goes with it (as for fetchClientToken).
  */
 export async function refreshUserToken(
   clientType: OrderChannel,
   refreshToken: string,
+  incoming: Pick<Headers, 'get'>,
 ): Promise<RefreshOutcome> {
   let res: Response;
   try {
     res = await fetch(`${env.API_URL}/v1/oauth/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...clientAddressHeaders(incoming) },
       body: JSON.stringify({ ...credentials[clientType], refreshToken }),
       cache: 'no-store',
     });

@@ -1,6 +1,6 @@
 'use server';
 
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { z } from 'zod';
 import {
   AcceptedValueSchema,
@@ -216,7 +216,7 @@ export async function logOut(): Promise<SessionActionResult<null>> {
   clearSignedInCookies(store, secureCookies, null);
   let guest: Awaited<ReturnType<typeof fetchClientToken>>;
   try {
-    guest = await fetchClientToken(parseClientType(store.get(CLIENT_TYPE_COOKIE)?.value));
+    guest = await fetchClientToken(parseClientType(store.get(CLIENT_TYPE_COOKIE)?.value), await headers());
   } catch {
     // The proxy gets a guest token on the next page; the customer is signed out either way.
     return { ok: true, data: null };

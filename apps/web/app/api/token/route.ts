@@ -13,7 +13,7 @@ export async function POST(request: NextRequest) {
   if (refused) return refused;
   const clientType = parseClientType(request.nextUrl.searchParams.get('clientType'));
   try {
-    const token = await fetchClientToken(clientType);
+    const token = await fetchClientToken(clientType, request.headers);
     const response = NextResponse.json({ succeed: true, value: { clientType: token.appType }, errors: [] });
     response.cookies.set(
       ACCESS_TOKEN_COOKIE,
