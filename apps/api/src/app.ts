@@ -65,6 +65,9 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     logger: logger ? { level: env.LOG_LEVEL } : false,
     bodyLimit: 256 * 1024,
     requestTimeout: 30_000,
+    // A plugin that has not started in a minute is hung; 10 s (the default) fails starts on a busy machine
+    // (Swagger UI reads its assets from disk at registration).
+    pluginTimeout: 60_000,
     // Router and HTTP parser errors answer in the envelope too (plugins/errors.ts).
     frameworkErrors,
     clientErrorHandler,

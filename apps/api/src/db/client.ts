@@ -31,6 +31,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, loadable with `loadDataDir` (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** A query through the root handle from inside one of its transactions: a programming error, never waited on. */
@@ -145,6 +147,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; `memory://` for an in-memory database (tests). */
   dataDir?: string;
+  /** PGlite only: start from this data directory tarball (`dumpDataDir()`) instead of an empty database. */
+  loadDataDir?: Blob;
   poolSize?: number;
   pool?: Partial<PoolBounds>;
   /**
@@ -209,7 +213,9 @@ export function openDatabase(options: DatabaseOptions): Database {
   // (It has no pool to time out, and statement_timeout has no timer to fire inside its single thread.)
   let client: PGlite;
   try {
-    client = new PGlite(dataDir);
+    client = options.loadDataDir
+      ? new PGlite(dataDir, { loadDataDir: options.loadDataDir })
+      : new PGlite(dataDir);
   } catch (error) {
     lock?.release();
     throw error;
@@ -222,6 +228,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       try {
         await client.close();

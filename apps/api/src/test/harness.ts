@@ -4,6 +4,7 @@
  * (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), each file in its own database.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadEnv, type Env } from '../env';
@@ -68,16 +69,27 @@ export const testMerchant = {
   apiKey: `test-processor-key-${randomBytes(24).toString('hex')}`,
 };
 
+/** A sandbox processor started for tests, and how to stop it (its database dropped with it). */
+export interface TestProcessor {
+  processor: ProcessorApp;
+  url: string;
+  close: () => Promise<void>;
+}
+
 /**
- * A sandbox processor for one test context: in this process, on an ephemeral port of its own, with its own
- * in-memory storage; the API reaches it over HTTP like a real processor. Tests may change its faults.
+ * A sandbox processor for one test context: in this process, on an ephemeral port of its own, with storage of
+ * its own (a new PostgreSQL database when the server answers, which starts in a tenth of a second; else an
+ * in-memory PGlite, which takes seconds); the API reaches it over HTTP like a real processor. Tests may change
+ * its faults.
  */
-export async function startTestProcessor(): Promise<{ processor: ProcessorApp; url: string }> {
+export async function startTestProcessor(): Promise<TestProcessor> {
+  const server = (await isPostgresReachable()) ? await createServerDatabase() : null;
   const processor = await buildProcessor({
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://127.0.0.1:9',
     dataDir: null,
+    ...(server ? { databaseUrl: server.url } : {}),
     merchants: [testMerchant],
     parentOrigin: 'http://localhost:3000',
     faults: NO_FAULTS,
@@ -86,7 +98,14 @@ export async function startTestProcessor(): Promise<{ processor: ProcessorApp; u
   await processor.app.listen({ port: 0, host: '127.0.0.1' });
   const address = processor.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { processor, url: `http://127.0.0.1:${port}` };
+  return {
+    processor,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await processor.app.close();
+      if (server) await server.drop();
+    },
+  };
 }
 
 export const testEnv: Env = loadEnv({
@@ -107,38 +126,82 @@ export const testEnv: Env = loadEnv({
   GEOCODER_PRELOAD: 'false',
 });
 
-/** A new, empty database on the PostgreSQL server, and how to drop it. */
-export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** What the demo seed reads from the environment: a template seeded with other values does not fit. */
+export function seedKey(env: Env): string {
+  return JSON.stringify([
+    env.WEB_CLIENT_ID,
+    env.WEB_CLIENT_SECRET,
+    env.CATERING_CLIENT_ID,
+    env.CATERING_CLIENT_SECRET,
+    env.INSTORE_CLIENT_ID,
+    env.INSTORE_CLIENT_SECRET,
+    env.STAFF_KEY,
+  ]);
+}
+
+/** The migrated and seeded databases of this run (global-setup.ts), copied by each test context. */
+export interface DbTemplates {
+  /** A PGlite data directory tarball. */
+  pgliteFile: string;
+  /** A template database on the PostgreSQL server, when it answers. */
+  postgresName: string | null;
+  /** seedKey() of the environment they were seeded with. */
+  seedKey: string;
+}
+
+let templates: Promise<DbTemplates | null> | null = null;
+/** The run's templates; null outside Vitest (fuzz-server.ts runs in a process of its own) or without them. */
+function dbTemplates(): Promise<DbTemplates | null> {
+  templates ??= import('vitest').then(({ inject }) => inject('dbTemplates') ?? null).catch(() => null);
+  return templates;
+}
+
+/** Drops a database of the PostgreSQL server, waiting for the sockets of a pool that just ended to close. */
+export async function dropServerDatabase(name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    // The pool's sockets close a moment after pool.end() resolves: wait for them rather than terminating
+    // them (a terminated connection reports a FATAL error to a client that no longer listens).
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      try {
+        await c.query(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await c.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A new database on the PostgreSQL server (empty, or a copy of `template`), and how to drop it. */
+export async function createServerDatabase(
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sf_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+        break;
+      } catch (error) {
+        // 55006: another run's copy of the template is starting at this very moment; it takes milliseconds.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        // The pool's sockets close a moment after pool.end() resolves: wait for them rather than terminating
-        // them (a terminated connection reports a FATAL error to a client that no longer listens).
-        for (let attempt = 0; attempt < 50; attempt += 1) {
-          try {
-            await c.query(`drop database if exists ${name}`);
-            return;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006') throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return { url: url.toString(), drop: () => dropServerDatabase(name) };
 }
 
 export interface TestContext {
@@ -169,10 +232,11 @@ export async function createTestContext(
   options: TestContextOptions = {},
 ): Promise<TestContext> {
   const seedEnv = { ...testEnv, ...overrides };
+  const template = await dbTemplates().then((t) => (t && t.seedKey === seedKey(seedEnv) ? t : null));
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
   if (kind === 'postgres') {
-    const created = await createServerDatabase();
+    const created = await createServerDatabase(template?.postgresName ?? undefined);
     drop = created.drop;
     database = openDatabase({
       url: created.url,
@@ -188,13 +252,23 @@ export async function createTestContext(
         if (error.code !== '57P01') console.error('idle PostgreSQL connection failed:', error);
       },
     });
+    if (!template?.postgresName) {
+      await database.migrate();
+      await seedDemo(database.db, seedEnv);
+    }
+  } else if (template) {
+    database = openDatabase({
+      dataDir: 'memory://',
+      loadDataDir: new Blob([readFileSync(template.pgliteFile)]),
+    });
   } else {
     database = openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    await seedDemo(database.db, seedEnv);
   }
-  await database.migrate();
-  await seedDemo(database.db, seedEnv);
-  // The processor starts once the database is ready (its own in-memory storage would only compete with it).
-  const { processor, url: processorUrl } = await startTestProcessor();
+  // The processor starts once the database is ready (its own storage would only compete with it).
+  const testProcessor = await startTestProcessor();
+  const { processor, url: processorUrl } = testProcessor;
   const env = { ...testEnv, PROCESSOR_URL: processorUrl, ...overrides };
   const app = await buildApp({ env, database, logger: false });
   await app.ready();
@@ -220,7 +294,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await database.close();
-      await processor.app.close();
+      await testProcessor.close();
       if (drop) await drop();
     },
   };

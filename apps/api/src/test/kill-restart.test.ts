@@ -140,7 +140,7 @@ interface Prepared {
 let api: Api | undefined;
 afterAll(async () => {
   if (api) await stopped(api.child, 'SIGKILL');
-  await processor.processor.app.close();
+  await processor.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
