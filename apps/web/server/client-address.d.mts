@@ -13,3 +13,4 @@ export declare function assignClientAddress(
   request: Pick<IncomingMessage, 'headers' | 'socket'>,
   options: { secret: string; hops: number; nowSeconds: number },
 ): string;
+export declare function removeClientClaims(request: Pick<IncomingMessage, 'headers'>): void;

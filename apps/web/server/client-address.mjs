@@ -62,12 +62,20 @@ export function signClientAddress(address, secret, nowSeconds) {
 }
 
 /**
+ * Removes every header in which the browser or a proxy named a client (the development server without a secret:
+ * nothing is passed on, and nothing the browser claims either).
+ */
+export function removeClientClaims(request) {
+  for (const name of CLIENT_ADDRESS_CLAIMS) delete request.headers[name];
+}
+
+/**
  * Decides the request's client address (see peerAddress), removes every client claim from its headers and sets
  * the signed X-Storefront-Client. Returns the address.
  */
 export function assignClientAddress(request, { secret, hops, nowSeconds }) {
   const address = peerAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], hops);
-  for (const name of CLIENT_ADDRESS_CLAIMS) delete request.headers[name];
+  removeClientClaims(request);
   request.headers[CLIENT_ADDRESS_HEADER] = signClientAddress(address, secret, nowSeconds);
   return address;
 }

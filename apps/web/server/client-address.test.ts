@@ -5,6 +5,7 @@ import {
   CLIENT_ADDRESS_HEADER,
   assignClientAddress,
   peerAddress,
+  removeClientClaims,
   signClientAddress,
 } from './client-address.mjs';
 
@@ -62,5 +63,19 @@ describe('assignClientAddress', () => {
     expect(signClientAddress('2001:db8::1', SECRET, 1_790_000_000.9)).toBe(
       `v1;2001:db8::1;1790000000;${expected}`,
     );
+  });
+});
+
+describe('removeClientClaims (the development server without a secret)', () => {
+  it('passes on no address, neither one the browser claimed nor a forged signature', () => {
+    const headers: Record<string, string> = {
+      host: 'localhost:3000',
+      'x-forwarded-for': '203.0.113.7',
+      'x-real-ip': '203.0.113.8',
+      'true-client-ip': '203.0.113.11',
+      [CLIENT_ADDRESS_HEADER]: 'v1;203.0.113.10;1790000000;forged',
+    };
+    removeClientClaims({ headers });
+    expect(headers).toEqual({ host: 'localhost:3000' });
   });
 });
