@@ -43,6 +43,7 @@ import captchaRoutes from './providers/captcha/captcha.routes';
 import mailboxRoutes from './providers/email/mailbox.routes';
 import pastOrdersRoutes from './modules/customer-orders/past-orders.routes';
 import savedPaymentsRoutes from './modules/saved-payments/saved-payments.routes';
+import loyaltyRoutes from './modules/loyalty/loyalty.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +139,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(captchaRoutes);
       await v1.register(pastOrdersRoutes);
       await v1.register(savedPaymentsRoutes);
+      await v1.register(loyaltyRoutes);
     },
     { prefix: '/v1' },
   );

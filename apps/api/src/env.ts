@@ -72,6 +72,17 @@ const EnvSchema = z.object({
    * random one is made on the first start and kept in DATA_DIR. Several processes on one database share it.
    */
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * HS256 secret the brand's own app signs single-sign-on tokens with (the search page's `security_token`; at
+   * least 32 characters). Unset outside production: made on the first start and kept in
+   * DATA_DIR/loyalty-sso-secret (`npm run loyalty:sso-token -w apps/api` mints a demo token with it). Unset in
+   * production: the exchange is off.
+   */
+  LOYALTY_SSO_SECRET: z.string().min(32).optional(),
+  /** The `iss` an SSO token must carry: the brand's app. */
+  LOYALTY_SSO_ISSUER: z.string().min(1).max(200).default('capital-kitchen-app'),
+  /** The brand whose loyalty program the storefront shows (My account, checkout rewards). */
+  LOYALTY_BRAND_ID: z.coerce.number().int().min(1).max(2_147_483_647).default(1),
   /** Proxies whose X-Forwarded-For gives the client address (see TrustProxySchema). */
   TRUST_PROXY: TrustProxySchema,
   /**
@@ -229,10 +240,14 @@ export function trustProxyOption(
 }
 
 /** The configuration, with the JWT secret and data directory always settled. */
-export type Env = Omit<z.infer<typeof EnvSchema>, 'JWT_SECRET' | 'DATA_DIR'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'JWT_SECRET' | 'DATA_DIR' | 'LOYALTY_SSO_SECRET'> & {
   JWT_SECRET: string;
   DATA_DIR: string;
+  /** Null: single sign-on tokens are refused (production without LOYALTY_SSO_SECRET). */
+  LOYALTY_SSO_SECRET: string | null;
 };
+
+export const LOYALTY_SSO_SECRET_FILE = 'loyalty-sso-secret';
 
 /**
  * Validates the configuration. Without JWT_SECRET (outside production) the secret kept in DATA_DIR is read, or
@@ -243,7 +258,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
-  const { JWT_SECRET, DATA_DIR, ...rest } = parsed.data;
+  const { JWT_SECRET, DATA_DIR, LOYALTY_SSO_SECRET, ...rest } = parsed.data;
   if (rest.NODE_ENV === 'production' && (rest.MAILBOX === true || rest.API_DOCS === true)) {
     // Development conveniences do not exist in production (issue 32: the mailbox was an account takeover).
     throw new Error(
@@ -262,5 +277,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const dataDir = DATA_DIR ?? dirname(rest.PGLITE_DIR);
-  return { ...rest, DATA_DIR: dataDir, JWT_SECRET: JWT_SECRET ?? loadOrCreateJwtSecret(dataDir) };
+  const ssoSecret =
+    LOYALTY_SSO_SECRET ??
+    (rest.NODE_ENV === 'production' ? null : loadOrCreateJwtSecret(dataDir, LOYALTY_SSO_SECRET_FILE));
+  return {
+    ...rest,
+    DATA_DIR: dataDir,
+    JWT_SECRET: JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    LOYALTY_SSO_SECRET: ssoSecret,
+  };
 }

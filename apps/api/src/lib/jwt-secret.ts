@@ -23,12 +23,13 @@ function readSecret(path: string): string {
 }
 
 /**
- * The secret kept in `<dataDir>/jwt-secret`, made (mode 0600) when there is none. Processes starting at once on
+ * The secret kept in `<dataDir>/jwt-secret` (or another file of the data directory: the loyalty single-sign-on
+ * secret is kept the same way), made (mode 0600) when there is none. Processes starting at once on
  * one data directory agree on one secret: the file appears whole through a hard link, which fails when another
  * process linked its own first, and that one is read instead.
  */
-export function loadOrCreateJwtSecret(dataDir: string): string {
-  const path = join(dataDir, JWT_SECRET_FILE);
+export function loadOrCreateJwtSecret(dataDir: string, fileName: string = JWT_SECRET_FILE): string {
+  const path = join(dataDir, fileName);
   try {
     return readSecret(path);
   } catch (error) {

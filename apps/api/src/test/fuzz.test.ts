@@ -32,6 +32,9 @@ const REQUEST_BOUND_MS = 5_000;
  * then (some a token of their own: customerTokenByOperation).
  */
 const SAVED_PAYMENTS = '/v1/guests/saved-payments';
+/** The signed-in member's points (GET loyalty/account): drawn with the customer's token most, too. */
+const LOYALTY_ACCOUNT = '/v1/loyalty/account';
+const isCustomerRoute = (path: string) => path.startsWith(SAVED_PAYMENTS) || path === LOYALTY_ACCOUNT;
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const serverFile = fileURLToPath(new URL('./fuzz-server.ts', import.meta.url));
@@ -431,7 +434,7 @@ function requestArbitrary(op: Operation, known: FuzzFixtures['known']): fc.Arbit
     ),
   );
   // The saved-card routes mostly with the signed-in customer's token, the others with a guest's.
-  const customerRoute = op.path.startsWith(SAVED_PAYMENTS);
+  const customerRoute = isCustomerRoute(op.path);
   const auth = fc.oneof(
     { weight: op.staff || customerRoute ? 1 : 8, arbitrary: fc.constant<AuthKind>('guest') },
     { weight: customerRoute ? 8 : 1, arbitrary: fc.constant<AuthKind>('customer') },
@@ -697,7 +700,7 @@ function regressionRequests(op: Operation, fixtures: FuzzFixtures): WireRequest[
 /** The credential an operation is meant for: the staff key, the customer's token (saved cards), a guest's. */
 function ownAuth(op: Operation): AuthKind {
   if (op.staff) return 'staffKey';
-  return op.path.startsWith(SAVED_PAYMENTS) ? 'customer' : 'guest';
+  return isCustomerRoute(op.path) ? 'customer' : 'guest';
 }
 
 /**

@@ -124,6 +124,7 @@ export const testEnv: Env = loadEnv({
   // Most test files never search an address: they do not build the gazetteer's index at start (~0.5-1 s each);
   // locations.test.ts sets it back to the default.
   GEOCODER_PRELOAD: 'false',
+  LOYALTY_SSO_SECRET: `test-sso-secret-${randomBytes(24).toString('hex')}`,
 });
 
 /** What the demo seed reads from the environment: a template seeded with other values does not fit. */

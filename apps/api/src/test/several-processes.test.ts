@@ -101,6 +101,7 @@ describe.each(setups)('%s', () => {
   const env = loadEnv({
     NODE_ENV: 'test',
     JWT_SECRET: `several-processes-${randomBytes(24).toString('hex')}`,
+    LOYALTY_SSO_SECRET: `several-processes-sso-${randomBytes(24).toString('hex')}`,
     STAFF_KEY: 'test-staff-key',
   });
   let database: Database | undefined;

@@ -5,6 +5,7 @@ import { getSiteSettings, searchLocations } from '@/features/locations/locations
 import { parseSearchState } from '@/features/locations/search-state';
 import { opensLoginDialog } from '@/features/locations/login-notice';
 import { AccountEntry } from '@/features/session/components/account-entry';
+import { SecurityTokenSignIn } from '@/features/session/components/security-token-sign-in';
 import { isCrmLoginActive } from '@/features/session/session.queries';
 import { isDebugMode } from '@/lib/debug-mode';
 import { debugModeAllowed } from '@/lib/env';
@@ -30,9 +31,13 @@ export default async function SearchLocationsPage({ searchParams }: { searchPara
   // are laid out with the first paint instead of in a task after it. A slower one streams in behind the skeleton.
   const quick = pending ? await settledWithin(pending, RESULTS_IN_FIRST_HTML_MS) : null;
   const result = quick ? quick.value : pending;
+  const securityToken = Array.isArray(params.security_token)
+    ? params.security_token[0]
+    : params.security_token;
   return (
     <>
       <PromoPopupReset />
+      {securityToken === undefined ? null : <SecurityTokenSignIn securityToken={securityToken} />}
       <LocationSearchScreen
         settings={settings}
         search={search}

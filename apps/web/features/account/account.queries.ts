@@ -13,6 +13,7 @@ import {
   type PastOrderDetail,
 } from '@storefront/contracts/accounts';
 import { LOGIN_CONFIGURATION } from '@storefront/contracts/enum-values';
+import { LoyaltyAccountSchema, type LoyaltyAccount } from '@storefront/contracts/loyalty';
 import { SavedPaymentSchema, type SavedPayment } from '@storefront/contracts/saved-payments';
 import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { apiRequest, currentAccessToken } from '@/lib/api';
@@ -98,3 +99,15 @@ export async function listSavedPayments(): Promise<SavedPayment[]> {
   if (result.status === 401) redirect(SIGN_IN_PATH);
   throw new Error(`Could not load saved payments: ${result.errors.map((e) => e.message).join(', ')}`);
 }
+
+/**
+ * The signed-in member's points at the storefront's brand (balance, held points, history), or null when the
+ * brand has no loyalty program (404). Other failures throw to the page's error boundary.
+ */
+export const getLoyaltyAccount = cache(async (): Promise<LoyaltyAccount | null> => {
+  const result = await apiRequest(LoyaltyAccountSchema, 'loyalty/account');
+  if (result.ok) return result.value;
+  if (result.status === 404) return null;
+  if (result.status === 401) redirect(SIGN_IN_PATH);
+  throw new Error(`Could not load the points: ${result.errors.map((e) => e.message).join(', ')}`);
+});

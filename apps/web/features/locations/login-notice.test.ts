@@ -13,9 +13,9 @@ describe('sign-in parameters on the search page', () => {
     });
   });
 
-  it('says sign-in is not available for login=true or a security token, and nothing otherwise', () => {
+  it('says sign-in is not available for login=true, and nothing for a security token (being exchanged)', () => {
     expect(loginNoticeOf({ login: 'true' })?.message).toMatch(/not available yet/);
-    expect(loginNoticeOf({ security_token: 'abc' })?.message).toMatch(/not available yet/);
+    expect(loginNoticeOf({ security_token: 'abc' })).toBeNull();
     expect(loginNoticeOf({ q: '20001', login: 'false' })).toBeNull();
   });
 
@@ -25,7 +25,7 @@ describe('sign-in parameters on the search page', () => {
     expect(opensLoginDialog({ login: 'true' }, false)).toBe(false);
     expect(opensLoginDialog({ login: 'false' }, true)).toBe(false);
     expect(loginNoticeOf({ login: 'true' }, false)?.message).toMatch(/not available yet/);
-    expect(loginNoticeOf({ security_token: 'abc' }, true)?.message).toMatch(/not available yet/);
+    expect(loginNoticeOf({ security_token: 'abc' }, true)).toBeNull();
   });
 
   it('removes only the sign-in parameters from the URL', () => {

@@ -1,7 +1,8 @@
 /**
  * Sign-in hand-offs on the search page (`?login=true`, `security_token`, `loginResult`). `login=true` opens the
- * login dialog where customer-relationship login is active (the header's account entry does that); elsewhere,
- * and for a single-sign-on token (not offered yet), the guest is told signing in is not available.
+ * login dialog where customer-relationship login is active (the header's account entry does that); elsewhere the
+ * guest is told signing in is not available. A single-sign-on token is exchanged by the page (session feature),
+ * which comes back without it, or with loginResult=failure.
  */
 export const LOGIN_FAILED_MESSAGE = 'Login attempt failed';
 export const LOGIN_SUCCEEDED_MESSAGE = "You've signed in successfully";
@@ -25,7 +26,8 @@ export function loginNoticeOf(params: Params, crmLoginActive = false): LoginNoti
   if (result === 'failure') return { type: 'error', message: LOGIN_FAILED_MESSAGE };
   if (result === 'success') return { type: 'success', message: LOGIN_SUCCEEDED_MESSAGE };
   if (opensLoginDialog(params, crmLoginActive)) return null;
-  if (first(params.login) === 'true' || first(params.security_token) !== undefined) {
+  if (first(params.security_token) !== undefined) return null;
+  if (first(params.login) === 'true') {
     return { type: 'error', message: SIGN_IN_UNAVAILABLE_MESSAGE };
   }
   return null;

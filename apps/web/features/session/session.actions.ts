@@ -16,7 +16,9 @@ import {
   SignupFormSchema,
   ACCOUNT_ERROR,
   ACCOUNT_MESSAGES,
+  type LoginValue,
 } from '@storefront/contracts/accounts';
+import { LOYALTY_MESSAGES, SsoTokenExchangeBodySchema } from '@storefront/contracts/loyalty';
 import { BulkItemsValueSchema, OrderSchema, lineModifiers, type Order } from '@storefront/contracts/orders';
 import { apiRequest, currentAccessToken } from '@/lib/api';
 import {
@@ -64,6 +66,12 @@ export async function signIn(
     return { ok: false, error, challenge: error.kind === 'challenge' };
   }
   const login = result.value;
+  await setSignedInCookies(login);
+  return { ok: true, data: { firstName: login.account.firstName } };
+}
+
+/** The cookies of a signed-in customer: user token, refresh token, client type and the greeting. */
+async function setSignedInCookies(login: LoginValue) {
   const store = await cookies();
   store.set(ACCESS_TOKEN_COOKIE, login.accessToken, cookieOptions(secureCookies, login.expiresIn));
   store.set(REFRESH_TOKEN_COOKIE, login.refreshToken, cookieOptions(secureCookies, login.refreshExpiresIn));
@@ -73,7 +81,23 @@ export async function signIn(
     JSON.stringify({ id: login.account.id, firstName: login.account.firstName }),
     cookieOptions(secureCookies, login.refreshExpiresIn),
   );
-  return { ok: true, data: { firstName: login.account.firstName } };
+}
+
+/**
+ * Single sign-on from the brand's app: the search page's `security_token` exchanged (with the guest's token, so
+ * the cart carries over) for a customer session, whose cookies are set as a login's. Any refusal is one failure:
+ * the page shows 'Login attempt failed'.
+ */
+export async function signInWithSecurityToken(securityToken: string): Promise<SessionActionResult<null>> {
+  const parsed = SsoTokenExchangeBodySchema.safeParse({ securityToken });
+  if (!parsed.success) return { ok: false, error: LOYALTY_MESSAGES.loginFailed };
+  const result = await apiRequest(LoginValueSchema, 'loyalty/sso-sessions', {
+    method: 'POST',
+    body: parsed.data,
+  });
+  if (!result.ok) return { ok: false, error: LOYALTY_MESSAGES.loginFailed };
+  await setSignedInCookies(result.value);
+  return { ok: true, data: null };
 }
 
 const SignupInputSchema = z.object({ form: SignupFormSchema, recaptchaInput: RecaptchaInputSchema });

@@ -10,3 +10,4 @@ export * from './accounts';
 export * from './pay-later';
 export * from './discounts';
 export * from './messaging';
+export * from './loyalty';

@@ -11,6 +11,7 @@ import { seedDiscounts } from './discounts';
 import { seedBenchLargeMenu } from './bench-menu';
 import { seedCustomers } from './customers';
 import { seedPayments } from './payments';
+import { seedLoyalty } from './loyalty';
 
 /** Each domain's seed, in dependency order. They run in one transaction. */
 export async function seedDemo(db: Db, env: Env) {
@@ -22,6 +23,7 @@ export async function seedDemo(db: Db, env: Env) {
     await seedDiscounts(tx);
     await seedMarketing(tx);
     await seedCustomers(tx);
+    await seedLoyalty(tx);
   });
 }
 

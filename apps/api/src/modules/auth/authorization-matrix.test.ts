@@ -33,6 +33,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /v1/sales/applications/context-options': 'the storefront configuration',
   'POST /v1/staff/sessions':
     'the staff sign-in itself (its failed tries are limited: staff-sessions.test.ts)',
+  'POST /v1/loyalty/sso-sessions':
+    "a sign-in itself: the brand app's signed single-use token is the credential (loyalty.test.ts)",
 };
 
 /** Routes that answer the caller's own records only (nothing of another to refuse), with the reason. */
@@ -40,6 +42,7 @@ const OWN_ROUTES: Record<string, string> = {
   'GET /v1/guests/past-orders': "the signed-in customer's own orders (past-orders.test.ts)",
   'GET /v1/guests/past-ordered-items': "the signed-in customer's own past items (past-orders.test.ts)",
   'GET /v1/guests/saved-payments': "the signed-in customer's own saved cards (saved-payments.test.ts)",
+  'GET /v1/loyalty/account': "the signed-in member's own points (loyalty.test.ts)",
 };
 
 const GUARDED_PREFIXES = [
@@ -49,6 +52,7 @@ const GUARDED_PREFIXES = [
   '/v1/staff',
   '/v1/guests/past-',
   '/v1/guests/saved-payments',
+  '/v1/loyalty',
 ];
 
 function classify(method: string, path: string): RouteClass | 'public' | null {

@@ -28,6 +28,7 @@ import {
   updateOrder,
 } from '../checkout/checkout.repository';
 import { getKitchenLoad } from '../capacity/capacity.service';
+import { settleCompletedOrder } from '../loyalty/loyalty.service';
 import { invalidateLocationsCache } from '../locations/locations.service';
 import { getLocationOrderingState } from '../checkout/location-state';
 import { orderNumberFor } from '../checkout/place-order.service';
@@ -124,6 +125,8 @@ export async function advanceOrderStatus(db: Db, orderId: number, expected?: Ord
     }
     await updateOrder(tx, orderId, { status: next });
     await insertStatusHistory(tx, orderId, next, 'staff');
+    // Completion earns the customer's points and spends the points held for a reward, in this transaction.
+    if (next === ORDER_STATUS.Completed) await settleCompletedOrder(tx, orderId);
     return { id: orderId, statusId: next, previousStatusId: current };
   });
 }

@@ -2,12 +2,14 @@ import Link from 'next/link';
 import { ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-export type AccountSection = 'menu' | 'profile' | 'order-history' | 'saved-payments';
+export type AccountSection = 'menu' | 'profile' | 'order-history' | 'rewards' | 'saved-payments';
 
 const ENTRIES = [
   { section: 'profile', label: 'Personal info', href: '/my-account/profile' },
   { section: 'order-history', label: 'Order History', href: '/my-account/order-history' },
 ] as const;
+
+const REWARDS = { section: 'rewards', label: 'Rewards', href: '/my-account/rewards' } as const;
 
 const SAVED_PAYMENTS = {
   section: 'saved-payments',
@@ -19,19 +21,22 @@ const entryClass =
   'flex min-h-12 w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-left font-semibold';
 
 /**
- * The account menu: Personal info, Order History, Saved Payments (a link when the 'enable saved payments' flag
- * is on, else greyed without a target) and Logout (the session feature's dialog, passed in by the page).
+ * The account menu: Personal info, Order History, Rewards (the points balance and history, where the brand has a
+ * loyalty program), Saved Payments (a link when the 'enable saved payments' flag is on, else greyed without a
+ * target) and Logout (the session feature's dialog, passed in by the page).
  */
 export function AccountMenu({
   active,
   logout,
   savedPayments = false,
+  rewards = false,
 }: {
   active: AccountSection;
   logout: React.ReactNode;
   savedPayments?: boolean;
+  rewards?: boolean;
 }) {
-  const entries = savedPayments ? [...ENTRIES, SAVED_PAYMENTS] : ENTRIES;
+  const entries = [...ENTRIES, ...(rewards ? [REWARDS] : []), ...(savedPayments ? [SAVED_PAYMENTS] : [])];
   return (
     <nav aria-label="My account">
       <ul className="flex flex-col gap-1">

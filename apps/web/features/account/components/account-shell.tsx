@@ -15,6 +15,7 @@ export function AccountShell({
   active,
   logout,
   savedPayments = false,
+  rewards = false,
   children,
 }: {
   account: Pick<AccountDetails, 'firstName'>;
@@ -22,6 +23,8 @@ export function AccountShell({
   logout: React.ReactNode;
   /** The Saved Payments entry is a link (signed in and the 'enable saved payments' flag on). */
   savedPayments?: boolean;
+  /** The brand has a loyalty program: the Rewards entry is shown. */
+  rewards?: boolean;
   children?: React.ReactNode;
 }) {
   const isMenu = active === 'menu';
@@ -30,7 +33,7 @@ export function AccountShell({
       <h1 className="mb-6 font-display text-3xl font-bold">{greeting(account.firstName)}</h1>
       <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
         <div className={cn(isMenu ? 'block' : 'hidden md:block')}>
-          <AccountMenu active={active} logout={logout} savedPayments={savedPayments} />
+          <AccountMenu active={active} logout={logout} savedPayments={savedPayments} rewards={rewards} />
         </div>
         {isMenu ? null : (
           <div className="min-w-0">

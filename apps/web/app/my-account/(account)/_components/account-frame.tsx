@@ -1,5 +1,9 @@
 import { SiteHeader } from '@/components/ui/site-header';
-import { isSavedPaymentsEnabled, requireAccount } from '@/features/account/account.queries';
+import {
+  getLoyaltyAccount,
+  isSavedPaymentsEnabled,
+  requireAccount,
+} from '@/features/account/account.queries';
 import { AccountShell } from '@/features/account/components/account-shell';
 import type { AccountSection } from '@/features/account/components/account-menu';
 import { getSiteSettings } from '@/features/locations/locations.queries';
@@ -17,17 +21,24 @@ export async function AccountFrame({
   active: AccountSection;
   children?: React.ReactNode;
 }) {
-  const [account, settings, savedPayments] = await Promise.all([
+  const [account, settings, savedPayments, loyalty] = await Promise.all([
     requireAccount(),
     getSiteSettings(),
     isSavedPaymentsEnabled(),
+    getLoyaltyAccount(),
   ]);
   return (
     <div className="flex min-h-dvh flex-col font-sans">
       <SiteHeader brandName={settings.brandName} logoHref="/">
         <AccountEntry />
       </SiteHeader>
-      <AccountShell account={account} active={active} logout={<LogoutEntry />} savedPayments={savedPayments}>
+      <AccountShell
+        account={account}
+        active={active}
+        logout={<LogoutEntry />}
+        savedPayments={savedPayments}
+        rewards={loyalty !== null}
+      >
         {children}
       </AccountShell>
     </div>

@@ -1,0 +1,125 @@
+/**
+ * The loyalty program (checkout-account spec sections 2, 3, 4, 5, 6, 7): the points balance
+ * (redeemableAmountBalance, netPointsBalance), the rewards catalogue (Amount and Voucher), the points history of
+ * My account, custom points and their conversion at the brand's rate, and the single-sign-on token exchange of
+ * the search page (`security_token`). Money on the wire is dollars with 2 decimals; cents inside.
+ */
+import { z } from 'zod';
+import { envelope } from './api';
+import { IdSchema, INT4_MAX, textSchema } from './bounds';
+
+/** Spec section 5: the 'No Rewards' choice and the custom points choice of the Rewards part. */
+export const NO_REWARD_ID = -1;
+export const CUSTOM_POINTS_ID = 'customPoints';
+
+export const LOYALTY_MESSAGES = {
+  customPointsInvalid: 'Only positive non-decimal numbers are allowed',
+  rewardFailed: 'There was a problem while trying to apply or remove your reward',
+  logInForRewards: 'Log in to earn and use your rewards!',
+  notEnoughPoints: 'Not enough points for this reward',
+  loginFailed: 'Login attempt failed',
+  loginSucceeded: "You've signed in successfully",
+} as const;
+
+/** Error codes of ours for the loyalty routes (the spec names none). */
+export const LOYALTY_ERROR = {
+  NotAMember: 23001,
+  NotEnoughPoints: 23002,
+  UnknownReward: 23003,
+  SsoTokenInvalid: 23010,
+} as const;
+
+/** The most points one request may name (a bound on custom points; far above any balance). */
+export const LOYALTY_POINTS_MAX = 10_000_000;
+
+/**
+ * Spec section 5, custom points: digits only and not '0' (leading zeros of a larger number are fine). Returns
+ * the points, or null for anything else (the field then shows LOYALTY_MESSAGES.customPointsInvalid).
+ */
+export function parseCustomPoints(raw: string): number | null {
+  if (!/^\d{1,8}$/.test(raw)) return null;
+  const points = Number(raw);
+  return points > 0 && points <= LOYALTY_POINTS_MAX ? points : null;
+}
+
+/**
+ * Cents of discount that `points` make at the brand's rate (points per reward dollar), rounded down: a customer
+ * is never given more than the points pay for.
+ */
+export function pointsToCents(points: number, pointsPerRewardDollar: number): number {
+  return Math.floor((points * 100) / pointsPerRewardDollar);
+}
+
+/** Points a completed order earns: whole dollars of its amount times the brand's points per dollar. */
+export function pointsEarned(amountCents: number, pointsPerDollar: number): number {
+  return Math.max(0, Math.floor(amountCents / 100)) * pointsPerDollar;
+}
+
+export const LOYALTY_REWARD_TYPES = ['Amount', 'Voucher'] as const;
+export const LoyaltyRewardTypeSchema = z.enum(LOYALTY_REWARD_TYPES);
+export type LoyaltyRewardType = z.infer<typeof LoyaltyRewardTypeSchema>;
+
+export const LoyaltyBalanceSchema = z.object({
+  /** Dollars the available points would take off an order at the brand's rate. */
+  redeemableAmountBalance: z.number(),
+  /** Points available now (not held by a placed order). */
+  netPointsBalance: z.number().int(),
+});
+export type LoyaltyBalance = z.infer<typeof LoyaltyBalanceSchema>;
+
+export const LoyaltyRewardSchema = z.object({
+  rewardId: IdSchema,
+  rewardType: LoyaltyRewardTypeSchema,
+  name: z.string(),
+  description: z.string(),
+  pointsCost: z.number().int(),
+  /** Dollars off. */
+  discountAmount: z.number(),
+});
+export type LoyaltyReward = z.infer<typeof LoyaltyRewardSchema>;
+
+export const LOYALTY_HISTORY_KINDS = ['earned', 'held', 'spent', 'returned', 'granted'] as const;
+export const LoyaltyHistoryEntrySchema = z.object({
+  id: IdSchema,
+  kind: z.enum(LOYALTY_HISTORY_KINDS),
+  /** Signed change of the available points. */
+  points: z.number().int(),
+  description: z.string(),
+  orderId: IdSchema.nullable(),
+  createdAt: z.string(),
+});
+export type LoyaltyHistoryEntry = z.infer<typeof LoyaltyHistoryEntrySchema>;
+
+/** GET loyalty/account: the signed-in member's balance, the brand's rate and the latest history entries. */
+export const LoyaltyAccountSchema = z.object({
+  programName: z.string(),
+  pointsPerDollar: z.number().int(),
+  pointsPerRewardDollar: z.number().int(),
+  loyaltyBalance: LoyaltyBalanceSchema,
+  heldPoints: z.number().int(),
+  history: z.array(LoyaltyHistoryEntrySchema),
+});
+export type LoyaltyAccount = z.infer<typeof LoyaltyAccountSchema>;
+export const LoyaltyAccountResponseSchema = envelope(LoyaltyAccountSchema);
+
+export const LoyaltyAccountQuerySchema = z.object({
+  /** The brand of the storefront (the current store's); the demo brand when absent. */
+  locationId: z.coerce.number().int().min(1).max(INT4_MAX).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Single sign-on token from the brand's app (search page `security_token`)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The longest SSO token accepted (a compact JWS of a few claims is far shorter). */
+export const SSO_TOKEN_MAX_LENGTH = 4096;
+
+export const SsoTokenExchangeBodySchema = z.object({
+  securityToken: textSchema(SSO_TOKEN_MAX_LENGTH).min(1),
+});
+export type SsoTokenExchangeBody = z.infer<typeof SsoTokenExchangeBodySchema>;
+
+/** The audience a brand's app puts in an SSO token for this storefront. */
+export const SSO_TOKEN_AUDIENCE = 'storefront';
+/** The longest life an SSO token may declare (exp - iat), in seconds. */
+export const SSO_TOKEN_MAX_LIFETIME_SECONDS = 300;
