@@ -87,6 +87,8 @@ export default defineConfig({
         CAPTCHA_FREE_CHALLENGES: '1000000',
         MAILBOX: 'true',
         OUTBOX_POLL_MS: '100',
+        // The loyalty journeys (e2e/loyalty.spec.ts) mint the brand app's single-sign-on tokens with it.
+        LOYALTY_SSO_SECRET: 'e2e-loyalty-sso-secret-not-for-production-use',
       },
     },
     {
