@@ -191,7 +191,11 @@ export async function exchangeSsoToken(
       await insertIdentity(tx, { issuer, subject: verifiedClaims.sub, customerId: customer.id });
     }
     // The customer session every sign-in opens (accounts module): logout and refresh work as for a password one.
-    const opened = await openCustomerSession(tx, { customerId: customer.id, orderSessionId: session.sid }, now);
+    const opened = await openCustomerSession(
+      tx,
+      { customerId: customer.id, orderSessionId: session.sid },
+      now,
+    );
     const signed = await tokens.signAccessToken({
       appType: session.appType,
       sid: session.sid,
