@@ -3,7 +3,8 @@
  * - API throughput and p99 under autocannon for a plain node:http hello route (the ceiling), GET /v1/sales/menus
  *   (the demo menu, and a bench-only 300-item menu: plain, gzip, and revalidated with If-None-Match -> 304; beside
  *   it, a bare node:http server sending the same bytes, plain and gzip, for what the client and loopback allow), a
- *   new guest's token, the menu-item pricing POST, location search and placing an order (close-request: card only,
+ *   new guest's token, the menu-item pricing POST, pricing an order again without and with a coupon (a line's
+ *   quantity changed), location search and placing an order (close-request: card only,
  *   and a gift card for part of the bill with the card for the rest), on
  *   PostgreSQL, each also as a ratio to the ceiling measured in the same run. The 300-item menu is published for a
  *   bench-only location (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows
@@ -35,6 +36,7 @@ import {
   type LoadFigure,
   refusalCounter,
 } from './lib';
+import { solveCaptchaAt } from '../apps/api/src/test/captcha';
 import { checkoutCookie, measurePage, type PageFigure, type ThrottlingMethod } from './lighthouse';
 import {
   addItem,
@@ -68,7 +70,9 @@ const api = `http://localhost:${PORTS.api}`;
 const web = `http://localhost:${PORTS.web}`;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DB ?? 'storefront_bench';
-const onlyApi = process.argv.includes('--api-only');
+/** `--pricing-only`: the API's ceiling and the order-pricing figures alone (without and with a coupon). */
+const pricingOnly = process.argv.includes('--pricing-only');
+const onlyApi = process.argv.includes('--api-only') || pricingOnly;
 /** `--serve`: start the API, the storefront and the reference page as the page bench does, print the pages' URLs
  * and keep serving (until Ctrl-C) instead of measuring, for Lighthouse or DevTools by hand. */
 const serveOnly = process.argv.includes('--serve');
@@ -206,6 +210,72 @@ async function measurePlacing(f: Fixture, label: string, giftCardCents: number, 
   return { ...placed, refusals: placing.refusals };
 }
 
+/** Pricing an order again (a line's quantity changed), without and with a coupon (WELCOME10: 10% off). */
+async function measurePricing(f: Fixture): Promise<LoadFigure[]> {
+  return [
+    await measureRepricing(f, 'PUT order line (price the order)', null, 0),
+    await measureRepricing(f, 'PUT order line (price the order, coupon)', 'WELCOME10', 10),
+  ];
+}
+
+/**
+ * Throughput and p99 of pricing an order again: PUT of a line's quantity (2 <-> 3), which locks the order, runs
+ * the contracts' priceOrder on its lines (automatic discounts, its coupon, service charges, tax) and answers the
+ * order. `couponCode` is applied to each prepared order first (captcha solved), so that the same route can be
+ * measured with and without a coupon. Ten orders, one per connection's turn, so that requests rarely wait for
+ * another's order lock.
+ */
+async function measureRepricing(f: Fixture, label: string, couponCode: string | null, indexFrom: number) {
+  const orders: { orderId: number; lineId: number; token: string }[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const index = indexFrom + i;
+    const token = await guestToken(api, fetch, `10.3.${index >> 8}.${index & 255}`);
+    const headers = { authorization: `Bearer ${token}` };
+    const order = await createOrder(api, headers, f.snapshotId);
+    const withItem = await addItem(api, headers, order.id, { ...f.addItemBody, quantity: 2 });
+    const line = withItem.items[0];
+    if (!line) throw new Error('the bench order has no line');
+    if (couponCode) {
+      const applied = await fetch(`${api}/v1/sales/orders/${order.id}/discounts`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ discountCode: couponCode, recaptchaInput: await solveCaptchaAt(api) }),
+      });
+      const answer = (await applied.json()) as { value?: { totals?: { discount?: number } } };
+      if (!applied.ok || !(answer.value?.totals?.discount ?? 0)) {
+        throw new Error(`coupon ${couponCode} not applied: ${JSON.stringify(answer)}`);
+      }
+    }
+    orders.push({ orderId: order.id, lineId: line.id, token });
+  }
+  let sent = 0;
+  return load(label, {
+    url: api,
+    connections: 10,
+    requests: [
+      {
+        method: 'PUT',
+        setupRequest: (request) => {
+          const o = orders[sent % orders.length];
+          const quantity = 2 + (Math.floor(sent / orders.length) % 2);
+          sent += 1;
+          if (!o) return request;
+          return {
+            ...request,
+            path: `/v1/sales/orders/${o.orderId}/items/${o.lineId}`,
+            headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              quantity,
+              portionId: f.addItemBody.portionId,
+              modifiers: [],
+            }),
+          };
+        },
+      },
+    ],
+  });
+}
+
 /**
  * A bare node:http server (no framework, no auth): the hello answer (the ceiling), or, given a file, that file's
  * bytes as JSON (gzip, compressed once at level 9 as the API does, when accepted). Serving the API's own 300-item
@@ -238,7 +308,7 @@ async function startBareServer(port: number, file?: string): Promise<string> {
 async function measureApi(): Promise<{
   ceiling: LoadFigure;
   routes: LoadFigure[];
-  accounts: AccountsFigures;
+  accounts: AccountsFigures | null;
 }> {
   const ceiling = await load('node:http hello (ceiling)', { url: await startBareServer(PORTS.ceiling) });
 
@@ -281,6 +351,7 @@ async function measureApi(): Promise<{
   });
   await waitForUrl(`${api}/health`);
   const f = await fixture();
+  if (pricingOnly) return { ceiling, routes: await measurePricing(f), accounts: null };
   const auth = { authorization: `Bearer ${f.token}` };
   const bench = openDatabase({ url: databaseUrl, poolSize: 1 });
   const largeMenuLocationId = await seedBenchLargeMenu(bench.db);
@@ -349,6 +420,8 @@ async function measureApi(): Promise<{
       headers: auth,
     }),
   );
+
+  routes.push(...(await measurePricing(f)));
 
   // Placing an order consumes it: prepare one per request, then fire them all. Card only, then split tender
   // (a gift card captured for part of the bill, the card charged the rest), for the same item.
@@ -529,9 +602,9 @@ const results: Record<string, unknown> = { at: new Date().toISOString() };
 try {
   if (!onlyPages) {
     const { ceiling, routes, accounts } = await measureApi();
-    results.api = { ceiling, routes, accounts: { argon2VerifyMs: accounts.argon2VerifyMs } };
+    results.api = { ceiling, routes, accounts: accounts && { argon2VerifyMs: accounts.argon2VerifyMs } };
     printApi(ceiling, routes);
-    printAccounts(accounts);
+    if (accounts) printAccounts(accounts);
   }
   if (!onlyApi) {
     const { reference, referenceAgain, pages } = await measurePages();
