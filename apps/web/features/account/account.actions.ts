@@ -63,7 +63,7 @@ export async function loadMorePastOrders(input: { before: number }): Promise<Mor
   const before = IdSchema.safeParse(input.before);
   if (!before.success) return { ok: false, error: 'Please try again.' };
   const result = await apiRequest(PastOrdersValueSchema, 'guests/past-orders', {
-    query: { limit: PAST_ORDERS_PAGE, before: before.data },
+    query: { limit: PAST_ORDERS_PAGE, before: before.data, filterByCurrentOrderChannel: true },
   });
   return result.ok
     ? { ok: true, data: result.value }

@@ -57,10 +57,13 @@ export async function isLoyaltyLogin(): Promise<boolean> {
   return result.ok && result.value.currentLogInConfiguration === LOGIN_CONFIGURATION.Loyalty;
 }
 
-/** The first page of the order history (newest first); failures throw to the page's error boundary. */
+/**
+ * The first page of the order history (newest first), of the current order channel only (filterByCurrentOrderChannel:
+ * checkout-account spec); failures throw to the page's error boundary.
+ */
 export async function listPastOrders() {
   const result = await apiRequest(PastOrdersValueSchema, 'guests/past-orders', {
-    query: { limit: PAST_ORDERS_PAGE },
+    query: { limit: PAST_ORDERS_PAGE, filterByCurrentOrderChannel: true },
   });
   if (!result.ok) {
     throw new Error(`Could not load past orders: ${result.errors.map((e) => e.message).join(', ')}`);

@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 
 /**
- * The reorder strip's items: the signed-in customer's last ordered items, priced on this store's menu today
- * (GET guests/past-ordered-items, limit 5). The strip is an extra: a failure reads as no items. Callers ask only
+ * The reorder strip's items: the signed-in customer's last ordered items of the current order channel (a web
+ * order's strip holds no catering items), priced on this store's menu today (GET guests/past-ordered-items,
+ * snapshotId, limit 5, filterByCurrentOrderChannel, locationId: ordering spec section 7). The strip is an extra: a failure reads as no items. Callers ask only
  * for a signed-in customer, so a guest's store page makes no call for it.
  */
 export async function listReorderItems(input: {
@@ -17,7 +18,12 @@ export async function listReorderItems(input: {
   snapshotId: number;
 }): Promise<RecentOrderedItem[]> {
   const result = await apiRequest(z.array(RecentOrderedItemSchema), 'guests/past-ordered-items', {
-    query: { snapshotId: input.snapshotId, locationId: input.locationId, limit: PAST_ORDERED_ITEMS_LIMIT },
+    query: {
+      snapshotId: input.snapshotId,
+      limit: PAST_ORDERED_ITEMS_LIMIT,
+      filterByCurrentOrderChannel: true,
+      locationId: input.locationId,
+    },
   });
   return result.ok ? result.value : [];
 }
