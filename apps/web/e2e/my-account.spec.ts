@@ -53,11 +53,11 @@ test('desktop: profile, order history, details modal, repeat order with a missin
   await page.goto('/my-account');
   await expect(page).toHaveURL(/\/my-account\/profile$/);
   await expect(account.greeting).toHaveText(`Hi, ${DEMO_CUSTOMER.firstName}`);
-  // The demo turns the 'enable saved payments' flag on: Saved Payments is a page of its own (issue 25).
-  await expect(account.menu.getByRole('link', { name: 'Saved Payments' })).toHaveAttribute(
-    'href',
-    '/my-account/saved-payments',
-  );
+  // The demo turns the 'enable saved payments' flag on: Saved Payments is in the menu, greyed with no target
+  // (checkout-account section 2; its page is /my-account/saved-payments).
+  const savedPayments = account.menu.getByRole('link', { name: 'Saved Payments' });
+  await expect(savedPayments).toHaveAttribute('aria-disabled', 'true');
+  await expect(savedPayments).not.toHaveAttribute('href');
   await expect(account.field('Email')).toHaveValue(DEMO_CUSTOMER.email);
   await expect(account.saveButton).toBeDisabled();
   await expectNoAxeViolations(page, 'Personal info');

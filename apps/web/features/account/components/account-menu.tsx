@@ -11,19 +11,15 @@ const ENTRIES = [
 
 const REWARDS = { section: 'rewards', label: 'Rewards', href: '/my-account/rewards' } as const;
 
-const SAVED_PAYMENTS = {
-  section: 'saved-payments',
-  label: 'Saved Payments',
-  href: '/my-account/saved-payments',
-} as const;
-
 const entryClass =
   'flex min-h-12 w-full items-center justify-between gap-3 rounded-xl px-4 py-3 text-left font-semibold';
 
 /**
  * The account menu: Personal info, Order History, Rewards (the points balance and history, where the brand has a
- * loyalty program), Saved Payments (a link when the 'enable saved payments' flag is on, else greyed without a
- * target) and Logout (the session feature's dialog, passed in by the page).
+ * loyalty program), Saved Payments and Logout (the session feature's dialog, passed in by the page). Saved
+ * Payments is there only while the 'enable saved payments' flag is on (the menu is for signed-in customers only),
+ * and then greyed, with no target (checkout-account section 2, word for word: 'only if logged in and saved
+ * payments enabled; greyed, no target'); its page is /my-account/saved-payments.
  */
 export function AccountMenu({
   active,
@@ -36,7 +32,7 @@ export function AccountMenu({
   savedPayments?: boolean;
   rewards?: boolean;
 }) {
-  const entries = [...ENTRIES, ...(rewards ? [REWARDS] : []), ...(savedPayments ? [SAVED_PAYMENTS] : [])];
+  const entries = [...ENTRIES, ...(rewards ? [REWARDS] : [])];
   return (
     <nav aria-label="My account">
       <ul className="flex flex-col gap-1">
@@ -55,18 +51,18 @@ export function AccountMenu({
             </Link>
           </li>
         ))}
-        {savedPayments ? null : (
+        {savedPayments ? (
           <li>
-            {/* The flag is off: the entry is shown greyed, without a target (checkout-account section 2). */}
             <span
               role="link"
               aria-disabled="true"
+              aria-current={active === 'saved-payments' ? 'page' : undefined}
               className={cn(entryClass, 'cursor-not-allowed text-gray-600')}
             >
               Saved Payments
             </span>
           </li>
-        )}
+        ) : null}
         <li>{logout}</li>
       </ul>
     </nav>
