@@ -78,12 +78,12 @@ describe('apiRequest', () => {
     expect(firstCall().headers.authorization).toBeUndefined();
   });
 
-  it("without a token, a route's 401 reads as the service being unavailable, not 'Missing access token'", async () => {
+  it("without a token, a route's 401 is the spec's fatal 'Domain is not configured' (9904), not 'Missing access token'", async () => {
     fetchSpy.mockResolvedValue(unauthorized('Missing access token'));
     expect(await apiRequest(z.object({ id: z.number() }), 'sales/menus')).toEqual({
       ok: false,
       status: 503,
-      errors: [{ key: 'Unavailable', code: 500, message: 'The service is not available at this moment' }],
+      errors: [{ key: 'Token', code: 9904, message: 'Domain is not configured' }],
     });
   });
 

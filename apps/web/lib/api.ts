@@ -34,6 +34,13 @@ const unavailable: ApiError = {
   message: 'The service is not available at this moment',
 };
 
+/** The spec's fatal error when a request has no token to send (app error code 9904, misconfigured). */
+const domainNotConfigured: ApiError = {
+  key: 'Token',
+  code: 9904,
+  message: 'Domain is not configured',
+};
+
 export async function currentAccessToken(): Promise<string | null> {
   return (await cookies()).get(ACCESS_TOKEN_COOKIE)?.value ?? null;
 }
@@ -83,12 +90,12 @@ export async function apiRequest<S extends z.ZodType>(
     errors?: ApiError[];
   } | null;
   if (!res.ok || !body || body.succeed === false) {
-    // Refused for want of the guest's token, which was not in the cookie: the proxy could not get one (the spec's
-    // fatal 'Domain is not configured', which fetchClientToken throws and the proxy logs). The guest sees the
-    // page's error state with the service-unavailable text, not the API's 'Missing access token'. Routes open to
-    // all still answer; a call that sends no token on purpose (`token: null`, the kitchen's sign-in) keeps its 401.
+    // Refused for want of the guest's token, which was not in the cookie: the proxy could not get one. The spec's
+    // fatal 'Domain is not configured' (9904, a blocking code), not the API's 'Missing access token'. Routes open
+    // to all still answer; a call that sends no token on purpose (`token: null`, the kitchen's sign-in) keeps its
+    // 401.
     if (res.status === 401 && options.token === undefined && !token) {
-      return { ok: false, status: 503, errors: [unavailable] };
+      return { ok: false, status: 503, errors: [domainNotConfigured] };
     }
     // The customer session behind the cookie's user token is over (logout elsewhere, password reset, expiry):
     // 401 or 10005 resets the session (spec: 'Your session has been reset.'). A caller that passes its own token
