@@ -36,6 +36,8 @@ const env = {
   // (apps/web/server.mjs); both get this secret. Made for this run unless set: nothing else needs to know it.
   CLIENT_ADDRESS_SECRET: process.env.CLIENT_ADDRESS_SECRET ?? randomBytes(32).toString('base64url'),
   PROCESSOR_URL: process.env.PROCESSOR_URL ?? `http://127.0.0.1:${processorPort}`,
+  // The processor's origin as the browser sees it: the API signs hosted page URLs for it, the storefront frames it.
+  PROCESSOR_PUBLIC_URL: process.env.PROCESSOR_PUBLIC_URL ?? processorPublicUrl,
   PROCESSOR_API_KEY: processorKey,
   PROCESSOR_MERCHANT_ID: merchantId,
   SANDBOX_PROCESSOR_PORT: processorPort,

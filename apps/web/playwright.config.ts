@@ -74,6 +74,7 @@ export default defineConfig({
         WEB_PUBLIC_URL: `http://localhost:${webPort}`,
         PGLITE_DIR: dataDir,
         PROCESSOR_URL: `http://127.0.0.1:${processorPort}`,
+        PROCESSOR_PUBLIC_URL: `http://localhost:${processorPort}`,
         PROCESSOR_API_KEY: processorKey,
         LOG_LEVEL: 'warn',
         STAFF_KEY: 'e2e-staff-key',
@@ -99,6 +100,7 @@ export default defineConfig({
       env: {
         API_URL: `http://localhost:${apiPort}`,
         API_PUBLIC_URL: `http://localhost:${apiPort}`,
+        PROCESSOR_PUBLIC_URL: `http://localhost:${processorPort}`,
         WEB_PUBLIC_URL: `http://localhost:${webPort}`,
         NEXT_TELEMETRY_DISABLED: '1',
         CLIENT_ADDRESS_SECRET: clientAddressSecret,

@@ -56,7 +56,7 @@ function securityHeaders(request: NextRequest, nonce: string): PageSecurityHeade
     https: requestCameOverHttps(request.headers, env.TRUST_PROXY_HOPS),
     development: env.NODE_ENV === 'development',
     webPublicUrl: env.WEB_PUBLIC_URL,
-    apiPublicUrl: env.API_PUBLIC_URL,
+    processorPublicUrl: env.PROCESSOR_PUBLIC_URL,
     mapTileUrl: env.MAP_TILE_URL,
     recaptcha: env.RECAPTCHA_SITE_KEY !== undefined,
   });

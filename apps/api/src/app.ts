@@ -33,7 +33,6 @@ import paymentsRoutes from './modules/payments/payments.routes';
 import walletRoutes from './modules/payments/wallet.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import orderDeliveryRoutes from './modules/delivery/order-delivery.routes';
-import hostedPaymentRoutes from './providers/payment/hosted-page.routes';
 import trackingRoutes from './modules/tracking/tracking.routes';
 import staffRoutes from './modules/staff/staff.routes';
 import marketingRoutes from './modules/marketing/marketing.routes';
@@ -143,7 +142,6 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     },
     { prefix: '/v1' },
   );
-  await app.register(hostedPaymentRoutes);
   await app.register(mailboxRoutes);
 
   return app;

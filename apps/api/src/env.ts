@@ -52,10 +52,15 @@ const EnvSchema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Where the API keeps its own files (the generated JWT secret); default: the folder holding PGLITE_DIR. */
   DATA_DIR: z.string().min(1).optional(),
-  /** Public origin of the API (also the hosted payment page's origin). */
+  /** Public origin of the API. */
   API_PUBLIC_URL: z.string().url().default('http://localhost:4000'),
   /** The card processor's merchant API (the sandbox processor app by default; see README 'Payments'). */
   PROCESSOR_URL: z.string().url().default('http://127.0.0.1:4300'),
+  /**
+   * The processor's origin as the guest's browser sees it: the hosted card page and the wallet sheet are served
+   * there, framed by the storefront (whose PROCESSOR_PUBLIC_URL must name the same origin).
+   */
+  PROCESSOR_PUBLIC_URL: z.string().url().default('http://localhost:4300'),
   /** Our merchant id at the processor. */
   PROCESSOR_MERCHANT_ID: z
     .string()

@@ -13,7 +13,8 @@ import { StorePage } from './pages/store-page';
  * and its messages all work with no violation), and another site cannot make a guest's browser drop the cart.
  */
 
-const API_ORIGIN = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
+// The sandbox processor's origin (playwright.config.ts: E2E_PROCESSOR_PORT, default the API's port + 1000).
+const PROCESSOR_ORIGIN = `http://localhost:${process.env.E2E_PROCESSOR_PORT ?? Number(process.env.E2E_API_PORT ?? 4100) + 1000}`;
 
 function policyOf(response: Response | null): Map<string, string> {
   const header = response?.headers()['content-security-policy'] ?? '';
@@ -43,8 +44,8 @@ async function expectHardened(page: Page, response: Response | null) {
   const policy = policyOf(response);
   expect(policy.get('frame-ancestors')).toBe("'none'");
   expect(policy.get('object-src')).toBe("'none'");
-  // The hosted payment frame only (on every page: /payment is reached by a client-side navigation).
-  expect(policy.get('frame-src')).toBe(API_ORIGIN);
+  // The processor's frames only (on every page: /payment is reached by a client-side navigation).
+  expect(policy.get('frame-src')).toBe(PROCESSOR_ORIGIN);
   const nonce = /'nonce-([^']+)'/.exec(policy.get('script-src') ?? '')?.[1];
   expect(nonce).toBeTruthy();
   expect(policy.get('script-src')).not.toContain('unsafe-inline');

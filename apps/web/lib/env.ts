@@ -11,8 +11,13 @@ const EnvSchema = z.object({
   APP_ENV: z.enum(['production', 'staging', 'development', 'test']).optional(),
   /** Where the storefront server reaches the ordering API. */
   API_URL: z.string().url().default('http://localhost:4000'),
-  /** The API origin as the browser sees it (hosted payment frame). */
+  /** The API origin as the browser sees it. */
   API_PUBLIC_URL: z.string().url().default('http://localhost:4000'),
+  /**
+   * The card processor's origin as the browser sees it: it serves the hosted card page, the Express frame and
+   * the wallet sheet the payment page frames (the page's frame-src, and the only origin whose messages count).
+   */
+  PROCESSOR_PUBLIC_URL: z.string().url().default('http://localhost:4300'),
   /** Client credentials per app type; the secrets never reach the browser. */
   WEB_CLIENT_ID: z.string().default('web'),
   WEB_CLIENT_SECRET: z.string().default('web-demo-secret'),

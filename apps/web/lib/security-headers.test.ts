@@ -13,7 +13,7 @@ const base: PageSecurityOptions = {
   nonce: 'bm9uY2U=',
   development: false,
   webPublicUrl: 'http://localhost:3000',
-  apiPublicUrl: 'http://localhost:4000/',
+  processorPublicUrl: 'http://localhost:4300/',
 };
 
 /** The policy as directive -> sources. */
@@ -41,13 +41,13 @@ describe('contentSecurityPolicy', () => {
     expect(policy.has('upgrade-insecure-requests')).toBe(false);
   });
 
-  it('lets pages frame the hosted payment page of the API origin, and nothing else', () => {
-    expect(directives(contentSecurityPolicy(base)).get('frame-src')).toEqual(['http://localhost:4000']);
+  it("lets pages frame the processor's pages (card page, Express frame, wallet sheet), and nothing else", () => {
+    expect(directives(contentSecurityPolicy(base)).get('frame-src')).toEqual(['http://localhost:4300']);
   });
 
   it("adds reCAPTCHA's frames only when a site key is configured (ALTCHA needs a blob: worker only)", () => {
     expect(directives(contentSecurityPolicy({ ...base, recaptcha: true })).get('frame-src')).toEqual([
-      'http://localhost:4000',
+      'http://localhost:4300',
       'https://www.google.com/recaptcha/',
       'https://recaptcha.google.com/recaptcha/',
     ]);
@@ -103,7 +103,7 @@ describe('pageSecurityHeaders', () => {
   it('allows the position on our pages, payment to us and the payment frame, and nothing else', () => {
     const policy = pageSecurityHeaders(base)['Permissions-Policy'];
     expect(policy).toContain('geolocation=(self)');
-    expect(policy).toContain('payment=(self "http://localhost:4000")');
+    expect(policy).toContain('payment=(self "http://localhost:4300")');
     expect(policy).toContain('camera=()');
     expect(policy).toContain('microphone=()');
   });

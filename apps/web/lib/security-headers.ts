@@ -27,8 +27,11 @@ export interface PageSecurityOptions {
   webPublicUrl: string;
   /** This request came over HTTPS (`requestCameOverHttps`): only then is HSTS sent. */
   https?: boolean;
-  /** API_PUBLIC_URL: the origin of the hosted payment frame. */
-  apiPublicUrl: string;
+  /**
+   * PROCESSOR_PUBLIC_URL: the card processor's origin, which serves the hosted card page, the Express frame and
+   * the wallet sheet (the sandbox processor app by default).
+   */
+  processorPublicUrl: string;
   /** MAP_TILE_URL: the map's tiles are images from this host. */
   mapTileUrl?: string | undefined;
   /**
@@ -88,12 +91,12 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
     ['font-src', "'self'", 'data:'],
     // The browser talks to this origin only (route handlers proxy the API).
     ['connect-src', "'self'"],
-    // The hosted payment frame, and nothing else. On every page, not /payment alone: the guest reaches /payment
+    // The processor's frames (hosted card page, Express frame, wallet sheet), and nothing else. On every page, not /payment alone: the guest reaches /payment
     // by a client-side navigation (Confirm Order), which keeps the policy of the document first loaded (the
     // store or checkout page), so a frame-src of 'none' there blocked the frame.
     [
       'frame-src',
-      new URL(options.apiPublicUrl).origin,
+      new URL(options.processorPublicUrl).origin,
       ...(options.recaptcha ? RECAPTCHA_FRAME_SOURCES : []),
     ],
     // blob: the ALTCHA captcha solves its proof of work in workers made from blobs (and Leaflet's clustering).
@@ -110,12 +113,13 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
 
 /**
  * What a page may use beyond the document: the search page asks for the guest's position, the payment frame
- * (API origin) may use the Payment Request API (on every page, as its frame-src); everything else is off.
+ * (the processor's origin) may use the Payment Request API (on every page, as its frame-src); everything else
+ * is off.
  */
-export function permissionsPolicy(options: Pick<PageSecurityOptions, 'apiPublicUrl'>): string {
+export function permissionsPolicy(options: Pick<PageSecurityOptions, 'processorPublicUrl'>): string {
   return [
     'geolocation=(self)',
-    `payment=(self "${new URL(options.apiPublicUrl).origin}")`,
+    `payment=(self "${new URL(options.processorPublicUrl).origin}")`,
     'camera=()',
     'microphone=()',
     'usb=()',

@@ -14,9 +14,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../db/schema/locations';
 import { orders } from '../db/schema/orders';
-import { closeRequests, idempotencyKeys, sandboxCharges } from '../db/schema/payments';
+import { closeRequests, idempotencyKeys } from '../db/schema/payments';
 import { CARDS, createOrderFixture, type OrderFixture } from '../modules/checkout/checkout.fixtures';
-import { auth, closeRequest, prepareCheckout } from '../modules/checkout/checkout.test-helpers';
+import {
+  auth,
+  closeRequest,
+  prepareCheckout,
+  processorCharges,
+} from '../modules/checkout/checkout.test-helpers';
 import { createTestContext, dbKinds, testMerchant, type TestContext } from './harness';
 
 const postgres = (await dbKinds()).includes('postgres');
@@ -172,8 +177,8 @@ describe.runIf(postgres)('connections terminated under load (postgres)', () => {
         .select()
         .from(closeRequests)
         .where(and(eq(closeRequests.orderId, p.orderId), eq(closeRequests.outcome, 'placed')));
-      const charges = (await db.select().from(sandboxCharges)).filter(
-        (c) => c.idempotencyKey.startsWith(`order-${p.orderId}-`) && c.outcome === 'approved',
+      const charges = (await processorCharges(ctx.processor, p.orderId)).filter(
+        (c) => c.status === 'approved',
       );
       if (placed.length > 1 || charges.length > 1) duplicated += 1;
       const giftTaken = entries

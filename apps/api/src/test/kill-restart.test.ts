@@ -18,8 +18,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { orders } from '../db/schema/orders';
-import { closeRequests, idempotencyKeys, payments, sandboxCharges } from '../db/schema/payments';
+import { closeRequests, idempotencyKeys, payments } from '../db/schema/payments';
 import { CARDS, CONTACT } from '../modules/checkout/checkout.fixtures';
+import { processorCharges, tokenise } from '../modules/checkout/checkout.test-helpers';
 import { solveCaptchaAt } from './captcha';
 import { startTestProcessor, testMerchant } from './harness';
 
@@ -191,14 +192,7 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
         }),
         200,
       );
-      const card = valueOf<{ one_time_token: string }>(
-        await call(first, 'POST', `${new URL(payment.paymentUrl).pathname}/tokens`, undefined, {
-          cardNumber: CARDS.approve,
-          expiry: '12/39',
-          cvv: '123',
-        }),
-        200,
-      );
+      const card = { one_time_token: await tokenise(processor, payment.paymentUrl, CARDS.approve) };
       if (giftCents > 0) {
         // Applied after the card payment: the API lowers the card's amount to what is left due.
         valueOf(
@@ -294,9 +288,7 @@ describe('kill -9 mid-placement on PGlite, then restart on the same data', () =>
           .from(closeRequests)
           .where(and(eq(closeRequests.orderId, p.orderId), eq(closeRequests.outcome, 'placed')));
         expect(placed).toHaveLength(1);
-        const charges = (await db.select().from(sandboxCharges)).filter((c) =>
-          c.idempotencyKey.startsWith(`order-${p.orderId}-`),
-        );
+        const charges = await processorCharges(processor.processor, p.orderId);
         expect(charges).toHaveLength(1);
         // The card was charged only what the gift card left, and the gift card was taken exactly once.
         expect(charges[0]?.amountCents).toBe(p.totalCents - p.giftCents);

@@ -15,12 +15,20 @@ import { decodeJwt } from 'jose';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { menuSnapshots, orderItems, orders, sandboxCharges } from '../db/schema/index';
+import { menuSnapshots, orderItems, orders } from '../db/schema/index';
 import { seedDemo } from '../db/seed/index';
 import { loadEnv } from '../env';
 import { CONTACT, CARDS } from '../modules/checkout/checkout.fixtures';
+import { processorCharges, tokenise } from '../modules/checkout/checkout.test-helpers';
 import { solveCaptchaAt } from './captcha';
-import { createServerDatabase, isPostgresReachable, isRedisReachable, redisUrl } from './harness';
+import {
+  createServerDatabase,
+  isPostgresReachable,
+  isRedisReachable,
+  redisUrl,
+  startTestProcessor,
+  testMerchant,
+} from './harness';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -108,6 +116,8 @@ describe.each(setups)('%s', () => {
   let dropDatabase: (() => Promise<void>) | undefined;
   let a: ApiProcess | undefined;
   let b: ApiProcess | undefined;
+  // Both processes charge at one sandbox processor (its own storage), as behind a load balancer.
+  let processor: Awaited<ReturnType<typeof startTestProcessor>> | undefined;
   const apis = () => {
     if (!a || !b) throw new Error('not started');
     return [a, b] as const;
@@ -120,6 +130,7 @@ describe.each(setups)('%s', () => {
     database = openDatabase({ url: url.toString(), poolSize: 4 });
     await database.migrate();
     await seedDemo(database.db, env);
+    processor = await startTestProcessor();
     const processEnv = {
       NODE_ENV: 'test',
       API_HOST: '127.0.0.1',
@@ -132,12 +143,16 @@ describe.each(setups)('%s', () => {
       REDIS_KEY_PREFIX: prefix,
       CAPTCHA_MAX_NUMBER: '1000',
       CAPTCHA_FREE_CHALLENGES: '1000000',
+      PROCESSOR_URL: processor.url,
+      PROCESSOR_MERCHANT_ID: testMerchant.id,
+      PROCESSOR_API_KEY: testMerchant.apiKey,
     };
     [a, b] = await Promise.all([startApi(processEnv), startApi(processEnv)]);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([stopApi(a), stopApi(b)]);
+    await processor?.processor.app.close();
     await database?.close();
     await dropDatabase?.();
     const redis = new Redis(redisUrl);
@@ -203,13 +218,9 @@ describe.each(setups)('%s', () => {
       auth,
     );
     expect(payment.status).toBe(200);
-    const paymentPath = new URL((payment.body.value as { paymentUrl: string }).paymentUrl).pathname;
-    const tokenised = await call(second, 'POST', `${paymentPath}/tokens`, {
-      cardNumber: CARDS.approve,
-      expiry: '12/39',
-      cvv: '123',
-    });
-    const paymentToken = (tokenised.body.value as { one_time_token: string }).one_time_token;
+    if (!processor) throw new Error('no processor');
+    const paymentUrl = (payment.body.value as { paymentUrl: string }).paymentUrl;
+    const paymentToken = await tokenise(processor, paymentUrl, CARDS.approve);
 
     const key = randomUUID();
     const place = (api: ApiProcess) =>
@@ -231,7 +242,7 @@ describe.each(setups)('%s', () => {
     expect(references.size).toBe(1);
     const placed = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(placed[0]?.placedAt).not.toBeNull();
-    const charges = await db.select().from(sandboxCharges).where(eq(sandboxCharges.outcome, 'approved'));
+    const charges = (await processorCharges(processor.processor)).filter((c) => c.status === 'approved');
     expect(charges).toHaveLength(1);
   }, 60_000);
 

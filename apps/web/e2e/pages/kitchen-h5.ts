@@ -154,13 +154,13 @@ async function placeOrder(
       billingAddress: { postalCode: '20036' },
     },
   );
-  const card = await call<{ one_time_token: string }>(
-    api,
-    'POST',
-    `${new URL(payment.paymentUrl).pathname}/tokens`,
-    null,
-    { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvv: '123' },
-  );
+  // The card goes to the processor's hosted page (its own origin), as the frame sends it: the page's token route.
+  const pageUrl = new URL(payment.paymentUrl);
+  const tokenised = await api.post(`${pageUrl.origin}${pageUrl.pathname}/tokens${pageUrl.search}`, {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvv: '123' },
+  });
+  expect(tokenised.ok(), `tokenise: ${await tokenised.text()}`).toBe(true);
+  const card = ((await tokenised.json()) as Envelope<{ one_time_token: string }>).value;
   await call(
     api,
     'POST',

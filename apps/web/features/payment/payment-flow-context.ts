@@ -34,7 +34,7 @@ export interface PendingCardPayment {
  */
 export interface PaymentFlowApi {
   orderId: number;
-  /** The API origin of the hosted frames and the wallet sheet (the only origin whose messages count). */
+  /** The processor's origin of the hosted frames and the wallet sheet (the only origin whose messages count). */
   paymentOrigin: string;
   /** The store's methods (GET payment-methods). */
   methods: readonly PaymentMethodInfo[];

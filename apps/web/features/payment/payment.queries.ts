@@ -79,7 +79,7 @@ export interface PaymentPageData {
    * choice; null for delivery and table orders, or when the store offers walk-in only.
    */
   pickup: { methods: PickupMethod[]; current: PickupChoice } | null;
-  /** The API origin serving the hosted payment frame (the only origin whose messages are accepted). */
+  /** The processor's origin serving the hosted payment frame and the wallet sheet (the only origin whose messages are accepted). */
   paymentOrigin: string;
 }
 
@@ -146,7 +146,7 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
       delivery: order.value.fulfillmentInformation?.delivery ?? null,
       tipCents: await getTipCents(order.value.id),
       pickup,
-      paymentOrigin: new URL(env.API_PUBLIC_URL).origin,
+      paymentOrigin: new URL(env.PROCESSOR_PUBLIC_URL).origin,
     },
   };
 });

@@ -1,7 +1,9 @@
 /** Request helpers shared by the checkout, payments, tracking and staff tests. */
 import { randomUUID } from 'node:crypto';
 import { solveCaptcha } from '../../test/captcha';
-import type { TestContext } from '../../test/harness';
+import type { ProcessorCharge } from '@storefront/contracts/processor';
+import type { ProcessorApp } from '../../../../sandbox-processor/src/app';
+import { testMerchant, type TestContext } from '../../test/harness';
 import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from './checkout.fixtures';
 
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -47,16 +49,38 @@ export function paymentCaptcha(ctx: TestContext): Promise<string> {
   return solveCaptcha(ctx.app, `10.${octet()}.${octet()}.${octet()}`);
 }
 
-export async function tokenise(ctx: TestContext, paymentUrl: string, card: string) {
-  const path = new URL(paymentUrl).pathname;
-  const res = await ctx.app.inject({
+/**
+ * Tokenises `card` in the hosted card page of `paymentUrl`, as its frame does: a POST to the page's own token
+ * route at the processor (with the page's signed parameters). Answers the one-time token.
+ */
+export async function tokenise(ctx: Pick<TestContext, 'processor'>, paymentUrl: string, card: string) {
+  const url = new URL(paymentUrl);
+  const res = await ctx.processor.app.inject({
     method: 'POST',
-    url: `${path}/tokens`,
+    url: `${url.pathname}/tokens${url.search}`,
     payload: { cardNumber: card, expiry: '12/39', cvv: '123' },
   });
   const value = res.json<{ value: { response_code: number; one_time_token: string | null } }>().value;
   if (value.response_code !== 0 || !value.one_time_token) throw new Error(`tokenise: ${res.body}`);
   return value.one_time_token;
+}
+
+/** The charges at the processor (its ledger), of one order when `orderId` is given (keys order-<id>-...). */
+export async function processorCharges(
+  processor: ProcessorApp,
+  orderId?: number,
+): Promise<ProcessorCharge[]> {
+  const rows = await processor.store.query<{ id: number }>(
+    `SELECT id FROM charges WHERE merchant = $1 ORDER BY id`,
+    [testMerchant.id],
+  );
+  const charges: ProcessorCharge[] = [];
+  for (const row of rows) {
+    const charge = await processor.ledger.chargeById(testMerchant, `ch_sbx_${row.id}`);
+    if (charge && (orderId === undefined || charge.idempotencyKey.startsWith(`order-${orderId}-`)))
+      charges.push(charge);
+  }
+  return charges;
 }
 
 export function closeRequest(

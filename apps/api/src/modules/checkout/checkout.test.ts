@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../../db/schema/orders';
-import { closeRequests, sandboxCharges } from '../../db/schema/payments';
+import { closeRequests } from '../../db/schema/payments';
 import { locations } from '../../db/schema/locations';
 import { invalidateLocationsCache } from '../locations/locations.service';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, CONTACT, createOrderFixture } from './checkout.fixtures';
-import { auth, closeRequest, prepareCheckout, tokenise } from './checkout.test-helpers';
+import { auth, closeRequest, prepareCheckout, processorCharges, tokenise } from './checkout.test-helpers';
 
 describe.each(await dbKinds())('checkout routes on %s', (kind) => {
   let ctx: TestContext;
@@ -17,9 +17,9 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
   afterAll(() => ctx.close());
 
   const approvedCharges = async (amountCents: number, since: Date) => {
-    const rows = await ctx.database.db.select().from(sandboxCharges);
+    const rows = await processorCharges(ctx.processor);
     return rows.filter(
-      (r) => r.outcome === 'approved' && r.amountCents === amountCents && r.createdAt >= since,
+      (r) => r.status === 'approved' && r.amountCents === amountCents && new Date(r.createdAt) >= since,
     );
   };
 

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeRequests, idempotencyKeys, sandboxCharges } from '../../db/schema/payments';
+import { closeRequests, idempotencyKeys } from '../../db/schema/payments';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, createOrderFixture, type OrderFixture } from './checkout.fixtures';
-import { closeRequest, prepareCheckout } from './checkout.test-helpers';
+import { closeRequest, prepareCheckout, processorCharges } from './checkout.test-helpers';
 import { requestHash, runIdempotent } from './idempotency';
 
 const LEASE_SECONDS = 1;
@@ -42,10 +42,7 @@ describe.each(await dbKinds())('idempotency key leases on %s', (kind) => {
   const keyRow = async (key: string) =>
     (await ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)))[0];
 
-  const charges = async (order: OrderFixture) =>
-    (await ctx.database.db.select().from(sandboxCharges)).filter((c) =>
-      c.idempotencyKey.startsWith(`order-${order.orderId}-`),
-    );
+  const charges = (order: OrderFixture) => processorCharges(ctx.processor, order.orderId);
 
   it('answers 409 while the lease runs, then places the order when the first request never committed', async () => {
     const order = await createOrderFixture(ctx);

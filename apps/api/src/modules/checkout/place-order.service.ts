@@ -126,17 +126,21 @@ async function chargeCard(
   },
 ): Promise<AuthorizeResult> {
   // The frame's (or wallet's) one-time token, or the saved card's vault token, with the address to verify.
-  const source = await cardChargeSource(tx, charge.session, charge.order, charge.payment, charge.body);
-  const tokenId = createHash('sha256').update(source.token).digest('hex').slice(0, 24);
-  const outcome = await processor.authorize(
-    {
-      token: source.token,
-      billing: source.billing,
-      amountCents: charge.amountCents,
-      idempotencyKey: `order-${charge.order.id}-payment-${charge.payment.id}-${tokenId}`,
-    },
+  const source = await cardChargeSource(
     tx,
+    processor,
+    charge.session,
+    charge.order,
+    charge.payment,
+    charge.body,
   );
+  const tokenId = createHash('sha256').update(source.token).digest('hex').slice(0, 24);
+  const outcome = await processor.authorize({
+    token: source.token,
+    billing: source.billing,
+    amountCents: charge.amountCents,
+    idempotencyKey: `order-${charge.order.id}-payment-${charge.payment.id}-${tokenId}`,
+  });
   if (outcome.status === 'approved') {
     await saveApprovedCard(tx, processor, charge.session, source, {
       chargeId: outcome.chargeId,

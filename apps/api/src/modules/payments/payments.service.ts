@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import type { Env } from '../../env';
 import {
   GIFT_CARD_MESSAGES,
-  type CardTokenizeBody,
   type CreatePaymentBody,
   type PatchPaymentBody,
   type Payment,
@@ -25,10 +24,9 @@ import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import type { Db } from '../../db/client';
 import { DomainError, conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
-import type { PaymentProcessor } from '../../providers/payment/payment-processor';
 import type { GiftCardProcessor } from '../../providers/payment/gift-card-processor';
-import { giftCardProcessorFor } from '../../providers/payment/index';
-import { findOrder, updateOrder, type OrderRow } from '../checkout/checkout.repository';
+import { giftCardProcessorFor, paymentProcessorFor } from '../../providers/payment/index';
+import { updateOrder, type OrderRow } from '../checkout/checkout.repository';
 import { requireOwnedOrder } from '../checkout/checkout.service';
 import { cardPaymentValues, requireBillingAddressForStore } from '../saved-payments/saved-payments.service';
 import {
@@ -36,7 +34,6 @@ import {
   deleteUnchargedPayments,
   findLocationPaymentMethods,
   findPayment,
-  findPaymentBySession,
   findPaymentsByOrder,
   insertPayment,
   updatePayment,
@@ -55,13 +52,16 @@ const METHOD_NAMES: Record<PaymentMethod, string> = {
 const processorCodeOf = (code: string | null) =>
   PaymentProcessorCodeSchema.nullable().catch(null).parse(code);
 
-export function hostedPaymentUrl(env: Env, sessionId: string): string {
-  return new URL(`/hosted-payments/${sessionId}`, env.API_PUBLIC_URL).toString();
-}
-
+/** The processor's hosted card page for an uncharged card payment (on the processor's origin, signed by us). */
 export function toPayment(env: Env, row: PaymentRow): Payment {
   const url =
-    row.hostedSessionId && row.status !== 'Approved' ? hostedPaymentUrl(env, row.hostedSessionId) : null;
+    row.hostedSessionId && row.status !== 'Approved'
+      ? paymentProcessorFor(env).hostedPageUrl({
+          sessionId: row.hostedSessionId,
+          amountCents: row.baseAmountCents + row.tipAmountCents,
+          processorCode: row.processorCode,
+        })
+      : null;
   const isGiftCard = row.paymentMethod === PAYMENT_METHOD.GiftCard;
   return {
     id: row.id,
@@ -404,56 +404,4 @@ export async function deletePayment(db: Db, session: Session, orderId: number, p
     if (isGiftCardRow(payment)) await reamountRest(tx, order);
   });
   return true;
-}
-
-/** A hosted page session that can still take a card: its payment is uncharged and its order not placed. */
-export async function getHostedSession(db: Db, sessionId: string) {
-  const payment = await findPaymentBySession(db, sessionId);
-  if (!payment || payment.status === 'Approved') return null;
-  const order = await findOrder(db, payment.orderId);
-  if (!order || order.placedAt) return null;
-  return { payment, amountCents: payment.baseAmountCents + payment.tipAmountCents };
-}
-
-/**
- * Tokenises the card for a hosted session (the frame's own call). Invalid cards answer a response_code > 0;
- * a session that is gone is 404. Keeps only the token, brand and last four on the payment.
- */
-export async function tokenizeHostedCard(
-  db: Db,
-  processor: PaymentProcessor,
-  sessionId: string,
-  card: CardTokenizeBody,
-) {
-  const session = await getHostedSession(db, sessionId);
-  if (!session) {
-    throw notFound(
-      'PaymentSessionNotFound',
-      'The payment session is no longer available',
-      APP_ERROR.OrderExpired,
-    );
-  }
-  const result = await processor.tokenize(card);
-  if (!result.ok) {
-    return {
-      response_code: result.code,
-      response_text: result.message,
-      one_time_token: null,
-      card_brand: null,
-      last_four: null,
-    };
-  }
-  await updatePayment(db, session.payment.id, {
-    processorToken: result.token,
-    cardBrand: result.brand,
-    lastFour: result.lastFour,
-    status: 'Pending',
-  });
-  return {
-    response_code: 0,
-    response_text: 'Approved',
-    one_time_token: result.token,
-    card_brand: result.brand,
-    last_four: result.lastFour,
-  };
 }

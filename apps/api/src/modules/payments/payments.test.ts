@@ -50,8 +50,9 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
     const payment = created.json<{
       value: { id: number; paymentUrl: string; amount: number; status: string };
     }>().value;
+    // The hosted card page is the processor's, on its origin, with parameters we signed.
     expect(payment.paymentUrl).toMatch(
-      new RegExp(`^${ctx.env.API_PUBLIC_URL}/hosted-payments/[0-9a-f-]{36}$`),
+      new RegExp(`^${new URL(ctx.env.PROCESSOR_PUBLIC_URL).origin}/hosted-payments/[0-9a-f-]{36}\\?m=`),
     );
     expect(payment.amount).toBe((order.totalCents + 150) / 100);
     expect(payment.status).toBe('Pending');
@@ -124,7 +125,7 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
     expect(res.statusCode).toBe(409);
   });
 
-  it('serves the hosted page with a nonce CSP framed only by the storefront', async () => {
+  it("serves the hosted page from the processor's origin with a nonce CSP, framed only by the storefront", async () => {
     const order = await createOrderFixture(ctx);
     const created = await ctx.app.inject({
       method: 'POST',
@@ -136,72 +137,50 @@ describe.each(await dbKinds())('payments and the hosted payment page on %s', (ki
         recaptchaInput: await paymentCaptcha(ctx),
       },
     });
-    const path = new URL(created.json<{ value: { paymentUrl: string } }>().value.paymentUrl).pathname;
-    const page = await ctx.app.inject({ method: 'GET', url: path });
+    const url = new URL(created.json<{ value: { paymentUrl: string } }>().value.paymentUrl);
+    const page = await ctx.processor.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const csp = String(page.headers['content-security-policy']);
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
     expect(nonce).not.toBe('');
-    expect(csp).toContain(`frame-ancestors ${new URL(ctx.env.WEB_PUBLIC_URL).origin}`);
+    expect(csp).toContain('frame-ancestors http://localhost:3000');
     expect(csp).toContain("default-src 'none'");
     expect(page.body).toContain(`<script nonce="${nonce}">`);
     expect(page.body).toContain('<label for="card-number">Card number</label>');
-    expect(page.body).toContain("type: 'enablePlaceOrder'");
+    expect(page.body).toContain(`$${(order.totalCents / 100).toFixed(2)}`);
     expect(page.body).toContain('event.origin !== cfg.parentOrigin');
 
-    const unknown = await ctx.app.inject({
-      method: 'GET',
-      url: '/hosted-payments/00000000-0000-4000-8000-000000000000',
-    });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('This payment session is no longer available.');
-    const notUuid = await ctx.app.inject({ method: 'GET', url: '/hosted-payments/abc' });
-    expect(notUuid.statusCode).toBe(400);
+    // Another amount than the one we signed, or no signature: no page.
+    const altered = new URL(url);
+    altered.searchParams.set('a', '1');
+    for (const wrong of [`${altered.pathname}${altered.search}`, url.pathname]) {
+      const refused = await ctx.processor.app.inject({ method: 'GET', url: wrong });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.body).not.toContain('<label for="card-number">');
+    }
+    // The API itself serves no card page.
+    expect((await ctx.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);
   });
 
-  it('tokenises valid cards only and keeps brand and last four', async () => {
+  it("places only with a token of the payment's own page; brand and last four come from the charge", async () => {
     const order = await createOrderFixture(ctx);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/sales/orders/${order.orderId}/payments`,
-      headers: auth(order.token),
-      payload: {
-        paymentMethod: 5,
-        baseAmount: order.totalCents / 100,
-        recaptchaInput: await paymentCaptcha(ctx),
-      },
-    });
-    const path = `${new URL(created.json<{ value: { paymentUrl: string } }>().value.paymentUrl).pathname}/tokens`;
-    const tokenise = (payload: Record<string, string>) =>
-      ctx.app.inject({ method: 'POST', url: path, payload });
-    const good = await tokenise({ cardNumber: '4242424242424242', expiry: '12/39', cvv: '123' });
-    expect(good.json()).toMatchObject({
-      value: {
-        response_code: 0,
-        card_brand: 'visa',
-        last_four: '4242',
-        one_time_token: expect.any(String) as string,
-      },
-    });
-    for (const payload of [
-      { cardNumber: '4242424242424241', expiry: '12/39', cvv: '123' },
-      { cardNumber: '4242424242424242', expiry: '01/20', cvv: '123' },
-      { cardNumber: '4242424242424242', expiry: '12/39', cvv: '12a' },
-    ]) {
-      const res = await tokenise(payload);
-      const value = res.json<{ value: { response_code: number; one_time_token: null } }>().value;
-      expect(value.response_code).toBeGreaterThan(0);
-      expect(value.one_time_token).toBeNull();
-    }
-    const malformed = await ctx.app.inject({ method: 'POST', url: path, payload: { cardNumber: 1 } });
-    expect(malformed.statusCode).toBe(400);
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
+    const other = await createOrderFixture(ctx);
+    const { paymentToken: othersToken } = await prepareCheckout(ctx, other, CARDS.approve);
+    const foreign = await closeRequest(ctx, order, { paymentToken: othersToken });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json()).toMatchObject({ errors: [{ code: 21043 }] });
+    expect((await closeRequest(ctx, order, { paymentToken: 'tok_sbx_made.up.token' })).statusCode).toBe(422);
+    expect((await closeRequest(ctx, order, { paymentToken })).statusCode).toBe(200);
     const payments = await ctx.app.inject({
       method: 'GET',
       url: `/v1/sales/orders/${order.orderId}/payments`,
       headers: auth(order.token),
     });
-    expect(payments.json()).toMatchObject({ value: [{ cardBrand: 'visa', lastFour: '4242' }] });
+    expect(payments.json()).toMatchObject({
+      value: [{ status: 'Approved', cardBrand: 'visa', lastFour: '4242' }],
+    });
     expect(payments.body).not.toContain('4242424242424242');
   });
 });

@@ -1,10 +1,9 @@
-/** Reads and guarded writes of the virtual wallet's payments (the sessions live in the sandbox provider). */
+/** Reads and guarded writes of the virtual wallet's payments (the sessions live at the processor). */
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import type { Db } from '../../db/client';
 import { locations } from '../../db/schema/locations';
 import { locationPaymentMethods, payments } from '../../db/schema/payments';
-import type { NewPaymentRow } from './payments.repository';
 
 /** Whether the store accepts the virtual wallet (a configured method 15). */
 export async function storeHasWallet(db: Db, locationId: number): Promise<boolean> {
@@ -35,21 +34,6 @@ export async function findOpenWalletPayment(db: Db, orderId: number) {
     )
     .orderBy(desc(payments.id))
     .limit(1);
-  return row ?? null;
-}
-
-export async function findPaymentByWalletSession(db: Db, sessionId: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.walletSessionId, sessionId)).limit(1);
-  return row ?? null;
-}
-
-/** Writes to the uncharged payment linked to the wallet session; null when there is none any more. */
-export async function updateWalletSessionPayment(db: Db, sessionId: string, values: Partial<NewPaymentRow>) {
-  const [row] = await db
-    .update(payments)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(payments.walletSessionId, sessionId), ne(payments.status, 'Approved')))
-    .returning();
   return row ?? null;
 }
 

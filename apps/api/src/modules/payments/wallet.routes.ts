@@ -3,9 +3,10 @@ import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
 import { WalletSessionParamsSchema, WalletSessionResponseSchema } from '@storefront/contracts/payment-frames';
 import { sessionOf } from '../../plugins/auth';
 import { ok } from '../../lib/envelope';
+import { paymentProcessorFor } from '../../providers/payment/index';
 import { createWalletSession } from './wallet.service';
 
-/** Routes of the virtual wallet (under /v1); its sheet is served with the hosted payment page. */
+/** Routes of the virtual wallet (under /v1); its sheet is served by the processor on its own origin. */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales/orders/:orderId/payment-methods/:method/sessions',
@@ -24,6 +25,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           404: ErrorEnvelopeSchema,
           409: ErrorEnvelopeSchema,
           422: ErrorEnvelopeSchema,
+          502: ErrorEnvelopeSchema,
         },
       },
     },
@@ -32,7 +34,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         await createWalletSession(
           app.db,
-          app.config,
+          paymentProcessorFor(app.config),
           sessionOf(request),
           request.params.orderId,
           request.params.method,

@@ -240,16 +240,26 @@ const invalidToken = () =>
 /**
  * What placement charges for the order's card payment (inside its transaction): a payment made with a saved
  * card charges that card's vault token (no paymentToken needed; the card must still be the signed-in customer's
- * and not deleted), any other the frame's one-time token, which must be the payment's. `paymentIdToSave` must
+ * and not deleted), any other the one-time token of the payment's own hosted card session or wallet session,
+ * signed by the processor for us. `paymentIdToSave` must
  * name this payment (422 otherwise); it saves the card only for a signed-in customer with saved cards on.
  */
 export async function cardChargeSource(
   db: Db,
+  processor: PaymentProcessor,
   session: Session,
   order: Pick<OrderRow, 'locationId'>,
   payment: Pick<
     PaymentRow,
-    'id' | 'paymentMethod' | 'processorToken' | 'savedPaymentId' | 'billingAddress' | 'processorCode'
+    | 'id'
+    | 'paymentMethod'
+    | 'savedPaymentId'
+    | 'billingAddress'
+    | 'processorCode'
+    | 'hostedSessionId'
+    | 'walletSessionId'
+    | 'baseAmountCents'
+    | 'tipAmountCents'
   >,
   body: { paymentToken?: string | null; paymentIdToSave?: number | null },
 ): Promise<CardChargeSource> {
@@ -279,8 +289,24 @@ export async function cardChargeSource(
       save: false,
     };
   }
+  // The token came back through the guest's browser: it counts only with the processor's signature for us,
+  // made by this payment's own hosted card session (or wallet session, for the amount due).
   const token = body.paymentToken;
-  if (!token || !payment.processorToken || token !== payment.processorToken) throw invalidToken();
+  const verified = token ? processor.verifyToken(token) : null;
+  const sessionId =
+    payment.paymentMethod === PAYMENT_METHOD.CreditCard ? payment.hostedSessionId : payment.walletSessionId;
+  if (!token || !verified || verified.kind !== 'one-time' || !sessionId || verified.sessionId !== sessionId)
+    throw invalidToken();
+  if (
+    payment.paymentMethod !== PAYMENT_METHOD.CreditCard &&
+    verified.amountCents !== payment.baseAmountCents + payment.tipAmountCents
+  ) {
+    throw ruleBroken(
+      'PaymentToken',
+      ORDER_ERROR.InvalidPayment,
+      'The amount to pay has changed: start the wallet payment again',
+    );
+  }
   const save = body.paymentIdToSave != null && session.userId !== null && (await isSavedPaymentsEnabled(db));
   return { token, billing: { address: toBillingAddress(payment.billingAddress), level }, save };
 }
@@ -298,7 +324,7 @@ export async function saveApprovedCard(
   charge: { chargeId: string; processorCode: string | null },
 ): Promise<SavedPaymentRow | null> {
   if (!source.save || session.userId === null) return null;
-  const vaulted = await processor.vault({ chargeId: charge.chargeId }, db);
+  const vaulted = await processor.vault({ chargeId: charge.chargeId });
   if (!vaulted.ok) return null;
   const values = {
     customerId: session.userId,

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import type { SavedPayment } from '@storefront/contracts/saved-payments';
 import { featureFlags } from '../../db/schema/locations';
-import { locationPaymentMethods, sandboxCharges, savedPayments } from '../../db/schema/payments';
+import { locationPaymentMethods, savedPayments } from '../../db/schema/payments';
 import { solveCaptcha } from '../../test/captcha';
 import { createCustomer, customerHeaders, signInCustomer } from '../../test/customers';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { paymentProcessorFor } from '../../providers/payment/index';
-import { SANDBOX_AVS_FAILURE_POSTAL_CODE } from '../../providers/payment/sandbox-processor';
+import { SANDBOX_AVS_FAILURE_POSTAL_CODE } from '../../../../sandbox-processor/src/ledger';
 import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from '../checkout/checkout.fixtures';
-import { tokenise } from '../checkout/checkout.test-helpers';
+import { processorCharges, tokenise } from '../checkout/checkout.test-helpers';
 import { invalidateTemplatesCache } from '../templates/templates.service';
 
 type Headers = Record<string, string>;
@@ -160,8 +160,7 @@ describe.each(await dbKinds())('saved cards, billing address and the payment cap
     const placed = await close(casey, next, {});
     expect(placed.statusCode).toBe(200);
     expect(placed.json()).toMatchObject({ value: { approvedAmount: next.totalCents / 100 } });
-    const charges = await ctx.app.db.select().from(sandboxCharges);
-    expect(charges.filter((c) => c.idempotencyKey.startsWith(`order-${next.orderId}-`))).toHaveLength(1);
+    expect(await processorCharges(ctx.processor, next.orderId)).toHaveLength(1);
 
     // Saving the same card again refreshes it instead of listing it twice.
     await saveCard(casey, { postalCode: '78702' });
@@ -451,10 +450,11 @@ describe.each(await dbKinds())('saved cards, billing address and the payment cap
     expect(saved).toMatchObject({ cardLogo: 'discover', maskedCardNumber: '************1117' });
     const [row] = await ctx.app.db.select().from(savedPayments).where(eq(savedPayments.id, saved.id));
     if (!row) throw new Error('saved card row missing');
-    const charge = await processor.authorize(
-      { token: row.vaultToken, amountCents: 500, idempotencyKey: `later-${randomUUID()}` },
-      ctx.app.db,
-    );
+    const charge = await processor.authorize({
+      token: row.vaultToken,
+      amountCents: 500,
+      idempotencyKey: `later-${randomUUID()}`,
+    });
     expect(charge).toMatchObject({ status: 'approved', brand: 'discover', lastFour: '1117' });
   });
 });

@@ -1,19 +1,23 @@
-/** The configured card and gift-card processors. A real adapter would be chosen by env. */
+/**
+ * The configured card and gift-card processors: adapters of the processor's merchant API over HTTP (the sandbox
+ * processor app by default). An adapter for another gateway implements PaymentProcessor and GiftCardProcessor
+ * and is chosen here (README 'Payments').
+ */
 import type { Env } from '../../env';
 import type { GiftCardProcessor } from './gift-card-processor';
 import { HttpGiftCards } from './http-gift-cards';
 import type { PaymentProcessor } from './payment-processor';
 import { ProcessorClient } from './processor-client';
-import { SandboxProcessor } from './sandbox-processor';
+import { HttpCardProcessor } from './http-card-processor';
 
 const processors = new WeakMap<Env, PaymentProcessor>();
 const giftCardProcessors = new WeakMap<Env, GiftCardProcessor>();
 
-/** One processor per app configuration (the sandbox signs its tokens with a key derived from JWT_SECRET). */
+/** The card processor of an app configuration: the processor's merchant API at PROCESSOR_URL. */
 export function paymentProcessorFor(env: Env): PaymentProcessor {
   let processor = processors.get(env);
   if (!processor) {
-    processor = new SandboxProcessor(env.JWT_SECRET);
+    processor = HttpCardProcessor.fromEnv(env);
     processors.set(env, processor);
   }
   return processor;

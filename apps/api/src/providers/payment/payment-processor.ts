@@ -1,12 +1,13 @@
 /**
- * The card processor behind the hosted payment page. The API talks to a processor only through this
- * interface; the embedded default is the sandbox processor (sandbox-processor.ts), a production adapter
- * would call a real gateway with the same shapes: one-time tokens from the hosted frame, reusable vault
- * tokens for saved cards (only the processor holds the card), and address verification (AVS) at authorize.
+ * The card processor behind the hosted payment page and the wallet sheet. The API talks to a processor only
+ * through this interface; the default adapter (http-card-processor.ts) reaches the sandbox processor app
+ * (apps/sandbox-processor) over HTTP, and an adapter for a real gateway implements the same shapes: one-time
+ * tokens from the hosted frame (the processor's own origin), reusable vault tokens for saved cards (only the
+ * processor holds the card), address verification (AVS) at authorize, charges at most once per idempotency key,
+ * voids and refunds, and results that travel through the guest's browser signed for us (verifyToken).
  */
 import type { AddressRequirement } from '@storefront/contracts/enum-values';
 import type { BillingAddress, PaymentProcessorCode } from '@storefront/contracts/payments';
-import type { Db } from '../../db/client';
 
 export interface CardDetails {
   cardNumber: string;
@@ -56,17 +57,68 @@ export type VaultResult =
   | { ok: true; vaultToken: string; brand: string; lastFour: string }
   | { ok: false; code: number; message: string };
 
+/** What a token that came back through the browser says, once its signature for us is verified. */
+export interface VerifiedToken {
+  kind: 'one-time' | 'vault';
+  brand: string;
+  lastFour: string;
+  /** The hosted card session or wallet session that made it (absent for a vault token). */
+  sessionId: string | null;
+  /** The amount the payer approved (a wallet session's token), cents. */
+  amountCents: number | null;
+}
+
+/** A wallet session at the processor: its sheet (on the processor's origin) carries the session's secret. */
+export interface WalletSessionInfo {
+  sessionId: string;
+  sheetUrl: string;
+  amountCents: number;
+  expiresAt: Date;
+}
+
+/** A charge as the processor keeps it (a lookup by idempotency key, a void, a refund). */
+export interface ChargeInfo {
+  chargeId: string;
+  status: 'approved' | 'declined' | 'voided' | 'refunded';
+  amountCents: number;
+}
+
+/** A lookup by idempotency key: the charge made under it, or none. */
+export type ChargeLookup = { found: true; charge: ChargeInfo } | { found: false };
+
 export interface PaymentProcessor {
   readonly code: PaymentProcessorCode;
+  /** The origin the guest's browser loads the hosted card page and the wallet sheet from. */
+  readonly publicOrigin: string;
   tokenize(card: CardDetails): Promise<TokenizeResult>;
   /**
-   * Charges a token. `db` is the caller's transaction: the sandbox keeps its ledger in our database and
-   * must join it (PGlite has a single connection); a remote adapter ignores it.
+   * Charges a token at most once per idempotency key. A call without an answer (timeout, lost answer, 5xx) is
+   * asked again with the same key and, still without one, looked up by its key: 'error' means nothing was
+   * charged as far as the processor could tell us.
    */
-  authorize(request: AuthorizeRequest, db: Db): Promise<AuthorizeResult>;
+  authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;
+  /** Gives an approved charge back before settlement (idempotent); null when the processor could not be reached. */
+  void(chargeId: string, idempotencyKey: string): Promise<ChargeInfo | null>;
+  /** Gives an approved (settled) charge back (idempotent); null when the processor could not be reached. */
+  refund(chargeId: string, idempotencyKey: string): Promise<ChargeInfo | null>;
+  /** The charge made under an idempotency key, if any; throws when the processor cannot be reached. */
+  lookup(idempotencyKey: string): Promise<ChargeLookup>;
   /**
    * Stores the card with the processor and answers a reusable token that authorize() takes like a one-time
-   * token, for a signed-in customer's saved card. `db` as for authorize().
+   * token, for a signed-in customer's saved card.
    */
-  vault(source: VaultSource, db: Db): Promise<VaultResult>;
+  vault(source: VaultSource): Promise<VaultResult>;
+  /**
+   * Checks the processor's signature for us on a token that came back through the guest's browser (the hosted
+   * page's or the wallet's): null when it is not ours, altered or expired.
+   */
+  verifyToken(token: string): VerifiedToken | null;
+  /** The hosted card page's URL for a payment session (signed by us; the page shows the amount). */
+  hostedPageUrl(session: { sessionId: string; amountCents: number; processorCode: string | null }): string;
+  /** Opens a wallet session for an amount; throws when the processor cannot be reached. */
+  openWalletSession(request: {
+    amountCents: number;
+    merchantName: string;
+    reference: string;
+  }): Promise<WalletSessionInfo>;
 }
