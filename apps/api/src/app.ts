@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -53,6 +54,25 @@ declare module 'fastify' {
 }
 
 export type App = FastifyInstance;
+
+/**
+ * The document's route transform: zod schemas to JSON Schema, and a bearer token declared on every operation that
+ * answers 401 and declares no security of its own. Authentication is a hook of whole route groups (`onRequest:
+ * app.authenticate`), which the route options do not show; the documented 401 does. Routes whose 401 means wrong
+ * credentials declare `security: []` (openapi-document.test.ts checks the document against the answers).
+ */
+const documentSecurity: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const schema = transformed.schema as {
+    security?: unknown;
+    response?: Record<string, unknown>;
+    hide?: boolean;
+  };
+  if (!schema.hide && schema.security === undefined && schema.response && '401' in schema.response) {
+    schema.security = [{ bearer: [] }];
+  }
+  return transformed;
+};
 
 export interface BuildAppOptions {
   env: Env;
@@ -107,7 +127,9 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentSecurity,
+    // Schemas registered by name (z.globalRegistry: the recursive menu node) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   // The docs UI outside production unless API_DOCS=false, for this machine only (never in production: env.ts
   // refuses API_DOCS=true there); the OpenAPI document itself stays built.

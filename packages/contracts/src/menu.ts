@@ -164,12 +164,16 @@ const menuNodeFields = {
   fulfillmentMethods: z.array(FulfillmentMethodSchema).optional(),
 };
 
-export const MenuNodeSchema: z.ZodType<MenuNode> = z.object({
-  ...menuNodeFields,
-  get children(): z.ZodArray<z.ZodType<MenuNode>> {
-    return z.array(MenuNodeSchema);
-  },
-});
+// Registered by name: a recursive schema is emitted once as a component of the API document and referenced
+// (unnamed, its recursion pointed at a `schema0` component that was never defined).
+export const MenuNodeSchema: z.ZodType<MenuNode> = z
+  .object({
+    ...menuNodeFields,
+    get children(): z.ZodArray<z.ZodType<MenuNode>> {
+      return z.array(MenuNodeSchema);
+    },
+  })
+  .meta({ id: 'MenuNode' });
 
 export const UNIT_TYPES = ['oz', '$', 'lb', 'kg', 'ounce', 'pound', 'kilogram'] as const;
 export const PortionSchema = z.object({

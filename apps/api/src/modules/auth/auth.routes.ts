@@ -28,6 +28,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['auth'],
+        // Takes no token: its 401 answers wrong client credentials.
+        security: [],
         summary:
           'Client-credentials token (guest token for the client app type); with refreshToken, a user token',
         body: TokenBodySchema,

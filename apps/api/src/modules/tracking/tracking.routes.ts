@@ -12,8 +12,10 @@ import {
   getTrackingSettings,
   getTrackingStatus,
   requireTrackedOrder,
+  trackingTokenOf,
   updateTrackedPickup,
 } from './tracking.service';
+import { unauthorized } from '../../lib/errors';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
@@ -22,6 +24,15 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = { tags: ['tracking'], security: [{ bearer: [] }], params: CheckoutOrderParamsSchema };
   const tracked = (orderId: number, authorization: string | undefined) =>
     requireTrackedOrder(app.db, app.tokens, authorization, orderId);
+  // A request without a valid tracking token is refused (401) before its parameters and body are read, like every
+  // other route that takes a token; the handler then checks the token names this order.
+  app.addHook('onRequest', async (request) => {
+    const token = trackingTokenOf(request.headers.authorization);
+    if (!token) throw unauthorized('Missing tracking token');
+    if ((await app.tokens.verifyTrackingToken(token)) === null) {
+      throw unauthorized('Invalid or expired tracking token');
+    }
+  });
 
   app.get(
     '/tracking/orders/:orderId',

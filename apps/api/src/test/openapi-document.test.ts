@@ -1,0 +1,44 @@
+/**
+ * The API document (`/docs/json`) loads in standard OpenAPI tooling: a well-kept validator (@readme/openapi-parser)
+ * checks it against the OpenAPI schema and resolves every `$ref` (issue 37: the recursive menu schema was a
+ * reference to a `schema0` that was never defined).
+ */
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './harness';
+
+describe('the OpenAPI document', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite');
+  });
+  afterAll(() => ctx.close());
+
+  it('declares security on exactly the operations that refuse a request without credentials (401)', async () => {
+    const document = ctx.app.swagger() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const declared: string[] = [];
+    const refused: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if ((operation.security ?? []).length > 0) declared.push(name);
+        const res = await ctx.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url: path.replace(/\{[^}]+\}/g, '1'),
+          remoteAddress: `198.51.100.${declared.length + refused.length + 1}`,
+        });
+        if (res.statusCode === 401) refused.push(name);
+      }
+    }
+    expect(declared.length).toBeGreaterThan(50);
+    expect(declared).toEqual(refused);
+  });
+
+  it('validates against the OpenAPI specification with every reference resolved', async () => {
+    const document = structuredClone(ctx.app.swagger()) as Parameters<typeof validate>[0];
+    const result = await validate(document);
+    expect(result.valid ? '' : compileErrors(result)).toBe('');
+  });
+});
