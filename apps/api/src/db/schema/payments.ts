@@ -180,38 +180,3 @@ export const closeRequests = pgTable(
   },
   (t) => [index('close_requests_order_idx').on(t.orderId)],
 );
-
-/** The sandbox processor's own ledger (what a real gateway would keep on its side). */
-export const sandboxCharges = pgTable(
-  'sandbox_charges',
-  {
-    id: serial('id').primaryKey(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    /** approved, decline, insufficient_funds. */
-    outcome: text('outcome').notNull(),
-    brand: text('brand').notNull(),
-    lastFour: text('last_four').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('sandbox_charges_idempotency_key_uq').on(t.idempotencyKey)],
-);
-
-export const WALLET_SESSION_STATUS = ['open', 'approved', 'cancelled'] as const;
-export const walletSessionStatus = pgEnum('wallet_session_status', WALLET_SESSION_STATUS);
-
-/**
- * The sandbox processor's wallet sessions (Apple Pay shape): the wallet sheet served from the processor's
- * origin approves or cancels one, and an approved one yields a one-time token the close request charges.
- */
-export const sandboxWalletSessions = pgTable('sandbox_wallet_sessions', {
-  id: uuid('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  amountCents: integer('amount_cents').notNull(),
-  status: walletSessionStatus('status').notNull().default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
