@@ -385,6 +385,10 @@ export const PastOrderLineSchema = z.object({
 export const PastOrderDetailSchema = PastOrderSummarySchema.extend({
   locationAddress: z.string(),
   items: z.array(PastOrderLineSchema),
+  /**
+   * As an order's totals: `serviceCharge` includes a delivery order's fee and driver tip, which are also given
+   * on their own (0 for other methods) so that the rows can show them apart (pricing.ts totalsRows).
+   */
   totals: z.object({
     subtotal: z.number(),
     discount: z.number(),
@@ -392,6 +396,8 @@ export const PastOrderDetailSchema = PastOrderSummarySchema.extend({
     salesTax: z.number(),
     tip: z.number(),
     total: z.number(),
+    deliveryFee: z.number(),
+    driverTip: z.number(),
   }),
   /** The lines as add-item payloads (POST sales/orders/{id}/bulk-items when an order exists). */
   reorderItems: z.array(AddOrderItemBodySchema),

@@ -22,6 +22,9 @@ export interface ConfirmationPageData {
   methodLabel: string;
   items: Order['items'];
   totals: Order['totals'];
+  /** A delivery order's fee and driver tip (in totals.serviceCharge; shown on their own rows). */
+  deliveryFee: number;
+  driverTip: number;
 }
 
 export type ConfirmationPage = { kind: 'redirect'; to: string } | { kind: 'ok'; data: ConfirmationPageData };
@@ -76,6 +79,8 @@ export const getConfirmationPage = cache(async (): Promise<ConfirmationPage> => 
       methodLabel: methodLabelOf(order.value),
       items: order.value.items,
       totals: order.value.totals,
+      deliveryFee: order.value.fulfillmentInformation?.delivery?.feeAmount ?? 0,
+      driverTip: order.value.fulfillmentInformation?.delivery?.tipAmount ?? 0,
     },
   };
 });

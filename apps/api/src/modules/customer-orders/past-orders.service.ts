@@ -10,7 +10,12 @@ import {
   type RecentOrderedItem,
 } from '@storefront/contracts/accounts';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
-import { ITEM_TYPE, OrderChannelSchema, type FulfillmentMethod } from '@storefront/contracts/enums';
+import {
+  FULFILLMENT_METHOD,
+  ITEM_TYPE,
+  OrderChannelSchema,
+  type FulfillmentMethod,
+} from '@storefront/contracts/enums';
 import { isTopLevelItemKey, ItemPathKeySchema } from '@storefront/contracts/menu';
 import { centsToDollars } from '@storefront/contracts/money';
 import { ItemNoteSchema, type AddOrderItem } from '@storefront/contracts/orders';
@@ -131,6 +136,10 @@ export async function getPastOrder(db: Db, session: Session, pastOrderId: number
   if (!row) throw pastOrderNotFound(pastOrderId);
   const { order } = row;
   const lines = await findItemsOfOrders(db, [order.id]);
+  // A delivery order's fee and driver tip are in its total: the service charge carries them, as an order's does.
+  const delivery = order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery;
+  const deliveryFeeCents = delivery ? order.deliveryFeeCents : 0;
+  const driverTipCents = delivery ? (order.driverTipCents ?? 0) : 0;
   const summary = toSummary({
     ...order,
     locationName: row.locationName,
@@ -155,10 +164,12 @@ export async function getPastOrder(db: Db, session: Session, pastOrderId: number
     totals: {
       subtotal: centsToDollars(order.subtotalCents),
       discount: centsToDollars(order.discountCents),
-      serviceCharge: centsToDollars(order.serviceChargeCents),
+      serviceCharge: centsToDollars(order.serviceChargeCents + deliveryFeeCents + driverTipCents),
       salesTax: centsToDollars(order.salesTaxCents),
       tip: centsToDollars(order.tipCents),
       total: centsToDollars(order.totalCents),
+      deliveryFee: centsToDollars(deliveryFeeCents),
+      driverTip: centsToDollars(driverTipCents),
     },
     reorderItems: reorderItemsOf(lines),
   };

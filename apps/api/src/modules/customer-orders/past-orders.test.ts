@@ -256,7 +256,13 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
       ['Fresh Lemonade', 1, 3.49],
     ]);
     expect(detail.items[0]?.modifiers).toEqual([{ title: 'American', quantity: 1 }]);
-    expect(detail.totals).toMatchObject({ subtotal: 22.47, salesTax: 2.25, total: 24.72 });
+    expect(detail.totals).toMatchObject({
+      subtotal: 22.47,
+      salesTax: 2.25,
+      total: 24.72,
+      deliveryFee: 0,
+      driverTip: 0,
+    });
     expect(detail.itemCount).toBe(3);
     expect(detail.locationAddress).toMatch(/Washington, DC \d{5}$/);
     expect(detail.reorderItems).toEqual([

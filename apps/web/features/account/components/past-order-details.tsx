@@ -1,4 +1,5 @@
 import type { PastOrderDetail } from '@storefront/contracts/accounts';
+import { totalsRows } from '@storefront/contracts/pricing';
 import { OrderLineList } from '@/components/ui/order-line-details';
 import { TotalsList } from '@/components/ui/totals-list';
 import { formatReadyDateTime, itemCountLabel } from '../account-view';
@@ -30,16 +31,7 @@ export function PastOrderDetails({
         </p>
       </div>
       <OrderLineList label="Items" lines={order.items} />
-      <TotalsList
-        rows={[
-          { label: 'Item Total', dollars: order.totals.subtotal },
-          { label: 'Discounts', dollars: -Math.abs(order.totals.discount) },
-          { label: 'Service Charge', dollars: order.totals.serviceCharge },
-          { label: 'Tax', dollars: order.totals.salesTax },
-          { label: 'Tip', dollars: order.totals.tip },
-        ]}
-        total={{ label: 'Total', dollars: order.totals.total }}
-      />
+      <TotalsList {...totalsRows(order.totals)} />
       {actions ? <div className="flex flex-wrap justify-end gap-3">{actions}</div> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { ArrowLeft, CircleCheck, MapPin, Phone } from 'lucide-react';
+import { totalsRows } from '@storefront/contracts/pricing';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 import { OrderLineList } from '@/components/ui/order-line-details';
 import { SiteHeader } from '@/components/ui/site-header';
@@ -7,12 +8,44 @@ import { TotalsList } from '@/components/ui/totals-list';
 import { themeStyle } from '@/lib/theme';
 import type { ConfirmationPageData } from '../confirmation.queries';
 
+/** The spec's names of the confirmation's subtotals; the other rows keep the checkout's names. */
+const CONFIRMATION_LABELS: Record<string, string> = {
+  'Item Total': 'Items',
+  'Service Charge': 'Service charge',
+};
+const CONFIRMATION_ORDER = [
+  'Items',
+  'Discounts',
+  'Tax',
+  'Service charge',
+  'Delivery Fee',
+  'Driver Tip',
+  'Tip',
+];
+
+/**
+ * The confirmation's totals: Items, Tax, Service charge and Total (spec section 2) with the discounts, a
+ * delivery order's fee and driver tip and the tip on their own rows, each only when nonzero, the service charge
+ * without the delivery fee and driver tip (spec section 9), so that the rows add up to the total.
+ */
+export function confirmationRows(data: Pick<ConfirmationPageData, 'totals' | 'deliveryFee' | 'driverTip'>) {
+  const { rows, total } = totalsRows({
+    ...data.totals,
+    deliveryFee: data.deliveryFee,
+    driverTip: data.driverTip,
+  });
+  const named = rows.map((row) => ({ ...row, label: CONFIRMATION_LABELS[row.label] ?? row.label }));
+  named.sort((a, b) => CONFIRMATION_ORDER.indexOf(a.label) - CONFIRMATION_ORDER.indexOf(b.label));
+  return { rows: named, total };
+}
+
 /**
  * /confirmation ('Order Confirmation', simple layout): the store (name, address, phone link, status), the
- * fulfilment method, the lines, Items / Tax / Service charge / Total and 'Back to Menu'.
+ * fulfilment method, the lines, Items / Tax / Service charge / Total (with discounts, delivery fee and tips when
+ * nonzero) and 'Back to Menu'.
  */
 export function ConfirmationScreen({ data }: { data: ConfirmationPageData }) {
-  const { store, totals } = data;
+  const { store } = data;
   const address = `${store.address.address1}, ${store.address.city}, ${store.address.stateCode} ${store.address.postalCode}`;
   const phoneDigits = store.contactInformation.phone.replace(/[^\d+]/g, '');
   return (
@@ -69,14 +102,7 @@ export function ConfirmationScreen({ data }: { data: ConfirmationPageData }) {
           </h2>
           <OrderLineList lines={data.items.map((item) => ({ ...item, modifiers: item.selectedModifiers }))} />
           <div className="mt-4">
-            <TotalsList
-              rows={[
-                { label: 'Items', dollars: totals.subtotal },
-                { label: 'Tax', dollars: totals.salesTax },
-                { label: 'Service charge', dollars: totals.serviceCharge },
-              ]}
-              total={{ label: 'Total', dollars: totals.total }}
-            />
+            <TotalsList {...confirmationRows(data)} />
           </div>
         </section>
 
