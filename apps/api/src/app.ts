@@ -32,6 +32,7 @@ import ordersRoutes from './modules/orders/orders.routes';
 import discountsRoutes from './modules/discounts/discounts.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import walletRoutes from './modules/payments/wallet.routes';
+import verificationRoutes from './modules/verification/verification.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import orderDeliveryRoutes from './modules/delivery/order-delivery.routes';
 import trackingRoutes from './modules/tracking/tracking.routes';
@@ -151,6 +152,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
       await v1.register(discountsRoutes);
       await v1.register(paymentsRoutes);
       await v1.register(walletRoutes);
+      await v1.register(verificationRoutes);
       await v1.register(checkoutRoutes);
       await v1.register(orderDeliveryRoutes);
       await v1.register(trackingRoutes);

@@ -16,6 +16,16 @@ export interface Session {
   userId: number | null;
   /** The customer session (customer_sessions.id) of a user token; null for a guest token. */
   customerSessionId: string | null;
+  /**
+   * The identity claim of a verified access token (modules/verification): this session proved by SMS code that
+   * it holds `phone` (E.164) for order `orderId`. Absent on every other token.
+   */
+  verifiedIdentity?: VerifiedIdentity;
+}
+
+export interface VerifiedIdentity {
+  orderId: number;
+  phone: string;
 }
 
 const AccessClaimsSchema = z.object({
@@ -24,6 +34,7 @@ const AccessClaimsSchema = z.object({
   app: OrderChannelSchema,
   uid: z.number().int().optional(),
   csid: z.string().uuid().optional(),
+  vid: z.object({ oid: z.number().int(), ph: z.string().max(20) }).optional(),
 });
 
 const TrackingClaimsSchema = z.object({ typ: z.literal('tracking'), oid: z.number().int() });
@@ -61,6 +72,7 @@ export class TokenService {
     appType: OrderChannel;
     sid?: string;
     user?: { userId: number; customerSessionId: string };
+    verifiedIdentity?: VerifiedIdentity;
   }) {
     const sid = input.sid ?? randomUUID();
     const token = await new SignJWT({
@@ -68,6 +80,9 @@ export class TokenService {
       sid,
       app: input.appType,
       ...(input.user ? { uid: input.user.userId, csid: input.user.customerSessionId } : {}),
+      ...(input.verifiedIdentity
+        ? { vid: { oid: input.verifiedIdentity.orderId, ph: input.verifiedIdentity.phone } }
+        : {}),
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
@@ -105,6 +120,9 @@ export class TokenService {
       appType: claims.data.app,
       userId: uid ?? null,
       customerSessionId: csid ?? null,
+      ...(claims.data.vid
+        ? { verifiedIdentity: { orderId: claims.data.vid.oid, phone: claims.data.vid.ph } }
+        : {}),
     };
     const exp = ExpirySchema.safeParse(payload);
     if (exp.success) this.remember(token, { session, exp: exp.data.exp });

@@ -4,15 +4,22 @@ import { CheckoutForm } from './components/checkout-form';
 import { confirmOrder, payAtStore } from './checkout.actions';
 import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { formatTipInput, sanitizeTipInput, tipCentsFor } from './tip';
+import { requestVerificationCode, submitVerificationCode } from './verification-client';
 
 vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn(), payAtStore: vi.fn() }));
 vi.mock('@/lib/captcha/invisible-captcha', () => ({ solveInvisibleChallenge: vi.fn() }));
+vi.mock('./verification-client', () => ({
+  requestVerificationCode: vi.fn(),
+  submitVerificationCode: vi.fn(),
+}));
 const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 const confirmMock = vi.mocked(confirmOrder);
 const payMock = vi.mocked(payAtStore);
 const solveMock = vi.mocked(solveInvisibleChallenge);
 let solved = 0;
+const codeMock = vi.mocked(requestVerificationCode);
+const verifyMock = vi.mocked(submitVerificationCode);
 const scrollIntoView = vi.fn();
 
 const totals = { subtotal: 20, discount: 0, serviceCharge: 0, salesTax: 1.2, tip: 0, total: 21.2 };
@@ -28,6 +35,7 @@ function renderForm(props: Partial<Parameters<typeof CheckoutForm>[0]> = {}) {
       totals={totals}
       fulfilment={<p>Pickup</p>}
       lines={<ul />}
+      orderId={41}
       {...props}
     />,
   );
@@ -270,19 +278,108 @@ describe('checkout submit step 4: the payment method', () => {
     submitForm.mockRestore();
   });
 
-  it('says phone verification is needed for a method that requires it and does not use it', async () => {
+  const sixBoxes = {
+    digits: Array.from({ length: 6 }, () => '' as const),
+    maskedPhone: '(•••) •••-0143',
+    expiresAt: '',
+  };
+
+  /** Picks the method that needs verification and confirms the phone: the enter-code stage. */
+  async function openCodeStage() {
     confirmMock.mockResolvedValueOnce({ ok: true, data: { kind: 'picker', choices: [card, wallet] } });
+    codeMock.mockResolvedValueOnce({ ok: true, value: sixBoxes });
     renderForm({ defaults: filled });
     await submit();
-    const dialog = await screen.findByRole('dialog', { name: 'Select Payment Method' });
-    fireEvent.click(within(dialog).getByRole('radio', { name: /Apple Pay/ }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('verified by SMS');
+    const picker = await screen.findByRole('dialog', { name: 'Select Payment Method' });
+    fireEvent.click(within(picker).getByRole('radio', { name: /Apple Pay/ }));
+    fireEvent.click(within(picker).getByRole('button', { name: 'Continue' }));
+    const send = await screen.findByRole('dialog', { name: 'Verify your phone number' });
+    expect(within(send).getByLabelText<HTMLInputElement>('Phone').value).toBe('2025550143');
+    await act(async () => {
+      fireEvent.click(within(send).getByRole('button', { name: 'Confirm' }));
+    });
+    expect(codeMock).toHaveBeenCalledWith(41, '2025550143');
+    return screen.findByRole('dialog', { name: 'Enter your code' });
+  }
+
+  it('step 5: verifies the phone by SMS first, then goes on with the method after Correct! and 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const dialog = await openCodeStage();
+      const boxes = within(dialog).getAllByRole<HTMLInputElement>('textbox');
+      expect(boxes).toHaveLength(6);
+      expect(boxes[0]?.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(within(dialog).getByLabelText('Digit 1 of 6')).toBe(boxes[0]);
+      verifyMock.mockResolvedValueOnce({ ok: true, value: true });
+      await act(async () => {
+        fireEvent.paste(boxes[0] as HTMLInputElement, { clipboardData: { getData: () => '123 456' } });
+      });
+      expect(verifyMock).toHaveBeenCalledWith(41, ['1', '2', '3', '4', '5', '6']);
+      expect(await screen.findByText('Correct!')).toBeTruthy();
+      expect(push).not.toHaveBeenCalled();
+      await act(async () => {
+        vi.advanceTimersByTime(1_000);
+      });
+      expect(push).toHaveBeenCalledWith('/payment');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a wrong code in red on the boxes, moves back on Backspace, and blocks Confirm Order on 1412', async () => {
+    const dialog = await openCodeStage();
+    const boxes = within(dialog).getAllByRole<HTMLInputElement>('textbox');
+    fireEvent.change(boxes[0] as HTMLInputElement, { target: { value: '9' } });
+    expect(document.activeElement).toBe(boxes[1]);
+    fireEvent.keyDown(boxes[1] as HTMLInputElement, { key: 'Backspace' });
+    expect(document.activeElement).toBe(boxes[0]);
+    expect(boxes[0]?.value).toBe('');
+    verifyMock.mockResolvedValueOnce({ ok: false, code: 1411 });
+    await act(async () => {
+      fireEvent.paste(boxes[0] as HTMLInputElement, { clipboardData: { getData: () => '111111' } });
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid code');
+    expect(boxes.every((b) => b.getAttribute('aria-invalid') === 'true')).toBe(true);
+    verifyMock.mockResolvedValueOnce({ ok: false, code: 1412 });
+    await act(async () => {
+      fireEvent.paste(boxes[0] as HTMLInputElement, { clipboardData: { getData: () => '222222' } });
+    });
+    const blocked = await screen.findByRole('dialog', { name: 'Too many invalid attempts' });
+    expect(blocked.textContent).toContain('Sorry, you cannot proceed with the order');
+    fireEvent.click(within(blocked).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm Order' }).disabled).toBe(true);
     expect(push).not.toHaveBeenCalled();
-    expect(payMock).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('radio', { name: /Credit Card/ }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(push).toHaveBeenCalledWith('/payment');
+  });
+
+  it('shows 6001 under the phone, 1415 on the boxes and the Oops dialog for 1413', async () => {
+    confirmMock.mockResolvedValueOnce({ ok: true, data: { kind: 'verify', choice: wallet } });
+    codeMock.mockResolvedValueOnce({ ok: false, code: 6001 });
+    renderForm({ defaults: filled });
+    await submit();
+    const send = await screen.findByRole('dialog', { name: 'Verify your phone number' });
+    await act(async () => {
+      fireEvent.click(within(send).getByRole('button', { name: 'Confirm' }));
+    });
+    expect(within(send).getByText('Invalid phone number')).toBeTruthy();
+    codeMock.mockResolvedValueOnce({ ok: true, value: sixBoxes });
+    await act(async () => {
+      fireEvent.click(within(send).getByRole('button', { name: 'Confirm' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your code' });
+    verifyMock.mockResolvedValueOnce({ ok: false, code: 1415 });
+    await act(async () => {
+      fireEvent.paste(within(dialog).getByLabelText('Digit 1 of 6'), {
+        clipboardData: { getData: () => '123456' },
+      });
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Code has expired');
+    codeMock.mockResolvedValueOnce({ ok: false, code: 1413 });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Resend code' }));
+    });
+    const oops = await screen.findByRole('dialog', { name: 'Oops! An error occurred' });
+    expect(oops.textContent).toContain('Please, verify the phone number and try again in a few minutes');
   });
 
   it('places a lone offline credit straight from Confirm Order', async () => {

@@ -221,7 +221,7 @@ function payFailure(result: Extract<ApiResult<unknown>, { ok: false }>): PayAtSt
     ok: false,
     error: first?.message ?? 'Unknown error',
     code: first?.code ?? result.status,
-    // The API refuses a method that needs a verified identity (the SMS verification is not built yet).
+    // The API refuses a method that needs a verified identity without the verified token (SMS verification).
     verificationNeeded: first?.key === 'IdentityNotVerified',
   };
 }

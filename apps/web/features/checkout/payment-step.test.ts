@@ -34,9 +34,12 @@ describe('paymentStepFor (checkout submit step 4)', () => {
     expect(step.choices.map((c) => c.name)).toEqual(['Credit Card', 'Google Pay', 'Pay at the store']);
   });
 
-  it('lists a method needing a verified identity in the picker even when it is the only one', () => {
+  it('opens SMS verification first for a lone method that needs a verified identity (step 5)', () => {
     const step = paymentStepFor([method(2, { requiresVerifiedIdentity: true })]);
-    expect(step).toMatchObject({ kind: 'picker', choices: [{ requiresVerifiedIdentity: true }] });
+    expect(step).toMatchObject({
+      kind: 'verify',
+      choice: { paymentMethod: 2, requiresVerifiedIdentity: true },
+    });
   });
 
   it('tries the payment page when the methods are unknown', () => {

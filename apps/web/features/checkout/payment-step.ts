@@ -15,6 +15,8 @@ export type PaymentStep =
   | { kind: 'payment' }
   /** Pay at the store: the offline credit is placed from checkout. */
   | { kind: 'offline'; choice: PaymentChoice }
+  /** The one method needs a verified identity: SMS verification first (step 5), then the method. */
+  | { kind: 'verify'; choice: PaymentChoice }
   /** 'Select Payment Method'. */
   | { kind: 'picker'; choices: PaymentChoice[] };
 
@@ -36,9 +38,9 @@ const ORDER: readonly number[] = [
 /**
  * Checkout submit step 4 (spec section 4): gift cards are applied on the payment page, so they never count.
  * Exactly one other method goes straight to it (card or wallet: the payment page; offline credit: placed from
- * checkout); otherwise the picker. A method that needs a verified identity always goes through the picker,
- * which says why it cannot be used yet (the SMS verification is not built). No method known (the API could not
- * say) tries the payment page, whose card answers for itself.
+ * checkout); otherwise the picker. Step 5: a method that needs a verified identity opens SMS verification first,
+ * also when it is the only one ('verify'). No method known (the API could not say) tries the payment page, whose
+ * card answers for itself.
  */
 export function paymentStepFor(methods: readonly PaymentMethodInfo[]): PaymentStep {
   const choices: PaymentChoice[] = methods
@@ -52,14 +54,11 @@ export function paymentStepFor(methods: readonly PaymentMethodInfo[]): PaymentSt
     }));
   const [only] = choices;
   if (choices.length === 0) return { kind: 'payment' };
-  if (choices.length === 1 && only && !only.requiresVerifiedIdentity) {
+  if (choices.length === 1 && only) {
+    if (only.requiresVerifiedIdentity) return { kind: 'verify', choice: only };
     return only.paymentMethod === PAYMENT_METHOD.OfflineCredit
       ? { kind: 'offline', choice: only }
       : { kind: 'payment' };
   }
   return { kind: 'picker', choices };
 }
-
-/** What the picker says of a method that needs SMS verification (refused by the API without it). */
-export const VERIFICATION_NEEDED_MESSAGE =
-  'This payment method needs your phone number verified by SMS, which is not available here yet. Please choose another payment method.';

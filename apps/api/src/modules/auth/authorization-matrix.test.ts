@@ -97,6 +97,8 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/sales/orders/{orderId}/discounts': { discountCode: 'WELCOME10', recaptchaInput: 'not-solved' },
   'POST /v1/sales/orders/{orderId}/payments': { paymentMethod: 5, baseAmount: 1, tipAmount: 0 },
   'PATCH /v1/sales/orders/{orderId}/payments/{paymentId}': { tipAmount: 1 },
+  'POST /v1/sales/orders/{orderId}/verification-code-generations': { phone: '(202) 555-0199' },
+  'POST /v1/sales/orders/{orderId}/verified-access-token': { digits: ['1', '2', '3', '4', '5', '6'] },
   'PATCH /v1/guests/saved-payments/{id}/address': { postalCode: '20001', avsCoverageLevel: 'ZipCodeOnly' },
   'PUT /v1/tracking/orders/{orderId}/pickup-data': { pickupOption: 1, carColor: 1, carType: 1 },
   'POST /v1/staff/orders/{orderId}/status': {},

@@ -16,6 +16,7 @@ import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from '../checko
 import { placeOrder } from '../checkout/place-order.service';
 import { payLaterPolicyOf } from '../pay-later/pay-later.service';
 import { auth, closeRequest, paymentCaptcha, tokenise } from '../checkout/checkout.test-helpers';
+import { verifyOrderPhone } from '../verification/verification.test-helpers';
 
 const INVALID_CARD = 'Invalid card';
 const APPLY_FAILED = 'Only positive numbers less than the balance amount and due amount are allowed';
@@ -444,7 +445,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     expect((await ledgerBalance(card.id)).balanceCents).toBe(0);
   });
 
-  it('refuses a method that needs a verified identity until the order has one', async () => {
+  it('refuses a method that needs a verified identity until the token carries one for the order', async () => {
     const order = await createOrderFixture(ctx, { locationId: DEMO_LOCATIONS.chicago });
     const refused = await pay(order, {
       paymentMethod: 2,
@@ -453,6 +454,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ errors: [{ key: 'IdentityNotVerified' }] });
+    // A flag on the order is not enough: the payment needs the verified access token.
     await ctx.database.db
       .update(orders)
       .set({ identityVerifiedAt: new Date() })
@@ -465,7 +467,14 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
           recaptchaInput: await paymentCaptcha(ctx),
         })
       ).statusCode,
-    ).toBe(200);
+    ).toBe(422);
+    const verified = await verifyOrderPhone(ctx, order);
+    const paid = await pay(
+      order,
+      { paymentMethod: 2, baseAmount: order.totalCents / 100, recaptchaInput: await paymentCaptcha(ctx) },
+      verified,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
   });
 
   it('captures the gift card and charges the rest to the card; a replay with the same key captures nothing more', async () => {

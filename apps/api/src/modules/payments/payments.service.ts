@@ -28,6 +28,7 @@ import type { GiftCardProcessor } from '../../providers/payment/gift-card-proces
 import { giftCardProcessorFor, paymentProcessorFor } from '../../providers/payment/index';
 import { updateOrder, type OrderRow } from '../checkout/checkout.repository';
 import { requireOwnedOrder } from '../checkout/checkout.service';
+import { hasVerifiedIdentity } from '../verification/verification.service';
 import { cardPaymentValues, requireBillingAddressForStore } from '../saved-payments/saved-payments.service';
 import {
   deletePaymentRow,
@@ -132,9 +133,10 @@ const giftCardAmountRefused = () =>
 
 /**
  * The store's configuration of `method`, refused when the store does not offer it (9901 for a credit card
- * where none is configured, the spec's code) or when it needs a verified identity the order has not got.
+ * where none is configured, the spec's code) or when it needs a verified identity the session's token does not
+ * carry for this order and its phone.
  */
-async function requireOfferedMethod(db: Db, order: OrderRow, method: PaymentMethod) {
+async function requireOfferedMethod(db: Db, session: Session, order: OrderRow, method: PaymentMethod) {
   const config = (await findLocationPaymentMethods(db, order.locationId)).find(
     (m) => m.paymentMethod === method,
   );
@@ -152,7 +154,8 @@ async function requireOfferedMethod(db: Db, order: OrderRow, method: PaymentMeth
       'The store does not accept this payment method',
     );
   }
-  if (config.requiresVerifiedIdentity && order.identityVerifiedAt === null) {
+  // The verified access token's claim (this order, its current phone): modules/verification.
+  if (config.requiresVerifiedIdentity && !hasVerifiedIdentity(session, order)) {
     throw ruleBroken(
       'IdentityNotVerified',
       ORDER_ERROR.InvalidPayment,
@@ -208,7 +211,7 @@ export async function createPayment(
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, session, orderId, { forUpdate: true, open: true });
-    const config = await requireOfferedMethod(tx, order, body.paymentMethod);
+    const config = await requireOfferedMethod(tx, session, order, body.paymentMethod);
     if (body.paymentMethod === PAYMENT_METHOD.GiftCard) {
       return toPayment(env, await applyGiftCard(tx, giftCards, order, body));
     }

@@ -23,6 +23,7 @@ import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { confirmOrder, payAtStore } from '../checkout.actions';
 import type { PaymentChoice, PaymentStep } from '../payment-step';
 import { PaymentMethodPicker } from './payment-method-picker';
+import { SmsVerificationDialog } from './sms-verification-dialog';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import { Dialog } from '@/components/ui/dialog';
 import { tipCentsFor } from '../tip';
@@ -82,6 +83,7 @@ export function CheckoutForm({
   lines,
   discounts,
   hideContact = false,
+  orderId,
 }: {
   defaults: { firstName: string; lastName: string; phone: string; email: string; notes: string };
   allowNotes: boolean;
@@ -94,6 +96,8 @@ export function CheckoutForm({
   discounts?: React.ReactNode;
   /** hideContactInformationSettings applies to this (table or curbside) order. */
   hideContact?: boolean;
+  /** The order (the SMS verification's calls name it). */
+  orderId: number;
 }) {
   const toast = useToast();
   const router = useRouter();
@@ -104,6 +108,10 @@ export function CheckoutForm({
   const [paying, setPaying] = useState(false);
   const [pickerError, setPickerError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
+  /** The method waiting for SMS verification (step 5); null while the verification is closed. */
+  const [verifyChoice, setVerifyChoice] = useState<PaymentChoice | null>(null);
+  /** 1412/1416: the blocked screen was shown, and Confirm Order stays disabled. */
+  const [verificationBlocked, setVerificationBlocked] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const completeForm = useRef<HTMLFormElement>(null);
   /** The pay-at-store attempt's Idempotency-Key: a retry after a lost answer places the order once. */
@@ -116,6 +124,7 @@ export function CheckoutForm({
     handleSubmit,
     setError,
     setValue,
+    getValues,
     control,
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
@@ -194,6 +203,8 @@ export function CheckoutForm({
     if (step.kind === 'picker') {
       setPickerError(null);
       setPickerChoices(step.choices);
+    } else if (step.kind === 'verify') {
+      setVerifyChoice(step.choice);
     } else {
       const failure = await placeAtStore();
       if (failure) setPayError(failure);
@@ -229,6 +240,28 @@ export function CheckoutForm({
   }
 
   async function onChoosePayment(choice: PaymentChoice) {
+    if (choice.requiresVerifiedIdentity) {
+      setPickerChoices(null);
+      setVerifyChoice(choice);
+      return;
+    }
+    await payWith(choice);
+  }
+
+  /** Validated (step 5): the method the verification was for goes on. */
+  async function onVerified() {
+    const choice = verifyChoice;
+    setVerifyChoice(null);
+    if (!choice) return;
+    if (choice.paymentMethod !== PAYMENT_METHOD.OfflineCredit) {
+      openPaymentPage();
+      return;
+    }
+    const failure = await placeAtStore();
+    if (failure) setPayError(failure);
+  }
+
+  async function payWith(choice: PaymentChoice) {
     if (choice.paymentMethod !== PAYMENT_METHOD.OfflineCredit) {
       openPaymentPage();
       return;
@@ -367,7 +400,7 @@ export function CheckoutForm({
           {discounts}
           {hideTipping ? null : <TipSelector choice={tip} onChange={setTip} subtotalCents={subtotalCents} />}
           <TotalsList {...totalsRows({ ...totals, tip: centsToDollars(tipCents), total })} />
-          <Button type="submit" block loading={pending}>
+          <Button type="submit" block loading={pending} disabled={verificationBlocked}>
             Confirm Order
           </Button>
         </section>
@@ -380,6 +413,16 @@ export function CheckoutForm({
           onChoose={(choice) => void onChoosePayment(choice)}
           onCancel={() => setPickerChoices(null)}
         />
+        {verifyChoice ? (
+          <SmsVerificationDialog
+            open
+            orderId={orderId}
+            phone={getValues('phone')}
+            onValidated={() => void onVerified()}
+            onBlocked={() => setVerificationBlocked(true)}
+            onClose={() => setVerifyChoice(null)}
+          />
+        ) : null}
         <Dialog
           open={payError !== null}
           onOpenChange={(open) => (open ? undefined : setPayError(null))}

@@ -90,6 +90,7 @@ export function CheckoutScreen({ data, discounts }: { data: CheckoutPageData; di
           lines={lines}
           discounts={discounts}
           hideContact={data.hideContact}
+          orderId={order.id}
         />
       </main>
     </div>

@@ -4,12 +4,12 @@ import { useId, useState } from 'react';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { VERIFICATION_NEEDED_MESSAGE, type PaymentChoice } from '../payment-step';
+import type { PaymentChoice } from '../payment-step';
 
 /**
  * 'Select Payment Method' (checkout submit step 4): one radio per method the store accepts besides gift cards
- * (those are applied on the payment page). A method that needs a verified identity is listed but answers that
- * SMS verification is needed, since that verification is not built yet and the API refuses the method without it.
+ * (those are applied on the payment page). A method that needs a verified identity says so; choosing it opens SMS
+ * verification first (step 5, in the checkout form).
  */
 export function PaymentMethodPicker({
   choices,
@@ -27,20 +27,13 @@ export function PaymentMethodPicker({
   onCancel: () => void;
 }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [blocked, setBlocked] = useState<string | null>(null);
   const name = useId();
   const list = choices ?? [];
   const selected = list.find((c) => c.id === selectedId) ?? list[0] ?? null;
-  const message = blocked ?? error;
+  const message = error;
 
   function onContinue() {
-    if (!selected) return;
-    if (selected.requiresVerifiedIdentity) {
-      setBlocked(VERIFICATION_NEEDED_MESSAGE);
-      return;
-    }
-    setBlocked(null);
-    onChoose(selected);
+    if (selected) onChoose(selected);
   }
 
   return (
@@ -78,10 +71,7 @@ export function PaymentMethodPicker({
                 name={name}
                 value={choice.id}
                 checked={selected?.id === choice.id}
-                onChange={() => {
-                  setSelectedId(choice.id);
-                  setBlocked(null);
-                }}
+                onChange={() => setSelectedId(choice.id)}
                 aria-describedby={choice.requiresVerifiedIdentity ? hintId : undefined}
                 className="size-5 accent-brand"
               />
