@@ -351,6 +351,8 @@ function demoLocations(): DemoLocation[] {
         // Every hour and slot of this store is computed in its own zone, not the company's.
         timeZone: 'America/Chicago',
         prepTimeMinutes: 25,
+        // Scheduled orders while closed: its SMS-verified Pay at the Store can be tried at any hour.
+        acceptOrdersWhenClosed: true,
       },
       hours: week((weekday) =>
         weekday === 0
