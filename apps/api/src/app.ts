@@ -64,6 +64,7 @@ export type App = FastifyInstance;
  */
 const documentSecurity: typeof jsonSchemaTransform = (input) => {
   const transformed = jsonSchemaTransform(input);
+  allowNullInNullableEnums(transformed.schema);
   const schema = transformed.schema as {
     security?: unknown;
     response?: Record<string, unknown>;
@@ -74,6 +75,16 @@ const documentSecurity: typeof jsonSchemaTransform = (input) => {
   }
   return transformed;
 };
+
+/** OpenAPI 3.0.3: a nullable enum lists null among its values, or a null would not validate. */
+function allowNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(allowNullInNullableEnums);
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as { nullable?: unknown; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum.push(null);
+  Object.values(node).forEach(allowNullInNullableEnums);
+}
 
 export interface BuildAppOptions {
   env: Env;
@@ -130,7 +141,11 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     },
     transform: documentSecurity,
     // Schemas registered by name (z.globalRegistry: the recursive menu node) become components.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => {
+      const transformed = jsonSchemaTransformObject(document);
+      allowNullInNullableEnums('components' in transformed ? transformed.components : undefined);
+      return transformed;
+    },
   });
   // The docs UI outside production unless API_DOCS=false, for this machine only (never in production: env.ts
   // refuses API_DOCS=true there); the OpenAPI document itself stays built.

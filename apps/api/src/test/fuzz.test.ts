@@ -223,6 +223,10 @@ function operationsOf(document: { paths: Record<string, Record<string, OpenApiOp
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]): Operation => {
       const answersJson = Object.values(op.responses ?? {}).some((r) => r.content?.['application/json']);
+      const successAnswersOtherTypes = Object.entries(op.responses ?? {}).some(
+        ([status, r]) =>
+          status.startsWith('2') && Object.keys(r.content ?? {}).some((t) => t !== 'application/json'),
+      );
       return {
         id: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
@@ -236,8 +240,8 @@ function operationsOf(document: { paths: Record<string, Record<string, OpenApiOp
             schema: p.schema ?? {},
           })),
         body: op.requestBody?.content?.['application/json']?.schema ?? null,
-        // The image route documents JSON for its 200 but answers the picture itself.
-        nonJson: !answersJson ? 'any' : path.startsWith('/v1/images/') ? 'success' : 'never',
+        // A success documented with other types (the picture route's image/webp and image/png) may answer them.
+        nonJson: !answersJson ? 'any' : successAnswersOtherTypes ? 'success' : 'never',
         staff: path.startsWith('/v1/staff/'),
       };
     }),

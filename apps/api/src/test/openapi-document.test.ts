@@ -36,6 +36,24 @@ describe('the OpenAPI document', () => {
     expect(declared).toEqual(refused);
   });
 
+  it('lets every nullable enum be null and documents pictures as the image types they are', () => {
+    const document = ctx.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    };
+    const wrong: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { nullable?: unknown; enum?: unknown[] };
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+        wrong.push(where);
+      for (const [key, child] of Object.entries(node)) walk(child, `${where}/${key}`);
+    };
+    walk(document, '#');
+    expect(wrong).toEqual([]);
+    const picture = document.paths['/v1/images/{imageId}']?.['get']?.responses['200'];
+    expect(Object.keys(picture?.content ?? {}).sort()).toEqual(['image/png', 'image/webp']);
+  });
+
   it('validates against the OpenAPI specification with every reference resolved', async () => {
     const document = structuredClone(ctx.app.swagger()) as Parameters<typeof validate>[0];
     const result = await validate(document);

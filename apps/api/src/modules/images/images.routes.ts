@@ -16,7 +16,15 @@ const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ImageParamsSchema,
         querystring: ImageQuerySchema,
         response: {
-          200: z.unknown().describe('image/webp or image/png bytes'),
+          // Documented as the image types it answers (bytes, never JSON); a Buffer is sent as is.
+          200: {
+            description: 'The picture: WebP when the request accepts it, else PNG',
+            content: {
+              'image/webp': { schema: z.string().meta({ format: 'binary' }) },
+              'image/png': { schema: z.string().meta({ format: 'binary' }) },
+            },
+          },
+          304: z.void().describe('Not modified: the If-None-Match tag is current'),
           400: ErrorEnvelopeSchema,
           404: ErrorEnvelopeSchema,
         },
