@@ -1,5 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './pages/axe';
+import { fillContact } from './pages/checkout-form';
 import { ItemPage } from './pages/item-page';
 import { skipPromoPopup } from './pages/promo-popup';
 import { scheduleIfStoreClosed, StorePage } from './pages/store-page';
@@ -96,3 +98,40 @@ for (const [name, device] of [
     });
   });
 }
+
+test('a placed order with a coupon shows its discount in the Order Confirmation totals (desktop)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // A guest of this run only: Pay at the Store counts open unpaid orders per phone, e-mail and client address
+  // (the test runner plays the load balancer in front of the storefront: TRUST_PROXY_HOPS=1).
+  const address = `198.51.100.${randomInt(1, 255)}`;
+  const storefront = new URL(baseURL ?? '').origin;
+  await context.route(
+    (url) => url.origin === storefront,
+    (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
+  const digits = String(randomInt(0, 10_000)).padStart(4, '0');
+  await checkoutWith(page, '/8/menu', 'Classic Burger');
+  const coupon = await addCoupon(page, 'WELCOME10');
+  await expect(coupon.getByText(/WELCOME10 applied: -\$0\.95/i)).toBeVisible({ timeout: 30_000 });
+  await fillContact(page, {
+    firstName: 'Cora',
+    lastName: 'Coupon',
+    phone: `(202) 555-${digits}`,
+    email: `cora-${digits}-${randomInt(0, 1_000_000)}@example.com`,
+  });
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Payment Method' });
+  await picker.getByRole('radio', { name: /Pay at the store/i }).check();
+  await picker.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL(/\/order-tracking\?oid=\d+&tk=/, { timeout: 30_000 });
+
+  await page.goto('/confirmation');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmation' })).toBeVisible();
+  await expect(totalsRow(page, 'Items').locator('xpath=..')).toContainText('$9.49');
+  await expect(totalsRow(page, 'Discounts').locator('xpath=..')).toContainText('0.95');
+  await expect(totalsRow(page, 'Tax')).toBeVisible();
+  await expectNoAxeViolations(page, 'order confirmation with a coupon');
+});
