@@ -188,20 +188,34 @@ export type LoginForm = z.input<typeof LoginFormSchema>;
 export const LoginBodySchema = LoginFormSchema.extend({ recaptchaInput: RecaptchaInputSchema });
 export type LoginBody = z.input<typeof LoginBodySchema>;
 
+/**
+ * The confirmation check of the sign-up and reset forms, a schema of its own joined to the form's fields: zod skips
+ * an object's refinements while any of its fields has an issue, so the sign-up dialog (whose name, phone or e-mail
+ * are often still empty) never showed 'The password confirmation does not match'. An empty confirmation is the
+ * fields' 'required' message instead.
+ */
+const ConfirmationSchema = z
+  .object({ password: z.unknown(), confirmPassword: z.unknown() })
+  .refine(
+    (form) =>
+      typeof form.confirmPassword !== 'string' ||
+      form.confirmPassword === '' ||
+      form.password === form.confirmPassword,
+    { message: ACCOUNT_MESSAGES.passwordMismatch, path: ['confirmPassword'] },
+  );
+
 /** The signup dialog (without the captcha). */
-export const SignupFormSchema = z
-  .object({
+export const SignupFormSchema = z.intersection(
+  z.object({
     firstName: nameField(ACCOUNT_MESSAGES.firstNameRequired),
     lastName: nameField(ACCOUNT_MESSAGES.lastNameRequired),
     phoneNumber: phoneField,
     email: emailField(ACCOUNT_MESSAGES.required, ACCOUNT_MESSAGES.emailInvalidGeneric),
     password: passwordField.refine(meetsPasswordPolicy, ACCOUNT_MESSAGES.passwordPolicy),
     confirmPassword: z.string({ error: ACCOUNT_MESSAGES.required }).min(1, ACCOUNT_MESSAGES.required),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: ACCOUNT_MESSAGES.passwordMismatch,
-    path: ['confirmPassword'],
-  });
+  }),
+  ConfirmationSchema,
+);
 export type SignupForm = z.input<typeof SignupFormSchema>;
 
 export const AccountDetailsInputSchema = z.object({
@@ -259,8 +273,8 @@ export const ForgotPasswordBodySchema = ForgotPasswordFormSchema.extend({
 });
 
 /** 'Create New Password' (checkout-account section 5) with the sign-up password policy on top. */
-export const ResetPasswordFormSchema = z
-  .object({
+export const ResetPasswordFormSchema = z.intersection(
+  z.object({
     password: refuseNul(z.string({ error: ACCOUNT_MESSAGES.newPasswordRequired }))
       .min(1, { error: ACCOUNT_MESSAGES.newPasswordRequired, abort: true })
       .min(RESET_PASSWORD_MIN, { error: ACCOUNT_MESSAGES.newPasswordMin, abort: true })
@@ -272,11 +286,9 @@ export const ResetPasswordFormSchema = z
     confirmPassword: z
       .string({ error: ACCOUNT_MESSAGES.confirmPasswordRequired })
       .min(1, ACCOUNT_MESSAGES.confirmPasswordRequired),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: ACCOUNT_MESSAGES.passwordMismatch,
-    path: ['confirmPassword'],
-  });
+  }),
+  ConfirmationSchema,
+);
 /** POST /v1/guests/accounts/reset-password: ends every session of the customer. */
 export const ResetPasswordBodySchema = z.object({
   accountToken: textSchema(200).min(1),

@@ -169,8 +169,11 @@ describe('signup dialog', () => {
         'Password must be at least 8 characters long and include uppercase, lowercase and numbers.',
       ),
     ).toBeTruthy();
+    // The confirmation is compared as soon as both passwords are typed, whatever the other fields hold.
+    expect(screen.getByText('The password confirmation does not match')).toBeTruthy();
     expect(submitButton('Sign up').disabled).toBe(true);
-    // The confirmation is compared once the other fields are valid (zod's refinement of the whole form).
+    type('Confirm Password', 'password1');
+    await waitFor(() => expect(screen.queryByText('The password confirmation does not match')).toBeNull());
     type('First Name', 'Dana');
     type('Last Name', 'Tester');
     type('Phone Number', '5551234567');
