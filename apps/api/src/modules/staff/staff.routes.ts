@@ -141,7 +141,13 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdvanceOrderStatusResponseSchema, ...errors, 409: ErrorEnvelopeSchema },
       },
     },
-    async (request) => ok(await advanceOrderStatus(app.db, request.params.orderId, request.body.statusId)),
+    async (request) =>
+      ok(
+        await advanceOrderStatus(app.db, request.params.orderId, request.body.statusId, {
+          tokens: app.tokens,
+          webOrigin: app.config.WEB_PUBLIC_URL,
+        }),
+      ),
   );
 
   app.get(

@@ -33,6 +33,7 @@ import { invalidateLocationsCache } from '../locations/locations.service';
 import { getLocationOrderingState } from '../checkout/location-state';
 import { orderNumberFor } from '../checkout/place-order.service';
 import { unpaidAmountsOf } from '../pay-later/pay-later.service';
+import { enqueueOrderText, type OrderTextContext } from '../notifications/order-texts';
 
 /** Placed orders of a location (optionally of some statuses), oldest first, with items and pickup data. */
 export async function listStaffOrders(
@@ -110,8 +111,14 @@ export async function listStaffOrders(
 /**
  * Moves a placed order to its next status under a row lock, with a history row. 404 for an unknown or
  * unplaced order; 409 at the terminal status or when `expected` is not the next status (a stale screen).
+ * With `texts`, an order that becomes ready texts a guest who opted in, in the same transaction (the outbox).
  */
-export async function advanceOrderStatus(db: Db, orderId: number, expected?: OrderStatus) {
+export async function advanceOrderStatus(
+  db: Db,
+  orderId: number,
+  expected?: OrderStatus,
+  texts?: OrderTextContext,
+) {
   return db.transaction(async (tx) => {
     const order = await findOrderForUpdate(tx, orderId);
     if (!order?.placedAt || order.status === null) {
@@ -125,6 +132,7 @@ export async function advanceOrderStatus(db: Db, orderId: number, expected?: Ord
     }
     await updateOrder(tx, orderId, { status: next });
     await insertStatusHistory(tx, orderId, next, 'staff');
+    if (texts && next === ORDER_STATUS.Ready) await enqueueOrderText(tx, texts, order, 'ready');
     // Completion earns the customer's points and spends the points held for a reward, in this transaction.
     if (next === ORDER_STATUS.Completed) await settleCompletedOrder(tx, orderId);
     return { id: orderId, statusId: next, previousStatusId: current };

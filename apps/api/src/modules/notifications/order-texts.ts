@@ -1,0 +1,71 @@
+/**
+ * Order update texts (issue 34): a guest who turned on 'Text me updates about my order (SMS)' on the payment page
+ * (guestNotificationTypes holds NOTIFICATION_TYPE.SMS) gets a text when the kitchen marks the order ready. The text
+ * is written to the outbox in the transaction of the status change that causes it (enqueueSms), so it goes out
+ * once the change is committed and never without it; a number that replied STOP (sms_opt_outs) gets nothing.
+ */
+import { NOTIFICATION_TYPE } from '@storefront/contracts/enum-values';
+import { trackingPageUrl } from '@storefront/contracts/tracking';
+import type { Db } from '../../db/client';
+import type { TokenService } from '../../lib/tokens';
+import { enqueueSms } from '../../providers/email/outbox';
+import { findLocation, type OrderRow } from '../checkout/checkout.repository';
+import { orderNumberFor } from '../checkout/place-order.service';
+import { toE164 } from '../verification/phone';
+
+/** What a status change needs to write its text: the tracking link is signed and points at the storefront. */
+export interface OrderTextContext {
+  tokens: Pick<TokenService, 'signTrackingToken'>;
+  webOrigin: string;
+}
+
+/** The texts' wording; `{number}`, `{store}` and `{link}` are filled in (a text carries no markup to escape). */
+export const ORDER_TEXT_TEMPLATES = {
+  ready: 'Your order #{number} at {store} is ready. Track it: {link}',
+} as const;
+
+export type OrderTextKind = keyof typeof ORDER_TEXT_TEMPLATES;
+
+/** Labels of the texts in the development mailbox (a text has no subject). */
+export const ORDER_TEXT_LABELS: Record<OrderTextKind, string> = { ready: 'Order ready' };
+
+export function renderOrderText(
+  kind: OrderTextKind,
+  values: { number: string; store: string; link: string },
+): string {
+  return ORDER_TEXT_TEMPLATES[kind].replace(
+    /\{(number|store|link)\}/g,
+    (_, key: keyof typeof values) => values[key],
+  );
+}
+
+/** Whether the guest opted into texts at placement. */
+export function optedIntoTexts(order: Pick<OrderRow, 'guestNotificationTypes'>): boolean {
+  return order.guestNotificationTypes?.includes(NOTIFICATION_TYPE.SMS) ?? false;
+}
+
+/**
+ * Writes the order's `kind` text to the outbox, in the transaction `tx` of the change that causes it; false (and
+ * nothing written) when the guest did not opt in, the contact phone is not a textable number, or it opted out.
+ */
+export async function enqueueOrderText(
+  tx: Db,
+  context: OrderTextContext,
+  order: OrderRow,
+  kind: OrderTextKind,
+): Promise<boolean> {
+  if (!optedIntoTexts(order)) return false;
+  const to = toE164(order.contactPhone);
+  if (!to) return false;
+  const location = await findLocation(tx, order.locationId);
+  const link = trackingPageUrl(context.webOrigin, order.id, await context.tokens.signTrackingToken(order.id));
+  return enqueueSms(tx, {
+    to,
+    label: ORDER_TEXT_LABELS[kind],
+    body: renderOrderText(kind, {
+      number: orderNumberFor(order.id),
+      store: location?.name ?? 'the store',
+      link,
+    }),
+  });
+}
