@@ -6,7 +6,8 @@
  * and over the 256 kB limit; each request goes with a guest token, a staff credential, no token or a forged one.
  * Every answer must be the envelope (`{ value: null, succeed: false, errors: [{ key, code, message }] }` for
  * 4xx, `succeed: true` for 2xx; the image route and the hosted payment page answer images and HTML), never a
- * 5xx, and come within REQUEST_BOUND_MS.
+ * 5xx, and come within REQUEST_BOUND_MS; the answer to a drawn request must be documented for its status and
+ * match that status's documented schema (Ajv; issue 37).
  *
  * The API runs in a process of its own (fuzz-server.ts) and is reached over HTTP: a request that loops for
  * ever blocks that process's event loop, not the test's timers, so it is reported as a hang; the server is then
@@ -15,6 +16,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, type DbKind } from './harness';
@@ -211,6 +214,8 @@ interface Operation {
    */
   nonJson: 'any' | 'success' | 'never';
   staff: boolean;
+  /** The documented JSON answer of each status, compiled: an answer must match the schema of its status. */
+  answers: Map<string, ValidateFunction>;
 }
 
 interface OpenApiOperation {
@@ -219,7 +224,32 @@ interface OpenApiOperation {
   responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
-function operationsOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
+/** OpenAPI 3.0's `nullable: true` as JSON Schema: the schema, or null. */
+function withNulls(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNulls);
+  if (typeof node !== 'object' || node === null) return node;
+  const { nullable, ...rest } = node as Record<string, unknown>;
+  const converted = Object.fromEntries(Object.entries(rest).map(([key, child]) => [key, withNulls(child)]));
+  return nullable === true ? { anyOf: [converted, { type: 'null' }] } : converted;
+}
+
+/**
+ * Validators of the document's JSON answers. Component references are resolved against the document's
+ * components, added once under the id `api`.
+ */
+function answerValidators(document: { components?: unknown }) {
+  const ajv = new Ajv({ strict: false, allErrors: false });
+  addFormats(ajv);
+  ajv.addSchema(withNulls({ components: document.components ?? {} }) as object, 'api');
+  const toApi = (schema: unknown) => JSON.stringify(schema).replaceAll('"#/components/', '"api#/components/');
+  return (schema: unknown) => ajv.compile(withNulls(JSON.parse(toApi(schema))) as object);
+}
+
+function operationsOf(document: {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: unknown;
+}): Operation[] {
+  const compile = answerValidators(document);
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]): Operation => {
       const answersJson = Object.values(op.responses ?? {}).some((r) => r.content?.['application/json']);
@@ -243,6 +273,12 @@ function operationsOf(document: { paths: Record<string, Record<string, OpenApiOp
         // A success documented with other types (the picture route's image/webp and image/png) may answer them.
         nonJson: !answersJson ? 'any' : successAnswersOtherTypes ? 'success' : 'never',
         staff: path.startsWith('/v1/staff/'),
+        answers: new Map(
+          Object.entries(op.responses ?? {}).flatMap(([status, r]) => {
+            const schema = (r.content?.['application/json'] as { schema?: unknown } | undefined)?.schema;
+            return schema ? [[status, compile(schema)] as const] : [];
+          }),
+        ),
       };
     }),
   );
@@ -485,8 +521,11 @@ function isErrorEntry(entry: unknown): boolean {
   );
 }
 
+/** Refusals of the HTTP layer that any operation may answer; the document leaves them out. */
+const TRANSPORT_STATUSES = new Set([413, 415, 431]);
+
 /** Why an answer breaks the contract, or null when it keeps it. */
-function judge(op: Operation, outcome: Outcome): string | null {
+function judge(op: Operation, outcome: Outcome, drawn: boolean): string | null {
   if ('failure' in outcome) return outcome.failure;
   if (outcome.status >= 500) return `status ${outcome.status}`;
   if (outcome.status < 200) return `status ${outcome.status}`;
@@ -504,12 +543,23 @@ function judge(op: Operation, outcome: Outcome): string | null {
   if (typeof body !== 'object' || body === null) return `status ${outcome.status}: body is not an object`;
   const { value, succeed, errors } = body as Record<string, unknown>;
   if (!Array.isArray(errors)) return `status ${outcome.status}: not the envelope`;
-  if (success)
-    return succeed === true && errors.length === 0
-      ? null
-      : `status ${outcome.status}: not a success envelope`;
-  if (value !== null || succeed !== false || errors.length === 0 || !errors.every(isErrorEntry)) {
+  if (success && (succeed !== true || errors.length !== 0))
+    return `status ${outcome.status}: not a success envelope`;
+  if (
+    !success &&
+    (value !== null || succeed !== false || errors.length === 0 || !errors.every(isErrorEntry))
+  ) {
     return `status ${outcome.status}: not the failure envelope`;
+  }
+  // A drawn request's answer is the one the document gives for its status (the same fixed seeds as the rest). The
+  // transport's own refusals (413 body too large, 415 content type, 431 headers too large) may come from any route;
+  // regression-table requests were written for one path and replayed under every operation, so only theirs count.
+  if (!drawn || TRANSPORT_STATUSES.has(outcome.status)) return null;
+  const documented = op.answers.get(String(outcome.status));
+  if (!documented) return `status ${outcome.status} is not documented`;
+  if (!documented(body)) {
+    const [first] = documented.errors ?? [];
+    return `status ${outcome.status}: answer does not match its documented schema (${first?.instancePath || '/'} ${first?.message ?? ''})`;
   }
   return null;
 }
@@ -552,7 +602,7 @@ class Run {
     const counts = this.statuses.get(op.id) ?? new Map<string, number>();
     counts.set(label, (counts.get(label) ?? 0) + 1);
     this.statuses.set(op.id, counts);
-    const reason = judge(op, outcome);
+    const reason = judge(op, outcome, 'auth' in request);
     if (!reason) return;
     const id = `${op.id} ${reason}`;
     const known = this.findings.get(id);

@@ -33,7 +33,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Client-credentials token (guest token for the client app type); with refreshToken, a user token',
         body: TokenBodySchema,
-        response: { 200: TokenResponseSchema, 401: ErrorEnvelopeSchema },
+        response: { 200: TokenResponseSchema, 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema },
       },
     },
     async (request) =>

@@ -176,11 +176,18 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           'placed, moves status or changes its pickup; `ping` every 15 s; `end` when the stream closes on ' +
           'purpose (after 10 minutes, at sign-out, at shutdown). 503 when the process serves its maximum of streams.',
         params: LocationIdParamsSchema,
-        produces: ['text/event-stream'],
+        // The stream is text/event-stream; a refusal is the JSON envelope like every other route's.
         response: {
-          200: z.string().describe('text/event-stream'),
-          ...errors,
-          503: ErrorEnvelopeSchema,
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...Object.fromEntries(
+            Object.entries({ ...errors, 503: ErrorEnvelopeSchema }).map(([status, schema]) => [
+              status,
+              { description: 'The error envelope', content: { 'application/json': { schema } } },
+            ]),
+          ),
         },
       },
     },
