@@ -124,7 +124,7 @@ export function permissionsPolicy(options: Pick<PageSecurityOptions, 'processorP
     'microphone=()',
     'usb=()',
     'serial=()',
-    'bluetooth=()',
+    // No 'bluetooth': Chromium does not know the feature and logs an error for it on every page.
     'midi=()',
     'magnetometer=()',
     'gyroscope=()',

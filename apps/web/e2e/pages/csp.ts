@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Records every CSP violation of the page and its frames (the DOM event, and the console's report); the returned
- * list fills as the page runs, so a journey ends with `expect(violations).toEqual([])`.
+ * Records every CSP violation of the page and its frames (the DOM event, and the console's report) and every error
+ * the browser reports in the Permissions-Policy header (an unrecognised feature); the returned list fills as the
+ * page runs, so a journey ends with `expect(violations).toEqual([])`.
  */
 export async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];
@@ -16,7 +17,8 @@ export async function watchCsp(page: Page): Promise<string[]> {
     });
   });
   page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    const text = message.text();
+    if (text.includes('Content Security Policy') || text.includes('Permissions-Policy')) violations.push(text);
   });
   return violations;
 }
