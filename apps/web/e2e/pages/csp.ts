@@ -18,7 +18,8 @@ export async function watchCsp(page: Page): Promise<string[]> {
   });
   page.on('console', (message) => {
     const text = message.text();
-    if (text.includes('Content Security Policy') || text.includes('Permissions-Policy')) violations.push(text);
+    if (text.includes('Content Security Policy') || text.includes('Permissions-Policy'))
+      violations.push(text);
   });
   return violations;
 }
