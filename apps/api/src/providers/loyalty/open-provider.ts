@@ -72,6 +72,32 @@ async function heldFor(db: Db, orderId: number): Promise<{ accountId: number; po
   return hold && !settled ? { accountId: hold.accountId, points: -hold.points } : null;
 }
 
+/**
+ * Ends an order's hold, once: spent (the held points are gone) or released (back to the balance). A second call
+ * finds its ledger entry already written and changes nothing.
+ */
+async function settleHold(db: Db, orderId: number, outcome: 'spend' | 'release'): Promise<void> {
+  const held = await heldFor(db, orderId);
+  if (!held) return;
+  const spent = outcome === 'spend';
+  const recorded = await recordOnce(db, {
+    accountId: held.accountId,
+    orderId,
+    kind: spent ? LOYALTY_ENTRY_KIND.spend : LOYALTY_ENTRY_KIND.release,
+    points: spent ? 0 : held.points,
+    description: spent ? `Spent ${held.points} points on order ${orderId}` : `Returned from order ${orderId}`,
+  });
+  if (!recorded) return;
+  await db
+    .update(loyaltyAccounts)
+    .set({
+      heldPoints: sql`${loyaltyAccounts.heldPoints} - ${held.points}`,
+      ...(spent ? {} : { pointsBalance: sql`${loyaltyAccounts.pointsBalance} + ${held.points}` }),
+      updatedAt: new Date(),
+    })
+    .where(eq(loyaltyAccounts.id, held.accountId));
+}
+
 export const openLoyaltyProvider: LoyaltyProviderAdapter = {
   code: LOYALTY_PROVIDER.OpenProviderLoyalty,
 
@@ -185,49 +211,9 @@ export const openLoyaltyProvider: LoyaltyProviderAdapter = {
     return true;
   },
 
-  async spend(db, _member, orderId) {
-    const held = await heldFor(db, orderId);
-    if (!held) return;
-    if (
-      !(await recordOnce(db, {
-        accountId: held.accountId,
-        orderId,
-        kind: LOYALTY_ENTRY_KIND.spend,
-        points: 0,
-        description: `Spent ${held.points} points on order ${orderId}`,
-      }))
-    ) {
-      return;
-    }
-    await db
-      .update(loyaltyAccounts)
-      .set({ heldPoints: sql`${loyaltyAccounts.heldPoints} - ${held.points}`, updatedAt: new Date() })
-      .where(eq(loyaltyAccounts.id, held.accountId));
-  },
+  spend: (db, _member, orderId) => settleHold(db, orderId, 'spend'),
 
-  async release(db, _member, orderId) {
-    const held = await heldFor(db, orderId);
-    if (!held) return;
-    if (
-      !(await recordOnce(db, {
-        accountId: held.accountId,
-        orderId,
-        kind: LOYALTY_ENTRY_KIND.release,
-        points: held.points,
-        description: `Returned from order ${orderId}`,
-      }))
-    ) {
-      return;
-    }
-    await db
-      .update(loyaltyAccounts)
-      .set({
-        pointsBalance: sql`${loyaltyAccounts.pointsBalance} + ${held.points}`,
-        heldPoints: sql`${loyaltyAccounts.heldPoints} - ${held.points}`,
-        updatedAt: new Date(),
-      })
-      .where(eq(loyaltyAccounts.id, held.accountId));
-  },
+  release: (db, _member, orderId) => settleHold(db, orderId, 'release'),
 
   async grant(db, member, points, description) {
     const accountId = await accountIdOf(db, member);
