@@ -64,6 +64,14 @@ async function chooseVerifiedMethod(page: Page, guest: Guest) {
   await picker.getByRole('button', { name: 'Place Order' }).click();
 }
 
+/** A new guest (an address of its own) at the verification of a Classic Burger ordered at Chicago Loop. */
+async function newGuestAtVerification(page: Page, context: BrowserContext, baseURL: string | undefined) {
+  const guest = uniqueGuest();
+  await forwardGuestAddress(context, baseURL ?? '', guest.address);
+  await chooseVerifiedMethod(page, guest);
+  return guest;
+}
+
 /** The send-code stage: the checkout's phone is offered (its 10 digits); Confirm texts the code. */
 async function sendCode(page: Page, guest: Guest) {
   const send = page.getByRole('dialog', { name: 'Verify your phone number' });
@@ -117,9 +125,7 @@ test.describe('on a phone', () => {
     context,
     baseURL,
   }) => {
-    const guest = uniqueGuest();
-    await forwardGuestAddress(context, baseURL ?? '', guest.address);
-    await chooseVerifiedMethod(page, guest);
+    const guest = await newGuestAtVerification(page, context, baseURL);
     await expectNoAxeViolations(page, 'verification: send-code stage');
     const enter = await sendCode(page, guest);
     await expect(enter.getByText(/We texted a 6-digit code to .*\d{2,4}\.$/)).toBeVisible();
@@ -166,9 +172,7 @@ test('Resend code after 30 s texts a new code and empties the boxes; the old cod
   context,
   baseURL,
 }) => {
-  const guest = uniqueGuest();
-  await forwardGuestAddress(context, baseURL ?? '', guest.address);
-  await chooseVerifiedMethod(page, guest);
+  const guest = await newGuestAtVerification(page, context, baseURL);
   const enter = await sendCode(page, guest);
   const sentAt = Date.now();
   const [first] = await textedCodes(context, guest, 1);
@@ -195,9 +199,7 @@ test('Resend code at once is refused with the error dialog; Close goes back to c
   context,
   baseURL,
 }) => {
-  const guest = uniqueGuest();
-  await forwardGuestAddress(context, baseURL ?? '', guest.address);
-  await chooseVerifiedMethod(page, guest);
+  const guest = await newGuestAtVerification(page, context, baseURL);
   const enter = await sendCode(page, guest);
   await enter.getByRole('button', { name: 'Resend code' }).click();
   const oops = page.getByRole('dialog', { name: 'Oops! An error occurred' });
@@ -216,9 +218,7 @@ test('five wrong codes block the order: the blocked screen, Done, and Confirm Or
   context,
   baseURL,
 }) => {
-  const guest = uniqueGuest();
-  await forwardGuestAddress(context, baseURL ?? '', guest.address);
-  await chooseVerifiedMethod(page, guest);
+  const guest = await newGuestAtVerification(page, context, baseURL);
   const enter = await sendCode(page, guest);
   const [code] = await textedCodes(context, guest, 1);
   const wrong = wrongCodeFor(code ?? '');
