@@ -175,6 +175,11 @@ const EnvSchema = z.object({
   CAPTCHA_FREE_CHALLENGES: z.coerce.number().int().min(0).max(1_000_000).default(10),
   /** How often (seconds, give or take a fifth) each API process purges expired rows (jobs/purge.ts). */
   PURGE_EVERY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * How often (seconds, give or take a fifth) each API process looks for late orders to text their opted-in guest
+   * about (jobs/late-texts.ts).
+   */
+  LATE_TEXT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Google reCAPTCHA instead of ALTCHA when set (the secret key of the site). */
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   /** reCAPTCHA's siteverify endpoint (tests point it at a local stand-in). */

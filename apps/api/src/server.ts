@@ -6,6 +6,7 @@ import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
 import { createEmailProvider, startOutboxWorker } from './providers/email/index';
 import { startPurgeJob } from './jobs/purge';
+import { startLateTextJob } from './jobs/late-texts';
 import { createSmsProvider } from './providers/sms/index';
 
 const env = loadEnv();
@@ -33,6 +34,14 @@ const purgeJob = startPurgeJob(database.db, app.log.child({ component: 'purge' }
   everyMs: env.PURGE_EVERY_SECONDS * 1000,
 });
 
+// Opted-in guests whose order runs late get one text (jobs/late-texts.ts); every process runs the job.
+const lateTextJob = startLateTextJob(
+  database.db,
+  { tokens: app.tokens, webOrigin: env.WEB_PUBLIC_URL },
+  app.log.child({ component: 'late-texts' }),
+  { everyMs: env.LATE_TEXT_EVERY_SECONDS * 1000 },
+);
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -46,6 +55,7 @@ async function shutdown(signal: string) {
   }, 10_000).unref();
   await outboxWorker.stop();
   await purgeJob.stop();
+  await lateTextJob.stop();
   await app.close();
   await database.close();
   process.exit(0);

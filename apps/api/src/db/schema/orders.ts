@@ -90,6 +90,12 @@ export const orders = pgTable(
     identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
     /** The phone (E.164) that was verified: the verification holds only while the order's contact phone is it. */
     identityVerifiedPhone: text('identity_verified_phone'),
+    /**
+     * When the late text was handled (jobs/late-texts.ts): written to the outbox, or found not to be sent (no
+     * textable phone, a number that replied STOP). Set once, by a guarded update in the transaction that writes the
+     * text, so the order is texted about being late at most once.
+     */
+    lateTextSentAt: timestamp('late_text_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,6 +107,10 @@ export const orders = pgTable(
       .where(sql`${t.userId} is not null and ${t.placedAt} is not null`),
     uniqueIndex('orders_reference_number_uq').on(t.referenceNumber),
     index('orders_location_status_idx').on(t.locationId, t.status),
+    // The late-text job's search: placed orders not yet ready whose late text is not handled, by ready time.
+    index('orders_late_text_due_idx')
+      .on(t.expectedReadyAt)
+      .where(sql`${t.lateTextSentAt} is null and ${t.status} in (1, 2)`),
     check('orders_status_ck', sql`${t.status} is null or ${t.status} between 1 and 4`),
     check('orders_money_ck', sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.tipCents} >= 0`),
   ],

@@ -1,6 +1,7 @@
 /**
  * Order update texts (issue 34): a guest who turned on 'Text me updates about my order (SMS)' on the payment page
- * (guestNotificationTypes holds NOTIFICATION_TYPE.SMS) gets a text when the kitchen marks the order ready. The text
+ * (guestNotificationTypes holds NOTIFICATION_TYPE.SMS) gets a text when the kitchen marks the order ready, and one
+ * when its ready time passes before that (jobs/late-texts.ts). The text
  * is written to the outbox in the transaction of the status change that causes it (enqueueSms), so it goes out
  * once the change is committed and never without it; a number that replied STOP (sms_opt_outs) gets nothing.
  */
@@ -22,12 +23,16 @@ export interface OrderTextContext {
 /** The texts' wording; `{number}`, `{store}` and `{link}` are filled in (a text carries no markup to escape). */
 export const ORDER_TEXT_TEMPLATES = {
   ready: 'Your order #{number} at {store} is ready. Track it: {link}',
+  late: 'Your order #{number} at {store} is running late. Sorry for the wait! Track it: {link}',
 } as const;
 
 export type OrderTextKind = keyof typeof ORDER_TEXT_TEMPLATES;
 
 /** Labels of the texts in the development mailbox (a text has no subject). */
-export const ORDER_TEXT_LABELS: Record<OrderTextKind, string> = { ready: 'Order ready' };
+export const ORDER_TEXT_LABELS: Record<OrderTextKind, string> = {
+  ready: 'Order ready',
+  late: 'Order running late',
+};
 
 export function renderOrderText(
   kind: OrderTextKind,

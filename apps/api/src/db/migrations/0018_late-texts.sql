@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "late_text_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_late_text_due_idx" ON "orders" USING btree ("expected_ready_at") WHERE "orders"."late_text_sent_at" is null and "orders"."status" in (1, 2);
