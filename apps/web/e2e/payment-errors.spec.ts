@@ -106,10 +106,11 @@ test("the Express store's frame: a declined card says why, Close gives a fresh f
   await pay.cardFrame.getByRole('button', { name: /^Pay \$/ }).click();
   await pay.expectPlaced();
 
-  // Back to the placed order's payment page: the store page, not a stale form. (Chromium keeps no-store pages
-  // out of its back-forward cache, so this is the server's answer, not the page's bfcache handler.)
+  // Back to the placed order's payment page: with no current order it sends the guest to / (checkout spec
+  // section 4), which opens the store search, not a stale form. (Chromium keeps no-store pages out of its
+  // back-forward cache, so this is the server's answer, not the page's bfcache handler.)
   await page.goBack({ waitUntil: 'commit' });
-  await expect(page).toHaveURL(/\/8\/menu$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/search-locations$/, { timeout: 30_000 });
 });
 
 test('a saved card deleted on the payment page leaves the new card frame', async ({ page }) => {

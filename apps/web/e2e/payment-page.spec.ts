@@ -98,9 +98,9 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Payment approved!')).toBeVisible();
     await page.waitForURL(/\/order-tracking\?oid=\d+&tk=/, { timeout: 20_000 });
 
-    // The payment page of the placed order: the guest lands on the store page, not a stale form.
+    // The payment page of the placed order: no current order, so / (checkout spec section 4), the store search.
     await page.goto('/payment');
-    await expect(page).toHaveURL(/\/1\/menu$/);
+    await expect(page).toHaveURL(/\/search-locations$/);
   });
 });
 

@@ -1,12 +1,16 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutForm } from './components/checkout-form';
-import { confirmOrder, payAtStore } from './checkout.actions';
+import { clearPendingCardPayments, confirmOrder, payAtStore } from './checkout.actions';
 import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { formatTipInput, sanitizeTipInput, tipCentsFor } from './tip';
 import { requestVerificationCode, submitVerificationCode } from './verification-client';
 
-vi.mock('./checkout.actions', () => ({ confirmOrder: vi.fn(), payAtStore: vi.fn() }));
+vi.mock('./checkout.actions', () => ({
+  confirmOrder: vi.fn(),
+  payAtStore: vi.fn(),
+  clearPendingCardPayments: vi.fn(() => Promise.resolve(true)),
+}));
 vi.mock('@/lib/captcha/invisible-captcha', () => ({ solveInvisibleChallenge: vi.fn() }));
 vi.mock('./verification-client', () => ({
   requestVerificationCode: vi.fn(),
@@ -16,6 +20,7 @@ const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 const confirmMock = vi.mocked(confirmOrder);
 const payMock = vi.mocked(payAtStore);
+const clearMock = vi.mocked(clearPendingCardPayments);
 const solveMock = vi.mocked(solveInvisibleChallenge);
 let solved = 0;
 const codeMock = vi.mocked(requestVerificationCode);
@@ -61,6 +66,15 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+});
+
+describe('checkout on load', () => {
+  it("deletes the order's uncharged card payments once (checkout spec section 4)", async () => {
+    clearMock.mockClear();
+    renderForm();
+    await waitFor(() => expect(clearMock).toHaveBeenCalledTimes(1));
+    expect(confirmMock).not.toHaveBeenCalled();
+  });
 });
 
 describe('contact information', () => {

@@ -29,6 +29,7 @@ import { apiRequest, type ApiResult } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 import { getTipCents, setTipCents } from '@/lib/tip-cookie';
+import { deletePendingCardPayments } from '../payment/pending-card-payments';
 import { paymentStepFor, type PaymentStep } from './payment-step';
 
 export type ConfirmOrderResult =
@@ -252,4 +253,15 @@ export async function setDriverTip(input: {
   });
   revalidatePath('/checkout');
   return result.ok ? { ok: true } : { ok: false, error: result.errors[0]?.message ?? 'Please try again.' };
+}
+
+/**
+ * /checkout on load (checkout spec section 4): the order's existing credit-card payments that were not charged
+ * are deleted (the payment page makes a new one). Answers whether that worked; a failure leaves them for the
+ * payment page, which deletes them again.
+ */
+export async function clearPendingCardPayments(): Promise<boolean> {
+  const ref = await getOrderRef();
+  if (!ref) return false;
+  return (await deletePendingCardPayments(ref.orderId)).ok;
 }

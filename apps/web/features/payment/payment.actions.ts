@@ -25,6 +25,7 @@ import { getOrderRef, orderMenuHref, setOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 import { getTipCents, setTipCents } from '@/lib/tip-cookie';
 import { cardShare } from './card-share';
+import { deletePendingCardPayments, isPendingCardPayment } from './pending-card-payments';
 
 export type ActionFailure = {
   ok: false;
@@ -54,30 +55,6 @@ function failure(result: Extract<ApiResult<unknown>, { ok: false }>): ActionFail
 }
 
 const noOrder = { ok: false as const, error: 'There is no order to pay', code: 10029 };
-
-/** The payments a new card, saved card or wallet attempt replaces: uncharged card and wallet entries. */
-const REPLACEABLE_METHODS: readonly number[] = [PAYMENT_METHOD.CreditCard, PAYMENT_METHOD.VirtualWallet];
-
-/**
- * Removes the order's uncharged credit-card and wallet payments (a new frame replaces them) and answers the
- * order's remaining payments (gift cards stay: they are part of the split tender).
- */
-async function deletePendingCardPayments(orderId: number): Promise<ApiResult<Payment[]>> {
-  const payments = await apiRequest(z.array(PaymentSchema), `sales/orders/${orderId}/payments`);
-  if (!payments.ok) return payments;
-  const kept: Payment[] = [];
-  for (const payment of payments.value) {
-    if (!REPLACEABLE_METHODS.includes(payment.paymentMethod) || payment.status === 'Approved') {
-      kept.push(payment);
-      continue;
-    }
-    const deleted = await apiRequest(z.unknown(), `sales/orders/${orderId}/payments/${payment.id}`, {
-      method: 'DELETE',
-    });
-    if (!deleted.ok && deleted.status !== 404) return deleted;
-  }
-  return { ok: true, value: kept };
-}
 
 export type StartedPayment =
   | {
@@ -186,9 +163,7 @@ export async function readPaymentState(): Promise<ActionResult<PaymentState>> {
   if (!payments.ok) return failure(payments);
   const tipCents = await getTipCents(ref.orderId);
   const share = cardShare(order.value, tipCents);
-  const pending = payments.value.find(
-    (p) => REPLACEABLE_METHODS.includes(p.paymentMethod) && p.status !== 'Approved',
-  );
+  const pending = payments.value.find(isPendingCardPayment);
   return {
     ok: true,
     data: {

@@ -24,7 +24,6 @@ import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { env } from '@/lib/env';
 import { cachedEstimate } from '@/lib/estimate-cache';
 import { getEnabledFeatureFlags } from '@/lib/feature-flags';
-import { getPlacedOrder } from './placed-order-cookie';
 import { canUseSavedCards, listSavedCards } from './saved-card.queries';
 import { getOrderRef, orderMenuHref } from '@/lib/order-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
@@ -91,12 +90,8 @@ export type PaymentPage = { kind: 'redirect'; to: string } | { kind: 'ok'; data:
  */
 export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
   const ref = await getOrderRef();
-  if (!ref) {
-    // Back to a payment page after placing (or from the back-forward cache): the store of the order just
-    // placed, else / (spec: no current order -> /).
-    const placed = await getPlacedOrder();
-    return { kind: 'redirect', to: placed ? orderMenuHref(placed) : '/' };
-  }
+  // No current order (also back to a payment page after placing): / (checkout spec section 4).
+  if (!ref) return { kind: 'redirect', to: '/' };
   const storeHref = orderMenuHref(ref);
   const [order, template, methods, store, flags, savedPaymentsEnabled] = await Promise.all([
     apiRequest(OrderSchema, `sales/orders/${ref.orderId}`),

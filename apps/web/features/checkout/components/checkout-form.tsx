@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,7 +20,7 @@ import { TotalsList } from '@/components/ui/totals-list';
 import { useToast } from '@/components/ui/toast';
 import { APP_ERROR } from '@storefront/contracts/errors';
 import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
-import { confirmOrder, payAtStore } from '../checkout.actions';
+import { clearPendingCardPayments, confirmOrder, payAtStore } from '../checkout.actions';
 import type { PaymentChoice, PaymentStep } from '../payment-step';
 import { PaymentMethodPicker } from './payment-method-picker';
 import { SmsVerificationDialog } from './sms-verification-dialog';
@@ -104,6 +104,10 @@ export function CheckoutForm({
   const [tip, setTip] = useState<TipChoice>(() => initialTipChoice(hideTipping ? 0 : initialTipCents));
   const [validationErrors, setValidationErrors] = useState<OrderValidationError[] | null>(null);
   const [pending, setPending] = useState(false);
+  // On load the order's uncharged card payments go (checkout spec section 4): the payment page makes a new one.
+  useEffect(() => {
+    void clearPendingCardPayments().catch(() => undefined);
+  }, []);
   const [pickerChoices, setPickerChoices] = useState<PaymentChoice[] | null>(null);
   const [paying, setPaying] = useState(false);
   const [pickerError, setPickerError] = useState<string | null>(null);
