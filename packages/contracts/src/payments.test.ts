@@ -17,7 +17,8 @@ import {
   maskCardNumber,
 } from './payments';
 import { nextOrderStatus, StaffOrdersQuerySchema } from './staff';
-import { timelineStage, trackingPageUrl } from './tracking';
+import { fulfillmentPlaceTypeOf, timelineStage, trackingPageUrl } from './tracking';
+import { PICKUP_TYPE } from './enum-values';
 
 describe('card checks', () => {
   it('accepts the sandbox test cards and refuses a broken checksum', () => {
@@ -98,6 +99,16 @@ describe('status and tracking helpers', () => {
     expect(trackingPageUrl('http://localhost:3000', 12, 'a.b.c')).toBe(
       'http://localhost:3000/order-tracking?oid=12&tk=a.b.c',
     );
+    // fp, the fulfilment place type: curbside with a parking place, table with a table number, else none.
+    const curbside = fulfillmentPlaceTypeOf({ pickupOption: PICKUP_TYPE.Curbside, fulfillmentPlace: '7' });
+    expect(curbside).toBe('curbside');
+    expect(trackingPageUrl('http://localhost:3000', 12, 'a.b.c', curbside)).toBe(
+      'http://localhost:3000/order-tracking?oid=12&tk=a.b.c&fp=curbside',
+    );
+    expect(fulfillmentPlaceTypeOf({ pickupOption: PICKUP_TYPE.WalkIn, fulfillmentPlace: '12' })).toBe(
+      'table',
+    );
+    expect(fulfillmentPlaceTypeOf({ pickupOption: PICKUP_TYPE.Curbside, fulfillmentPlace: null })).toBeNull();
   });
 });
 

@@ -48,6 +48,14 @@ export const UiTemplateSchema = z.object({
   brands: z.array(BrandSchema),
   /** The reorder strip on the store page for signed-in customers (GET guests/past-ordered-items). */
   lastOrderedItemsSettings: z.object({ enabled: z.boolean(), title: z.string() }),
+  /**
+   * The tracking page's status display (checkout spec section 3, Timeline): off, the page shows no timeline and
+   * stops polling the status (section 4); the stages name the timeline's four steps.
+   */
+  orderStatusForWebOrdering: z.object({
+    enabled: z.boolean(),
+    orderStatusStages: z.array(z.object({ stage: z.number().int().min(1).max(4), label: z.string() })),
+  }),
 });
 export type UiTemplate = z.infer<typeof UiTemplateSchema>;
 

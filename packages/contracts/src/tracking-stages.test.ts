@@ -5,6 +5,8 @@ import {
   deliveryWindow,
   isRunningLate,
   lateEstimate,
+  pollsStatus,
+  showsDelayedWarning,
 } from './tracking-stages';
 
 const MINUTE = 60_000;
@@ -29,6 +31,24 @@ describe('when the guest gets the order', () => {
     // Ready at the counter, or picked up: not late for the guest.
     expect(isRunningLate(3, ready, ready + 30 * MINUTE)).toBe(false);
     expect(isRunningLate(4, ready, ready + 30 * MINUTE)).toBe(false);
+  });
+
+  it("shows the page's delayed warning past the ready time at every stage before 4, stage 3 included", () => {
+    const ready = at('2026-11-25T23:00:00Z');
+    expect(showsDelayedWarning(2, ready, ready)).toBe(false);
+    expect(showsDelayedWarning(2, ready, ready + 1)).toBe(true);
+    expect(showsDelayedWarning(3, ready, ready + 30 * MINUTE)).toBe(true);
+    expect(showsDelayedWarning(4, ready, ready + 30 * MINUTE)).toBe(false);
+  });
+
+  it('polls the status only while it can change, the display is on and the completion time is valid', () => {
+    const readyTime = '2026-11-25T18:00:00-05:00';
+    expect(pollsStatus({ statusId: 2, statusDisplay: true, orderReadyTime: readyTime })).toBe(true);
+    expect(pollsStatus({ statusId: 3, statusDisplay: true, orderReadyTime: readyTime })).toBe(true);
+    expect(pollsStatus({ statusId: 4, statusDisplay: true, orderReadyTime: readyTime })).toBe(false);
+    expect(pollsStatus({ statusId: 2, statusDisplay: false, orderReadyTime: readyTime })).toBe(false);
+    expect(pollsStatus({ statusId: 2, statusDisplay: true, orderReadyTime: null })).toBe(false);
+    expect(pollsStatus({ statusId: 2, statusDisplay: true, orderReadyTime: 'soon' })).toBe(false);
   });
 
   it('moves a late order on to the first 5-minute mark at least 5 minutes away', () => {

@@ -64,6 +64,28 @@ export function isRunningLate(statusId: number, readyAt: number, now: number): b
 }
 
 /**
+ * Whether the tracking page shows its delayed warning ('Running late'): the ready time has passed and the order
+ * is not at stage 4 (checkout spec section 4), so also when it waits ready at stage 3. isRunningLate, the
+ * kitchen's own notion (the late text), ends at 'Ready'.
+ */
+export function showsDelayedWarning(statusId: number, readyAt: number, now: number): boolean {
+  return statusId < ORDER_STATUS_TERMINAL && now > readyAt;
+}
+
+/**
+ * Whether the tracking page polls the status (checkout spec section 4): not once it is 4, not when the status
+ * display is off (orderStatusForWebOrdering.enabled), and not without a valid expected completion time.
+ */
+export function pollsStatus(input: {
+  statusId: number;
+  statusDisplay: boolean;
+  orderReadyTime: string | null | undefined;
+}): boolean {
+  if (isTerminalStatus(input.statusId) || !input.statusDisplay) return false;
+  return typeof input.orderReadyTime === 'string' && Number.isFinite(Date.parse(input.orderReadyTime));
+}
+
+/**
  * A late order's new estimate: the first LATE_STEP_MINUTES mark at least one step from now, so the page never
  * shows a time that has already passed and moves it on while the kitchen is still busy.
  */

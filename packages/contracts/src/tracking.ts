@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { envelope } from './api';
 import { IdParamSchema } from './bounds';
+import { PICKUP_TYPE } from './enum-values';
 import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema } from './enums';
 import { OrderTotalsSchema } from './orders';
 
@@ -145,9 +146,30 @@ export const TrackingUrlValueSchema = z.object({ url: z.string(), trackingToken:
 export const TrackingUrlResponseSchema = envelope(TrackingUrlValueSchema);
 
 /** `${web}/order-tracking?oid={id}&tk={token}` (the page the storefront serves). */
-export function trackingPageUrl(webOrigin: string, orderId: number, token: string): string {
+export function trackingPageUrl(
+  webOrigin: string,
+  orderId: number,
+  token: string,
+  /** fp, the fulfilment place type (checkout spec section 2): 'curbside' hides the page's pickup change. */
+  placeType: FulfillmentPlaceType | null = null,
+): string {
   const url = new URL('/order-tracking', webOrigin);
   url.searchParams.set('oid', String(orderId));
   url.searchParams.set('tk', token);
+  if (placeType) url.searchParams.set('fp', placeType);
   return url.toString();
+}
+
+export type FulfillmentPlaceType = 'curbside' | 'table';
+
+/**
+ * An order's fulfilment place type (checkout spec section 4, fulfilment place rules): an order with a place is
+ * curbside when its pickup option is curbside, else table side; without a place it has none.
+ */
+export function fulfillmentPlaceTypeOf(order: {
+  pickupOption: number | null;
+  fulfillmentPlace: string | null;
+}): FulfillmentPlaceType | null {
+  if (!order.fulfillmentPlace) return null;
+  return order.pickupOption === PICKUP_TYPE.Curbside ? 'curbside' : 'table';
 }

@@ -44,12 +44,20 @@ describe('the tracking page headline', () => {
     );
   });
 
-  it('follows the kitchen: ready, then complete, never late', () => {
-    expect(view(3, readyMs + 30 * MINUTE)).toEqual({
+  it('follows the kitchen: ready, then complete, never late once complete', () => {
+    expect(view(3, readyMs - 5 * MINUTE)).toEqual({
       tone: 'ready',
       title: 'Your order is ready',
       detail: 'Pick it up at Dupont Circle.',
     });
     expect(view(4, readyMs + 60 * MINUTE).tone).toBe('complete');
+  });
+
+  it('keeps the delayed warning at stage 3 once the ready time has passed (checkout spec section 4)', () => {
+    expect(view(3, readyMs + 30 * MINUTE)).toEqual({
+      tone: 'late',
+      title: 'Running late',
+      detail: 'Your order is ready: it was due at 6:45 PM. Pick it up at Dupont Circle.',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '@storefront/contracts/enum-values';
-import { isRunningLate, lateEstimate } from '@storefront/contracts/tracking-stages';
+import { lateEstimate, showsDelayedWarning } from '@storefront/contracts/tracking-stages';
 
 /** The tracking answer's ETA (contracts/tracking.ts TrackingEta), without zod for the browser code. */
 export interface EtaInput {
@@ -57,9 +57,10 @@ function untilText(ms: number, now: number): string {
 /**
  * What the tracking page leads with, for the order's status and ETA at `now`:
  * - before ready: 'Ready at 6:45 PM' (delivery: 'Arriving 7:00 PM–7:15 PM') with the minutes left;
- * - past the ready time and not ready (isRunningLate): 'Running late' with a new estimate (lateEstimate) and the
- *   time it was due; a delivery's new arrival keeps its travel time after the kitchen;
- * - ready: 'Your order is ready' with `readyDetail` (where to collect it, or its arrival window);
+ * - past the ready time and not ready: 'Running late' with a new estimate (lateEstimate) and the time it was due;
+ *   a delivery's new arrival keeps its travel time after the kitchen;
+ * - ready: 'Your order is ready' with `readyDetail` (where to collect it, or its arrival window); 'Running late'
+ *   once its ready time has passed (the spec's delayed warning shows at every stage before 4);
  * - complete: 'Order complete'.
  */
 export function etaView(input: {
@@ -78,10 +79,18 @@ export function etaView(input: {
   if (statusId >= ORDER_STATUS.Completed) {
     return { tone: 'complete', title: 'Order complete', detail: 'Enjoy your meal!' };
   }
+  const delayed = showsDelayedWarning(statusId, readyAt, now);
   if (statusId >= ORDER_STATUS.Ready) {
-    return { tone: 'ready', title: 'Your order is ready', detail: input.readyDetail };
+    // The spec's delayed warning also covers stage 3: ready, and its ready time has passed.
+    return delayed
+      ? {
+          tone: 'late',
+          title: 'Running late',
+          detail: `Your order is ready: it was due at ${formatClock(readyAt, zone)}. ${input.readyDetail}`,
+        }
+      : { tone: 'ready', title: 'Your order is ready', detail: input.readyDetail };
   }
-  if (isRunningLate(statusId, readyAt, now)) {
+  if (delayed) {
     const next = lateEstimate(now);
     const detail = arrival
       ? `Sorry, it is taking longer than planned: now expected to arrive by ${formatWhen(

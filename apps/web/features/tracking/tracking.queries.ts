@@ -68,6 +68,8 @@ export type TrackingPage =
       trackingToken: string;
       details: TrackingDetails;
       stages: readonly { stage: number; label: string }[];
+      /** The template's status display (orderStatusForWebOrdering.enabled): off, no timeline and no polling. */
+      statusDisplay: boolean;
       /** When the server read the order (epoch ms): the ETA renders as of then, the browser moves on. */
       renderedAt: number;
     };
@@ -94,7 +96,13 @@ export const getTrackingPage = cache(async (oid?: string, tk?: string): Promise<
     query: { locationId },
     revalidate: 60,
   });
-  const stages = details.value.status.stages.length > 0 ? details.value.status.stages : ORDER_STATUS_STAGES;
+  const settings = template.ok ? template.value.orderStatusForWebOrdering : null;
+  const stages =
+    settings?.orderStatusStages.length === ORDER_STATUS_STAGES.length
+      ? settings.orderStatusStages
+      : details.value.status.stages.length > 0
+        ? details.value.status.stages
+        : ORDER_STATUS_STAGES;
   return {
     kind: 'ok',
     companyName: template.ok ? template.value.companyName : FALLBACK_COMPANY,
@@ -103,6 +111,7 @@ export const getTrackingPage = cache(async (oid?: string, tk?: string): Promise<
     trackingToken: token,
     details: details.value,
     stages,
+    statusDisplay: settings?.enabled ?? true,
     renderedAt: Date.now(),
   };
 });

@@ -220,6 +220,10 @@ export const uiTemplates = pgTable(
       .array()
       .notNull()
       .default(sql`'{1}'::smallint[]`),
+    /** orderStatusForWebOrdering.enabled: the tracking page shows (and polls) the order's status. */
+    orderStatusEnabled: boolean('order_status_enabled').notNull().default(true),
+    /** orderStatusForWebOrdering.orderStatusStages: the timeline's stage labels; null for the defaults. */
+    orderStatusStages: jsonb('order_status_stages').$type<{ stage: number; label: string }[]>(),
   },
   (t) => [
     uniqueIndex('ui_templates_brand_default_uq')

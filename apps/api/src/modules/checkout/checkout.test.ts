@@ -152,6 +152,15 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
       .where(eq(orders.id, order.orderId));
     const placed = await closeRequest(ctx, order, { paymentToken });
     expect(placed.statusCode, placed.body).toBe(200);
+    // Its tracking link carries the place type (fp=table; a curbside order's fp=curbside, below).
+    const tracking = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}/tracking-url?locationId=7`,
+      headers: auth(order.token),
+    });
+    expect(new URL(tracking.json<{ value: { url: string } }>().value.url).searchParams.get('fp')).toBe(
+      'table',
+    );
 
     // A walk-in order at a store that shows the contact still needs it.
     const walkIn = await createOrderFixture(ctx);
@@ -248,6 +257,13 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
       .where(eq(orders.id, order.orderId));
     const placed = await closeRequest(ctx, order, { paymentToken });
     expect(placed.statusCode, placed.body).toBe(200);
+    const tracking = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}/tracking-url?locationId=6`,
+      headers: auth(order.token),
+    });
+    const link = new URL(tracking.json<{ value: { url: string } }>().value.url);
+    expect(link.searchParams.get('fp')).toBe('curbside');
 
     // A walk-in order at the same store still needs the contact.
     const walkIn = await createOrderFixture(ctx, { locationId: 6, subtotalCents: 2000 });

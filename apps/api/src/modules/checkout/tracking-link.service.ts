@@ -1,4 +1,4 @@
-import { trackingPageUrl } from '@storefront/contracts/tracking';
+import { fulfillmentPlaceTypeOf, trackingPageUrl } from '@storefront/contracts/tracking';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { conflict } from '../../lib/errors';
@@ -6,7 +6,10 @@ import type { Session } from '../../lib/tokens';
 import type { TokenService } from '../../lib/tokens';
 import { requireOwnedOrder } from './checkout.service';
 
-/** The storefront's tracking page for a placed order, opened by a tracking token (409 before placement). */
+/**
+ * The storefront's tracking page for a placed order, opened by a tracking token, with its fulfilment place type
+ * (fp) for a curbside or table order (409 before placement).
+ */
 export async function getTrackingUrl(
   db: Db,
   env: Env,
@@ -17,5 +20,6 @@ export async function getTrackingUrl(
   const order = await requireOwnedOrder(db, session, orderId);
   if (!order.placedAt) throw conflict('OrderNotPlaced', 'The order has not been placed yet', 21042);
   const trackingToken = await tokens.signTrackingToken(order.id);
-  return { url: trackingPageUrl(env.WEB_PUBLIC_URL, order.id, trackingToken), trackingToken };
+  const url = trackingPageUrl(env.WEB_PUBLIC_URL, order.id, trackingToken, fulfillmentPlaceTypeOf(order));
+  return { url, trackingToken };
 }

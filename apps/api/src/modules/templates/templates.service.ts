@@ -10,6 +10,7 @@ import {
   type FeatureFlag,
   type UiTemplate,
 } from '@storefront/contracts/templates';
+import { ORDER_STATUS_STAGES } from '@storefront/contracts/tracking-stages';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import {
@@ -43,6 +44,23 @@ function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
 /** Drops the cached templates and flags (after a write, and in tests). */
 export function invalidateTemplatesCache(db: Db): void {
   cache.delete(db);
+}
+
+/**
+ * The timeline's four stages: a template's own label for a stage where it gives a usable one (the column is
+ * JSON an operator writes), else the default label.
+ */
+function orderStatusStagesOf(custom: unknown): { stage: number; label: string }[] {
+  const own = new Map<number, string>();
+  if (Array.isArray(custom)) {
+    for (const entry of custom.slice(0, ORDER_STATUS_STAGES.length * 2)) {
+      const { stage, label } = (entry ?? {}) as { stage?: unknown; label?: unknown };
+      if (typeof stage === 'number' && typeof label === 'string' && label.trim()) {
+        own.set(stage, label.trim().slice(0, 40));
+      }
+    }
+  }
+  return ORDER_STATUS_STAGES.map(({ stage, label }) => ({ stage, label: own.get(stage) ?? label }));
 }
 
 function toTemplate(
@@ -84,6 +102,10 @@ function toTemplate(
     },
     brands: brands.map((b) => ({ id: b.id, name: b.name, logo: b.logo })),
     lastOrderedItemsSettings: { enabled: lastOrderedItems, title: DEFAULT_LAST_ORDERED_ITEMS_TITLE },
+    orderStatusForWebOrdering: {
+      enabled: row?.orderStatusEnabled ?? true,
+      orderStatusStages: orderStatusStagesOf(row?.orderStatusStages ?? null),
+    },
   };
 }
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   FEATURE_FLAG,
   foregroundFor,
   type FeatureFlag,
   type UiTemplate,
 } from '@storefront/contracts/templates';
-import { featureFlags } from '../../db/schema/locations';
+import { featureFlags, uiTemplates } from '../../db/schema/locations';
 import { invalidateTemplatesCache } from './templates.service';
 import { DEMO_BRANDS, DEMO_LOCATIONS } from '../../db/seed/locations';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
@@ -94,6 +94,53 @@ describe.each(await dbKinds())('templates API on %s', (kind) => {
           .update(featureFlags)
           .set({ enabled: true })
           .where(eq(featureFlags.name, FEATURE_FLAG.lastOrderedItems));
+        invalidateTemplatesCache(ctx.app.db);
+      }
+    });
+  });
+
+  describe('orderStatusForWebOrdering (the tracking page status display)', () => {
+    it('is on with the four default stages, and follows a template that turns it off or renames stages', async () => {
+      const query = `?locationId=${DEMO_LOCATIONS.open}`;
+      expect((await template(query)).body.value.orderStatusForWebOrdering).toEqual({
+        enabled: true,
+        orderStatusStages: [
+          { stage: 1, label: 'Order Placed' },
+          { stage: 2, label: 'Order Received' },
+          { stage: 3, label: 'Ready for Pickup' },
+          { stage: 4, label: 'Picked Up' },
+        ],
+      });
+      const brandDefault = and(
+        eq(uiTemplates.brandId, DEMO_BRANDS.capitalKitchen),
+        isNull(uiTemplates.locationId),
+      );
+      await ctx.app.db
+        .update(uiTemplates)
+        .set({
+          orderStatusEnabled: false,
+          // An operator's JSON: a usable label is taken, a blank or malformed entry keeps the default.
+          orderStatusStages: [
+            { stage: 3, label: ' At the counter ' },
+            { stage: 2, label: '' },
+          ] as never,
+        })
+        .where(brandDefault);
+      invalidateTemplatesCache(ctx.app.db);
+      try {
+        const off = (await template(query)).body.value.orderStatusForWebOrdering;
+        expect(off.enabled).toBe(false);
+        expect(off.orderStatusStages.map((s: { label: string }) => s.label)).toEqual([
+          'Order Placed',
+          'Order Received',
+          'At the counter',
+          'Picked Up',
+        ]);
+      } finally {
+        await ctx.app.db
+          .update(uiTemplates)
+          .set({ orderStatusEnabled: true, orderStatusStages: null })
+          .where(brandDefault);
         invalidateTemplatesCache(ctx.app.db);
       }
     });

@@ -14,14 +14,17 @@ export function TrackedOrder({
   orderId,
   trackingToken,
   initialStatus,
+  polls = true,
   children,
 }: {
   orderId: number;
   trackingToken: string;
   initialStatus: OrderStatus;
+  /** False when the status display is off or there is no valid expected completion time (pollsStatus). */
+  polls?: boolean;
   children: ReactNode;
 }) {
-  const status = useOrderStatus(orderId, trackingToken, initialStatus);
+  const status = useOrderStatus(orderId, trackingToken, initialStatus, undefined, polls);
   return <TrackedStatusContext.Provider value={status}>{children}</TrackedStatusContext.Provider>;
 }
 

@@ -8,6 +8,7 @@ import { SiteHeader } from '@/components/ui/site-header';
 import { TotalsList } from '@/components/ui/totals-list';
 import { themeStyle, type ThemeInput } from '@/lib/theme';
 import { describeHandover } from '@storefront/contracts/pickup';
+import { pollsStatus } from '@storefront/contracts/tracking-stages';
 import { formatClock } from '../eta';
 import { CardLogo } from './card-logo';
 import { PickupChange } from './pickup-change';
@@ -65,6 +66,7 @@ export type TrackingScreenProps =
       trackingToken: string;
       details: TrackingDetails;
       stages: readonly { stage: number; label: string }[];
+      statusDisplay: boolean;
       renderedAt: number;
     };
 
@@ -102,6 +104,11 @@ export function TrackingScreen(
         orderId={props.orderId}
         trackingToken={props.trackingToken}
         initialStatus={details.status.statusId}
+        polls={pollsStatus({
+          statusId: details.status.statusId,
+          statusDisplay: props.statusDisplay,
+          orderReadyTime: details.status.orderReadyTime,
+        })}
       >
         <main id={MAIN_CONTENT_ID} className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
           <div className="flex flex-col gap-1">
@@ -134,7 +141,7 @@ export function TrackingScreen(
                       : 'We will bring your order out to your car.'}
                   </p>
                 </Panel>
-              ) : (
+              ) : props.statusDisplay ? (
                 <Panel id="status-title" title="Order Status">
                   <TrackingStatus
                     orderId={props.orderId}
@@ -143,7 +150,7 @@ export function TrackingScreen(
                     stages={props.stages}
                   />
                 </Panel>
-              )}
+              ) : null}
 
               <Panel id="details-title" title="Order Details">
                 <OrderLineList
