@@ -116,6 +116,11 @@ export const outboxMessages = pgTable(
     /** Unique per message: a provider that supports it deduplicates on it; a retry never sends twice. */
     idempotencyKey: uuid('idempotency_key').notNull(),
     recipient: text('recipient').notNull(),
+    /**
+     * What the message is about: 'account' (activation, reset, sign-up notices, and texts), 'order' (an order's
+     * receipt). The per-recipient caps of account e-mail count 'account' only: a guest's receipts never use them up.
+     */
+    category: text('category').notNull().default('account'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),

@@ -191,6 +191,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: key,
           giftCards,
           payLater: { policy: payLaterPolicyOf(app.config), clientAddress: request.clientAddress },
+          notifications: { tokens: app.tokens, webOrigin: app.config.WEB_PUBLIC_URL },
         },
         app.config.IDEMPOTENCY_LEASE_SECONDS * 1000,
       );

@@ -39,6 +39,8 @@ import {
   type OrderRow,
 } from './checkout.repository';
 import { runIdempotent, type Settle } from './idempotency';
+import { enqueueOrderReceipt } from '../notifications/order-receipt';
+import type { NotificationContext } from '../notifications/message-templates';
 import { orderAlreadyPlaced, preCheckoutErrors, requireOwnedOrder } from './checkout.service';
 
 /** Reference numbers avoid look-alike characters (no 0/O, 1/I). */
@@ -71,6 +73,8 @@ export interface PlaceOrderInput {
   giftCards: GiftCardProcessor;
   /** The pay-later limits and the request's client address (an order left to pay at the store). */
   payLater: PayLaterContext;
+  /** Signs the receipt's tracking link (modules/notifications). */
+  notifications: NotificationContext;
 }
 
 function declinedErrors(message: string): ApiError[] {
@@ -419,6 +423,8 @@ async function attemptPlacement(
       outcome: 'placed',
       code: 0,
     });
+    // The e-mail receipt commits with the placement (a declined or failed attempt sends none).
+    await enqueueOrderReceipt(tx, input.notifications, order.id);
     const result = placedResult(order.id, referenceNumber, now, location?.timeZone, approvedCents);
     // In the same transaction as the placement: a committed order never leaves its key 'processing'.
     await input.settle?.(tx, 200, result);

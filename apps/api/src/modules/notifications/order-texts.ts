@@ -1,48 +1,36 @@
 /**
  * Order update texts (issue 34): a guest who turned on 'Text me updates about my order (SMS)' on the payment page
  * (guestNotificationTypes holds NOTIFICATION_TYPE.SMS) gets a text when the kitchen marks the order ready, and one
- * when its ready time passes before that (jobs/late-texts.ts). The text
- * is written to the outbox in the transaction of the status change that causes it (enqueueSms), so it goes out
- * once the change is committed and never without it; a number that replied STOP (sms_opt_outs) gets nothing.
+ * when its ready time passes before that (jobs/late-texts.ts). The text is written to the outbox in the transaction
+ * of the change that causes it (enqueueSms), so it goes out once the change is committed and never without it; a
+ * number that replied STOP (sms_opt_outs) gets nothing. The wording is the brand's (message-templates.ts).
  */
 import { NOTIFICATION_TYPE } from '@storefront/contracts/enum-values';
-import { trackingPageUrl } from '@storefront/contracts/tracking';
+import { fulfillmentPlaceTypeOf, trackingPageUrl } from '@storefront/contracts/tracking';
 import type { Db } from '../../db/client';
-import type { TokenService } from '../../lib/tokens';
 import { enqueueSms } from '../../providers/email/outbox';
 import { findLocation, type OrderRow } from '../checkout/checkout.repository';
 import { orderNumberFor } from '../checkout/place-order.service';
 import { toE164 } from '../verification/phone';
+import {
+  fillTemplate,
+  getBrandMessages,
+  type MessageTemplates,
+  type NotificationContext,
+} from './message-templates';
 
-/** What a status change needs to write its text: the tracking link is signed and points at the storefront. */
-export interface OrderTextContext {
-  tokens: Pick<TokenService, 'signTrackingToken'>;
-  webOrigin: string;
-}
+/** What a status change needs to write its text. */
+export type OrderTextContext = NotificationContext;
 
-/** The texts' wording; `{number}`, `{store}` and `{link}` are filled in (a text carries no markup to escape). */
-export const ORDER_TEXT_TEMPLATES = {
-  ready: 'Your order #{number} at {store} is ready. Track it: {link}',
-  late: 'Your order #{number} at {store} is running late. Sorry for the wait! Track it: {link}',
-} as const;
+export type OrderTextKind = 'ready' | 'late';
 
-export type OrderTextKind = keyof typeof ORDER_TEXT_TEMPLATES;
+const TEMPLATE_OF: Record<OrderTextKind, keyof MessageTemplates> = { ready: 'readyText', late: 'lateText' };
 
 /** Labels of the texts in the development mailbox (a text has no subject). */
 export const ORDER_TEXT_LABELS: Record<OrderTextKind, string> = {
   ready: 'Order ready',
   late: 'Order running late',
 };
-
-export function renderOrderText(
-  kind: OrderTextKind,
-  values: { number: string; store: string; link: string },
-): string {
-  return ORDER_TEXT_TEMPLATES[kind].replace(
-    /\{(number|store|link)\}/g,
-    (_, key: keyof typeof values) => values[key],
-  );
-}
 
 /** Whether the guest opted into texts at placement. */
 export function optedIntoTexts(order: Pick<OrderRow, 'guestNotificationTypes'>): boolean {
@@ -63,13 +51,20 @@ export async function enqueueOrderText(
   const to = toE164(order.contactPhone);
   if (!to) return false;
   const location = await findLocation(tx, order.locationId);
-  const link = trackingPageUrl(context.webOrigin, order.id, await context.tokens.signTrackingToken(order.id));
+  const { brandName, templates } = await getBrandMessages(tx, location?.brandId ?? 0);
+  const link = trackingPageUrl(
+    context.webOrigin,
+    order.id,
+    await context.tokens.signTrackingToken(order.id),
+    fulfillmentPlaceTypeOf(order),
+  );
   return enqueueSms(tx, {
     to,
     label: ORDER_TEXT_LABELS[kind],
-    body: renderOrderText(kind, {
+    body: fillTemplate(templates[TEMPLATE_OF[kind]], {
       number: orderNumberFor(order.id),
       store: location?.name ?? 'the store',
+      brand: brandName,
       link,
     }),
   });

@@ -550,6 +550,7 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
       idempotencyKey: randomUUID(),
       giftCards: down,
       payLater: { policy: payLaterPolicyOf(ctx.env), clientAddress: null },
+      notifications: { tokens: ctx.app.tokens, webOrigin: ctx.env.WEB_PUBLIC_URL },
     });
     await expect(attempt).rejects.toMatchObject({
       status: 502,

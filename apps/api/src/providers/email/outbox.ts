@@ -53,13 +53,21 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(RETRY_MAX_SECONDS, RETRY_FIRST_SECONDS * 2 ** Math.max(0, attempts - 1));
 }
 
+/** What an e-mail is about: the per-recipient caps count 'account' e-mail only (countEmailsToSince). */
+export type EmailCategory = 'account' | 'order';
+
 /**
  * Writes an e-mail to the outbox. Pass the transaction's handle of what the mail reports: the mail exists only
  * if that commits (a rolled-back transaction sends nothing).
  */
-export async function enqueueEmail(db: Db, message: EmailMessage): Promise<void> {
+export async function enqueueEmail(
+  db: Db,
+  message: EmailMessage,
+  category: EmailCategory = 'account',
+): Promise<void> {
   await db.insert(outboxMessages).values({
     channel: 'email',
+    category,
     idempotencyKey: randomUUID(),
     recipient: message.to,
     subject: message.subject,
@@ -69,8 +77,9 @@ export async function enqueueEmail(db: Db, message: EmailMessage): Promise<void>
 }
 
 /**
- * How many e-mails were written to `recipient` since then (the per-recipient caps). Call it with the row that
- * stands for the recipient locked (the customer's), so that concurrent writers count each other.
+ * How many account e-mails were written to `recipient` since then (the per-recipient caps; an order's receipt is
+ * not counted). Call it with the row that stands for the recipient locked (the customer's), so that concurrent
+ * writers count each other.
  */
 export async function countEmailsToSince(db: Db, recipient: string, since: Date): Promise<number> {
   const [row] = await db
@@ -79,6 +88,7 @@ export async function countEmailsToSince(db: Db, recipient: string, since: Date)
     .where(
       and(
         eq(outboxMessages.channel, 'email'),
+        eq(outboxMessages.category, 'account'),
         eq(outboxMessages.recipient, recipient),
         gte(outboxMessages.createdAt, since),
       ),

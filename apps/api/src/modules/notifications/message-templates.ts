@@ -1,0 +1,54 @@
+/**
+ * The wording of the messages a guest gets about an order (issue 34): the ready and late texts and the e-mail
+ * receipt. A template is plain text with placeholders in braces, filled in once (a value that itself reads
+ * `{link}` is not filled again); HTML is never written by a template: the receipt's HTML escapes every text,
+ * the brand's wording included.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { brands } from '../../db/schema/locations';
+import type { TokenService } from '../../lib/tokens';
+
+/** What a message about an order needs besides the order: the tracking link is signed and points at the storefront. */
+export interface NotificationContext {
+  tokens: Pick<TokenService, 'signTrackingToken'>;
+  webOrigin: string;
+}
+
+export interface MessageTemplates {
+  /** Text when the kitchen marks the order ready: {number}, {store}, {link}, {brand}. */
+  readyText: string;
+  /** Text when the ready time has passed and the order is not ready: {number}, {store}, {link}, {brand}. */
+  lateText: string;
+  /** The receipt's subject: {number}, {store}, {brand}. */
+  receiptSubject: string;
+  /** The receipt's first paragraph: {name}, {number}, {store}, {brand}. */
+  receiptIntro: string;
+  /** The receipt's last paragraph: {store}, {phone} (the store's), {brand}. */
+  receiptClosing: string;
+}
+
+/** The wording of a brand that has none of its own. */
+export const DEFAULT_MESSAGE_TEMPLATES: MessageTemplates = {
+  readyText: 'Your order #{number} at {store} is ready. Track it: {link}',
+  lateText: 'Your order #{number} at {store} is running late. Sorry for the wait! Track it: {link}',
+  receiptSubject: 'Your order #{number} at {store}',
+  receiptIntro: 'Hi {name}, thank you for your order at {store}. Here is your receipt.',
+  receiptClosing: 'Questions about your order? Call {store} at {phone}.',
+};
+
+/** A template's text with each `{key}` of `values` filled in (others left as they are), in one pass. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([a-z]+)\}/g, (whole, key: string) =>
+    Object.hasOwn(values, key) ? (values[key] ?? '') : whole,
+  );
+}
+
+/** A brand's name and the wording of its messages (its own where it has some, the defaults elsewhere). */
+export async function getBrandMessages(
+  db: Db,
+  brandId: number,
+): Promise<{ brandName: string; templates: MessageTemplates }> {
+  const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId)).limit(1);
+  return { brandName: brand?.name ?? '', templates: DEFAULT_MESSAGE_TEMPLATES };
+}

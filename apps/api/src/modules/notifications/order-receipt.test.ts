@@ -1,0 +1,167 @@
+/**
+ * The e-mail receipt on a real database: a placed order writes one receipt to its contact e-mail in the placing
+ * transaction (store, items, totals, ready time, a tracking link that opens the order), as plain text and HTML in
+ * which no value of the guest's becomes markup; a declined placement writes none, and a replay none again.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, outboxMessages } from '../../db/schema/index';
+import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { CARDS, createOrderFixture } from '../checkout/checkout.fixtures';
+import { auth, closeRequest, prepareCheckout } from '../checkout/checkout.test-helpers';
+import { orderNumberFor } from '../checkout/place-order.service';
+import { MAILS_PER_RECIPIENT_HOUR } from '../accounts/accounts.service';
+import { signUp } from '../accounts/accounts.test-helpers';
+import { formatReceiptTime } from './order-receipt';
+
+const HOSTILE_NAME = `<b onmouseover="alert('x')">Ada</b> & co`;
+const HOSTILE_NOTES = '</p><script>alert(1)</script>';
+const HOSTILE_ITEM_NOTE = '"><img src=x onerror=alert(1)>';
+/** The only elements a receipt's HTML is made of: anything else came from a value. */
+const RECEIPT_TAGS = new Set([
+  'html',
+  'head',
+  'meta',
+  'title',
+  'body',
+  'p',
+  'h1',
+  'br',
+  'strong',
+  'span',
+  'table',
+  'tr',
+  'td',
+  'a',
+]);
+
+describe.each(await dbKinds())('order receipts on %s', (kind) => {
+  let ctx: TestContext;
+  let n = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  /** An order at the open store (1) ready to place with `card`, with an e-mail address of its own. */
+  async function readyToPlace(
+    card: string,
+    contact: { firstName?: string; notes?: string; itemNote?: string } = {},
+  ) {
+    const order = await createOrderFixture(ctx);
+    const { paymentToken } = await prepareCheckout(ctx, order, card, 100);
+    n += 1;
+    const email = `receipt-${kind}-${n}-${Date.now()}@example.com`;
+    await ctx.database.db
+      .update(orders)
+      .set({
+        contactEmail: email,
+        ...(contact.firstName ? { contactFirstName: contact.firstName } : {}),
+        ...(contact.notes ? { notes: contact.notes } : {}),
+      })
+      .where(eq(orders.id, order.orderId));
+    if (contact.itemNote)
+      await ctx.database.db
+        .update(orderItems)
+        .set({ note: contact.itemNote })
+        .where(eq(orderItems.orderId, order.orderId));
+    return { order, paymentToken, email };
+  }
+
+  const mailsTo = (email: string) =>
+    ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.channel, 'email'), eq(outboxMessages.recipient, email)));
+
+  it('sends one receipt with the store, items, totals, ready time and a working tracking link', async () => {
+    const { order, paymentToken, email } = await readyToPlace(CARDS.approve);
+    const key = crypto.randomUUID();
+    const placed = await closeRequest(ctx, order, { paymentToken }, key);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const number = orderNumberFor(order.orderId);
+
+    const [mail, ...more] = await mailsTo(email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`Your order #${number} at Capital Kitchen - Dupont Circle`);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const ready = formatReceiptTime(row?.expectedReadyAt ?? new Date(0), 'America/New_York');
+    expect(ready).toMatch(/^\w{3}, \w{3} \d{1,2}, \d{1,2}:\d\d [AP]M E[SD]T$/);
+    const text = mail?.textBody ?? '';
+    expect(text).toContain('Hi Ada, thank you for your order at Capital Kitchen - Dupont Circle.');
+    expect(text).toContain(`Order #${number} (reference ${row?.referenceNumber})`);
+    expect(text).toContain('Capital Kitchen - Dupont Circle, 1350 Connecticut Ave NW, Washington, DC 20036');
+    expect(text).toContain(`Pickup\nReady: ${ready}`);
+    expect(text).toContain('1 x Classic Burger  $12.50');
+    // The fixture's $12.50 with $1.25 tax and the $1.00 tip: checkout's rows.
+    expect(text).toContain('Item Total: $12.50\nTax: $1.25\nTip: $1.00\nTotal: $14.75');
+    expect(text).toMatch(/Questions about your order\? Call Capital Kitchen - Dupont Circle at [\d() -]+\.$/);
+
+    const link = new URL(/Track your order: (\S+)/.exec(text)?.[1] ?? 'http://x');
+    expect(link.pathname).toBe('/order-tracking');
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/tracking/orders/${order.orderId}/status`,
+      headers: auth(link.searchParams.get('tk') ?? ''),
+    });
+    expect(status.json()).toMatchObject({ value: { statusId: 1 } });
+    const html = mail?.htmlBody ?? '';
+    expect(html).toContain(`<a href="${link.toString().replaceAll('&', '&amp;')}"`);
+    expect(html).toContain('<strong>$14.75</strong>');
+
+    // The same request again replays the answer and writes no second receipt.
+    const replay = await closeRequest(ctx, order, { paymentToken }, key);
+    expect(replay.statusCode).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('escapes every value of the guest in the HTML (name, order notes, item notes)', async () => {
+    const { order, paymentToken, email } = await readyToPlace(CARDS.approve, {
+      firstName: HOSTILE_NAME,
+      notes: HOSTILE_NOTES,
+      itemNote: HOSTILE_ITEM_NOTE,
+    });
+    expect((await closeRequest(ctx, order, { paymentToken })).statusCode).toBe(200);
+    const [mail] = await mailsTo(email);
+    const html = mail?.htmlBody ?? '';
+    const tags = [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1]?.toLowerCase());
+    expect(tags.filter((tag) => !RECEIPT_TAGS.has(tag ?? ''))).toEqual([]);
+    // And only the receipt's own attributes (an escaped value holds no '<', so what is in a tag is ours).
+    const attributes = [...html.matchAll(/<[a-zA-Z][^>]*>/g)].flatMap((tag) =>
+      [...tag[0].matchAll(/\s([a-zA-Z-]+)="[^"]*"/g)].map((a) => a[1]),
+    );
+    expect(new Set(attributes)).toEqual(
+      new Set(['lang', 'charset', 'name', 'content', 'style', 'role', 'href']),
+    );
+    expect(html).toContain(
+      'Hi &lt;b onmouseover=&quot;alert(&#39;x&#39;)&quot;&gt;Ada&lt;/b&gt; &amp; co, thank you',
+    );
+    expect(html).toContain('Notes: &lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Note: &quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    // The plain text says them as they are (text is not markup).
+    expect(mail?.textBody).toContain(`Hi ${HOSTILE_NAME}, thank you`);
+    expect(mail?.textBody).toContain(`    Note: ${HOSTILE_ITEM_NOTE}`);
+  });
+
+  it("a guest's receipts never use up the account e-mail caps: sign-up still mails the address", async () => {
+    const email = `receipts-then-sign-up-${kind}-${Date.now()}@example.com`;
+    for (let i = 0; i < MAILS_PER_RECIPIENT_HOUR; i += 1) {
+      const { order, paymentToken } = await readyToPlace(CARDS.approve);
+      await ctx.database.db.update(orders).set({ contactEmail: email }).where(eq(orders.id, order.orderId));
+      expect((await closeRequest(ctx, order, { paymentToken })).statusCode).toBe(200);
+    }
+    expect(await mailsTo(email)).toHaveLength(MAILS_PER_RECIPIENT_HOUR);
+    expect((await signUp(ctx, email)).statusCode).toBe(201);
+    expect((await mailsTo(email)).map((m) => m.subject)).toContain('Activate your account');
+  });
+
+  it('sends no receipt for a declined placement', async () => {
+    const { order, paymentToken, email } = await readyToPlace(CARDS.decline);
+    const declined = await closeRequest(ctx, order, { paymentToken });
+    expect(declined.statusCode).toBe(422);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+});

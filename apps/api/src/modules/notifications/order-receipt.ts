@@ -1,0 +1,252 @@
+/**
+ * The e-mail receipt of a placed order (issue 34): every placed order sends one to its contact e-mail, with the
+ * store, the items, the totals rows of checkout, the ready time (a delivery's expected arrival) and the tracking
+ * link, as plain text and HTML. It is written to the outbox in the placing transaction (the order and its receipt
+ * commit together: a declined or failed placement sends none, a replayed one none again).
+ *
+ * Every value in the HTML is escaped (escapeHtml), the guest's name and notes as much as the brand's wording: the
+ * HTML's markup is this file's alone.
+ */
+import { FULFILLMENT_METHOD } from '@storefront/contracts/enum-values';
+import { centsToDollars, dollarsToCents, formatCents } from '@storefront/contracts/money';
+import { totalsRows } from '@storefront/contracts/pricing';
+import {
+  deliveryTravelMinutes,
+  fulfillmentPlaceTypeOf,
+  trackingPageUrl,
+} from '@storefront/contracts/tracking';
+import type { Db } from '../../db/client';
+import { escapeHtml } from '../../lib/html';
+import { enqueueEmail } from '../../providers/email/outbox';
+import { findItemsOfOrders, findLocation, findOrder } from '../checkout/checkout.repository';
+import { orderNumberFor } from '../checkout/place-order.service';
+import { fillTemplate, getBrandMessages, type NotificationContext } from './message-templates';
+
+/** A receipt's content, before it is written as text or HTML. */
+export interface Receipt {
+  /** The contact e-mail. */
+  to: string;
+  subject: string;
+  intro: string;
+  closing: string;
+  orderNumber: string;
+  referenceNumber: string;
+  store: { name: string; address: string; phone: string };
+  /** 'Pickup', 'Delivery to <address>', 'Dine-in'. */
+  fulfillment: string;
+  /** 'Ready' or 'Expected' with the time in the store's time zone. */
+  when: { label: string; time: string } | null;
+  lines: { quantity: number; title: string; total: string; details: string[] }[];
+  totals: { label: string; amount: string }[];
+  total: { label: string; amount: string };
+  notes: string | null;
+  link: string;
+}
+
+/** A time in the store's zone as a guest reads it: 'Sat, Nov 28, 10:15 AM EST'. */
+export function formatReceiptTime(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+const money = (dollars: number) => formatCents(dollarsToCents(dollars));
+
+/**
+ * The receipt of placed order `orderId` as the database holds it in `tx`; null for an unplaced order or one
+ * without a contact e-mail.
+ */
+async function buildReceipt(tx: Db, context: NotificationContext, orderId: number): Promise<Receipt | null> {
+  const order = await findOrder(tx, orderId);
+  if (!order?.placedAt || !order.contactEmail) return null;
+  const location = await findLocation(tx, order.locationId);
+  const { brandName, templates } = await getBrandMessages(tx, location?.brandId ?? 0);
+  const lines = await findItemsOfOrders(tx, [order.id]);
+  const zone = location?.timeZone ?? 'UTC';
+  const number = orderNumberFor(order.id);
+  const storeName = location?.name ?? 'the store';
+  const storePhone = location?.phone ?? '';
+  const values = {
+    number,
+    store: storeName,
+    brand: brandName,
+    phone: storePhone,
+    name: order.contactFirstName ?? 'there',
+  };
+
+  const delivery = order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery;
+  let fulfillment = order.fulfillmentMethod === FULFILLMENT_METHOD.DineIn ? 'Dine-in' : 'Pickup';
+  let when: Receipt['when'] = order.expectedReadyAt
+    ? { label: 'Ready', time: formatReceiptTime(order.expectedReadyAt, zone) }
+    : null;
+  if (delivery) {
+    fulfillment = `Delivery to ${[
+      order.deliveryLine1,
+      order.deliveryLine2,
+      order.deliveryCity,
+      order.deliveryStateCode,
+    ]
+      .filter(Boolean)
+      .join(', ')}`;
+    // As the tracking page: a scheduled delivery's time is its arrival, an ASAP one arrives after the drive.
+    const travel = location
+      ? deliveryTravelMinutes(location.prepTimeMinutes, location.averageDeliveryEtaMinutes)
+      : 0;
+    const arrival =
+      order.scheduledReadyAt ??
+      (order.expectedReadyAt ? new Date(order.expectedReadyAt.getTime() + travel * 60_000) : null);
+    when = arrival ? { label: 'Expected', time: formatReceiptTime(arrival, zone) } : null;
+  }
+
+  const deliveryFeeCents = delivery ? order.deliveryFeeCents : 0;
+  const driverTipCents = delivery ? (order.driverTipCents ?? 0) : 0;
+  const rows = totalsRows({
+    subtotal: centsToDollars(order.subtotalCents),
+    discount: centsToDollars(order.discountCents),
+    serviceCharge: centsToDollars(order.serviceChargeCents + deliveryFeeCents + driverTipCents),
+    salesTax: centsToDollars(order.salesTaxCents),
+    tip: centsToDollars(order.tipCents),
+    total: centsToDollars(order.totalCents),
+    deliveryFee: centsToDollars(deliveryFeeCents),
+    driverTip: centsToDollars(driverTipCents),
+  });
+
+  return {
+    to: order.contactEmail,
+    // A subject is one line whatever the brand's wording and the guest's name hold.
+    subject: fillTemplate(templates.receiptSubject, values).replace(/[\r\n]+/g, ' '),
+    intro: fillTemplate(templates.receiptIntro, values),
+    closing: fillTemplate(templates.receiptClosing, values),
+    orderNumber: number,
+    referenceNumber: order.referenceNumber ?? String(order.id),
+    store: {
+      name: storeName,
+      address: location
+        ? [
+            location.address1,
+            location.address2,
+            location.city,
+            `${location.stateCode} ${location.postalCode}`,
+          ]
+            .filter(Boolean)
+            .join(', ')
+        : '',
+      phone: storePhone,
+    },
+    fulfillment,
+    when,
+    lines: lines.map((line) => ({
+      quantity: line.quantity,
+      title: line.portionTitle ? `${line.title} (${line.portionTitle})` : line.title,
+      total: formatCents(line.totalCents),
+      details: [
+        ...line.modifiers.map((m) => (m.quantity > 1 ? `${m.quantity} x ${m.title}` : m.title)),
+        ...(line.note ? [`Note: ${line.note}`] : []),
+      ],
+    })),
+    totals: rows.rows.map((row) => ({ label: row.label, amount: money(row.dollars) })),
+    total: { label: rows.total.label, amount: money(rows.total.dollars) },
+    notes: order.notes,
+    link: trackingPageUrl(
+      context.webOrigin,
+      order.id,
+      await context.tokens.signTrackingToken(order.id),
+      fulfillmentPlaceTypeOf(order),
+    ),
+  };
+}
+
+/** The receipt as plain text. */
+export function receiptText(receipt: Receipt): string {
+  const out = [receipt.intro, '', `Order #${receipt.orderNumber} (reference ${receipt.referenceNumber})`];
+  out.push(`${receipt.store.name}, ${receipt.store.address}`);
+  out.push(receipt.fulfillment);
+  if (receipt.when) out.push(`${receipt.when.label}: ${receipt.when.time}`);
+  out.push('');
+  for (const line of receipt.lines) {
+    out.push(`${line.quantity} x ${line.title}  ${line.total}`);
+    for (const detail of line.details) out.push(`    ${detail}`);
+  }
+  out.push('');
+  for (const row of receipt.totals) out.push(`${row.label}: ${row.amount}`);
+  out.push(`${receipt.total.label}: ${receipt.total.amount}`);
+  if (receipt.notes) out.push('', `Notes: ${receipt.notes}`);
+  out.push('', `Track your order: ${receipt.link}`, '', receipt.closing);
+  return out.join('\n');
+}
+
+const CELL = 'padding:4px 8px 4px 0;vertical-align:top;text-align:left';
+const AMOUNT = 'padding:4px 0;vertical-align:top;text-align:right;white-space:nowrap';
+
+/** The receipt as an HTML document with inline styles (what e-mail clients keep); every text escaped. */
+export function receiptHtml(receipt: Receipt): string {
+  const e = escapeHtml;
+  const lines = receipt.lines
+    .map(
+      (line) =>
+        `<tr><td style="${CELL}">${line.quantity} x</td><td style="${CELL}">${e(line.title)}${line.details
+          .map((d) => `<br><span style="color:#555">${e(d)}</span>`)
+          .join('')}</td><td style="${AMOUNT}">${e(line.total)}</td></tr>`,
+    )
+    .join('\n');
+  const totals = receipt.totals
+    .map(
+      (row) => `<tr><td style="${CELL}">${e(row.label)}</td><td style="${AMOUNT}">${e(row.amount)}</td></tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(receipt.subject)}</title>
+</head>
+<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;background:#ffffff">
+<p>${e(receipt.intro)}</p>
+<h1 style="font-size:20px;margin:16px 0 4px">Order #${e(receipt.orderNumber)}</h1>
+<p style="margin:0 0 16px">Reference ${e(receipt.referenceNumber)}<br>${e(receipt.store.name)}, ${e(receipt.store.address)}<br>${e(receipt.fulfillment)}${
+    receipt.when ? `<br><strong>${e(receipt.when.label)}: ${e(receipt.when.time)}</strong>` : ''
+  }</p>
+<table role="presentation" style="border-collapse:collapse;width:100%;max-width:560px">
+${lines}
+</table>
+<table role="presentation" style="border-collapse:collapse;width:100%;max-width:560px;margin-top:12px;border-top:1px solid #767676">
+${totals}
+<tr><td style="${CELL}"><strong>${e(receipt.total.label)}</strong></td><td style="${AMOUNT}"><strong>${e(receipt.total.amount)}</strong></td></tr>
+</table>
+${receipt.notes ? `<p>Notes: ${e(receipt.notes)}</p>\n` : ''}<p><a href="${e(receipt.link)}" style="color:#0645ad">Track your order</a></p>
+<p style="color:#555">${e(receipt.closing)}</p>
+</body>
+</html>
+`;
+}
+
+/**
+ * Writes the receipt of placed order `orderId` to the outbox, in the placing transaction `tx`; false (nothing
+ * written) when the order is not placed or has no contact e-mail.
+ */
+export async function enqueueOrderReceipt(
+  tx: Db,
+  context: NotificationContext,
+  orderId: number,
+): Promise<boolean> {
+  const receipt = await buildReceipt(tx, context, orderId);
+  if (!receipt) return false;
+  await enqueueEmail(
+    tx,
+    {
+      to: receipt.to,
+      subject: receipt.subject,
+      text: receiptText(receipt),
+      html: receiptHtml(receipt),
+    },
+    'order',
+  );
+  return true;
+}
