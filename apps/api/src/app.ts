@@ -45,6 +45,9 @@ import mailboxRoutes from './providers/email/mailbox.routes';
 import pastOrdersRoutes from './modules/customer-orders/past-orders.routes';
 import savedPaymentsRoutes from './modules/saved-payments/saved-payments.routes';
 import loyaltyRoutes from './modules/loyalty/loyalty.routes';
+import { createLoyaltyIssuer } from './modules/loyalty/loyalty-sign-in.service';
+import { createBuiltInIssuer } from './modules/loyalty/oidc-issuer';
+import { oidcIssuerRoutes } from './modules/loyalty/oidc-issuer.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +121,13 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('captcha', createCaptchaProvider(env, database.db, app.log));
+  // Loyalty sign-in: the brand's OpenID Connect issuer, or our program's own, mounted below.
+  const builtInIssuer =
+    env.LOYALTY_OIDC_ISSUER === undefined ? createBuiltInIssuer(env, database.db, app.log) : null;
+  app.decorate(
+    'loyaltyIssuer',
+    createLoyaltyIssuer(env, builtInIssuer, (request) => app.inject(request)),
+  );
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -182,6 +192,7 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
     { prefix: '/v1' },
   );
   await app.register(mailboxRoutes);
+  if (builtInIssuer) await app.register(oidcIssuerRoutes(builtInIssuer));
 
   return app;
 }

@@ -86,6 +86,15 @@ const EnvSchema = z.object({
   LOYALTY_SSO_SECRET: z.string().min(32).optional(),
   /** The `iss` an SSO token must carry: the brand's app. */
   LOYALTY_SSO_ISSUER: z.string().min(1).max(200).default('capital-kitchen-app'),
+  /**
+   * Loyalty sign-in (login configuration 2) at the brand's own OpenID Connect issuer (its URL; discovery at
+   * /.well-known/openid-configuration), with the client id and secret the issuer registered for the storefront,
+   * whose redirect URI is WEB_PUBLIC_URL/loyalty-sso. All three or none; none: the built-in issuer of our own
+   * loyalty program, mounted at API_PUBLIC_URL/loyalty-oidc (its keys and client secret made at each start).
+   */
+  LOYALTY_OIDC_ISSUER: z.string().url().optional(),
+  LOYALTY_OIDC_CLIENT_ID: z.string().min(1).max(200).optional(),
+  LOYALTY_OIDC_CLIENT_SECRET: z.string().min(16).max(500).optional(),
   /** The brand whose loyalty program the storefront shows (My account, checkout rewards). */
   LOYALTY_BRAND_ID: z.coerce.number().int().min(1).max(2_147_483_647).default(1),
   /** Proxies whose X-Forwarded-For gives the client address (see TrustProxySchema). */
@@ -284,6 +293,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (twilio.some((v) => v !== undefined) && !twilio.every((v) => v !== undefined)) {
     throw new Error(
       'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set together or not at all',
+    );
+  }
+  const oidc = [rest.LOYALTY_OIDC_ISSUER, rest.LOYALTY_OIDC_CLIENT_ID, rest.LOYALTY_OIDC_CLIENT_SECRET];
+  if (oidc.some((v) => v !== undefined) && !oidc.every((v) => v !== undefined)) {
+    throw new Error(
+      'Invalid configuration: LOYALTY_OIDC_ISSUER, LOYALTY_OIDC_CLIENT_ID and LOYALTY_OIDC_CLIENT_SECRET are set together or not at all',
     );
   }
   const dataDir = DATA_DIR ?? dirname(rest.PGLITE_DIR);

@@ -50,6 +50,7 @@ export const ACCOUNT_MESSAGES = {
   loginPasswordRequired: 'Please enter your password',
   challengeRequired: 'Please complete the following challenge',
   invalidCredentials: 'Invalid email or password',
+  profileLocked: 'Your profile is managed by the loyalty program',
   loginUnknown: 'Unknown error ocurred while trying to perform login',
   inactiveAccount: 'Your account is not activated yet. Check your e-mail for the activation link.',
   activationSent: 'We sent you a new activation link. Check your e-mail.',
@@ -99,6 +100,8 @@ export const ACCOUNT_ERROR = {
   SessionInvalid: 10005,
   /** Repeat order: nothing or not everything could be added (spec 10018). */
   BulkAddFailed: 10018,
+  /** Profile change under loyalty login: the loyalty program owns the profile (checkout-account section 5). */
+  ProfileLocked: 9010,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------

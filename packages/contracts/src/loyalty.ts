@@ -27,6 +27,12 @@ export const LOYALTY_ERROR = {
   NotEnoughPoints: 23002,
   UnknownReward: 23003,
   SsoTokenInvalid: 23010,
+  /** The storefront's login configuration is not Loyalty (2): there is no loyalty sign-in to start. */
+  LoyaltyLoginOff: 23011,
+  /** An authorization code that does not sign anyone in (wrong, used, expired, another session's state). */
+  LoyaltyLoginFailed: 23012,
+  /** The loyalty provider's issuer did not answer (discovery or the code exchange). */
+  LoyaltyProviderUnavailable: 23013,
 } as const;
 
 /** The most points one request may name (a bound on custom points; far above any balance). */
@@ -123,3 +129,56 @@ export type SsoTokenExchangeBody = z.infer<typeof SsoTokenExchangeBodySchema>;
 export const SSO_TOKEN_AUDIENCE = 'storefront';
 /** The longest life an SSO token may declare (exp - iat), in seconds. */
 export const SSO_TOKEN_MAX_LIFETIME_SECONDS = 300;
+
+// ---------------------------------------------------------------------------------------------------------
+// Loyalty sign-in through the loyalty provider's OpenID Connect issuer (login configuration Loyalty, 2)
+// ---------------------------------------------------------------------------------------------------------
+
+/** The storefront's page the issuer sends the member back to (checkout-account spec section 2). */
+export const LOYALTY_SSO_PATH = '/loyalty-sso';
+/** How long a started sign-in may take before its code is exchanged (the member types a password meanwhile). */
+export const LOYALTY_SIGN_IN_TTL_SECONDS = 600;
+/** The longest authorization code, state or issuer accepted (far above what issuers send). */
+export const LOYALTY_SIGN_IN_PARAM_MAX = 2048;
+
+/** POST loyalty/sign-ins: start a sign-in that returns to `callbackUrl` (the storefront's /loyalty-sso). */
+export const LoyaltySignInBodySchema = z.object({ callbackUrl: textSchema(LOYALTY_SIGN_IN_PARAM_MAX).url() });
+export type LoyaltySignInBody = z.infer<typeof LoyaltySignInBodySchema>;
+
+export const LoyaltySignInValueSchema = z.object({
+  /** Where the browser goes to sign in at the issuer (authorization code flow with PKCE, S256). */
+  authorizationUrl: z.string(),
+  /** The `state` the issuer sends back with the code: the storefront keeps it to check the return. */
+  state: z.string(),
+});
+export type LoyaltySignInValue = z.infer<typeof LoyaltySignInValueSchema>;
+export const LoyaltySignInResponseSchema = envelope(LoyaltySignInValueSchema);
+
+const signInParam = textSchema(LOYALTY_SIGN_IN_PARAM_MAX).min(1);
+
+/** POST loyalty/oidc-sessions: the `code`, `state` (and `iss`, when the issuer sends it) of the return. */
+export const LoyaltyCodeExchangeBodySchema = z.object({
+  code: signInParam,
+  state: signInParam,
+  iss: signInParam.optional(),
+});
+export type LoyaltyCodeExchangeBody = z.infer<typeof LoyaltyCodeExchangeBodySchema>;
+
+/**
+ * The storefront's own POST /api/access-token (spec section 7, the authorization-code variant): the query of
+ * the /loyalty-sso return as the page read it. `error` is the issuer's refusal (the member cancelled).
+ */
+export const AccessTokenCodeBodySchema = z.object({
+  code: signInParam.optional(),
+  state: signInParam.optional(),
+  iss: signInParam.optional(),
+  error: textSchema(200).optional(),
+});
+export type AccessTokenCodeBody = z.infer<typeof AccessTokenCodeBodySchema>;
+
+/** What /api/access-token answers the /loyalty-sso page: where to go, and how the sign-in went. */
+export const AccessTokenCodeValueSchema = z.object({
+  loginResult: z.enum(['success', 'failure']),
+  returnPath: z.string(),
+});
+export type AccessTokenCodeValue = z.infer<typeof AccessTokenCodeValueSchema>;

@@ -48,7 +48,8 @@ export interface FuzzFixtures {
 }
 
 const kind: DbKind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
-const ctx = await createTestContext(kind, { TRUST_PROXY: ['127.0.0.1'] });
+// Loyalty login (2): the loyalty sign-in routes reach their code (start, code exchange) instead of a 404.
+const ctx = await createTestContext(kind, { TRUST_PROXY: ['127.0.0.1'], LOGIN_CONFIGURATION: 2 });
 // The harness's app logs nothing; this one, on the same database, logs errors.
 const app = await buildApp({ env: { ...ctx.env, LOG_LEVEL: 'error' }, database: ctx.database });
 await app.ready();
@@ -209,6 +210,8 @@ const fixtures: FuzzFixtures = {
     'DELETE /v1/guests/saved-payments/{id}': deletingCustomer.token,
   },
   known: {
+    // The storefront's loyalty return (loyalty/sign-ins starts a sign-in only back to it).
+    callbackUrl: [`${new URL(ctx.env.WEB_PUBLIC_URL).origin}/loyalty-sso`],
     // Store ids and the customer's kept saved card (guests/saved-payments/{id}).
     id: [...new Set([...Object.values(DEMO_LOCATIONS), ...(savedCard ? [savedCard.id] : [])])],
     locationId: Object.values(DEMO_LOCATIONS),

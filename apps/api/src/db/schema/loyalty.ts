@@ -3,7 +3,8 @@
  * the rate custom points convert at), its rewards catalogue, each member's points account (available and held
  * points, never below zero), the ledger of every points movement (points held at placement, spent at completion,
  * given back on cancel), the identities that sign a customer in through the loyalty
- * provider, and single-sign-on tokens already exchanged (single use).
+ * provider, single-sign-on tokens already exchanged (single use) and sign-ins through its OpenID Connect issuer
+ * under way.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -144,3 +145,24 @@ export const spentSsoTokens = pgTable('spent_sso_tokens', {
   jti: text('jti').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Sign-ins through the loyalty provider's OpenID Connect issuer under way (authorization code with PKCE): the
+ * `state` sent to the issuer (kept as SHA-256), the PKCE code verifier and nonce that only the API knows, the order
+ * session that started it (the code is exchanged for that session only), the redirect URI, and when it expires.
+ * Used once: the exchange marks it used before it talks to the issuer.
+ */
+export const loyaltySignIns = pgTable(
+  'loyalty_sign_ins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    orderSessionId: text('order_session_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('loyalty_sign_ins_expires_idx').on(t.expiresAt)],
+);

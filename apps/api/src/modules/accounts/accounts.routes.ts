@@ -318,10 +318,10 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary: "Update the signed-in customer's name and phone (the e-mail address is read-only)",
         body: UpdateAccountDetailsBodySchema,
-        response: { 200: AccountDetailsResponseSchema, ...errors },
+        response: { 200: AccountDetailsResponseSchema, 403: ErrorEnvelopeSchema, ...errors },
       },
     },
-    async (request) => ok(await updateAccountDetails(app.db, sessionOf(request), request.body)),
+    async (request) => ok(await updateAccountDetails(app.db, app.config, sessionOf(request), request.body)),
   );
 };
 

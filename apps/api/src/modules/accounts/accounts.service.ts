@@ -13,7 +13,7 @@ import {
   type LoginConfigurationValue,
   type UpdateAccountDetailsBodySchema,
 } from '@storefront/contracts/accounts';
-import { LOYALTY_PROVIDER } from '@storefront/contracts/enum-values';
+import { LOGIN_CONFIGURATION, LOYALTY_PROVIDER } from '@storefront/contracts/enum-values';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ACCOUNT_TOKEN_KIND } from '../../db/schema/accounts';
@@ -295,20 +295,40 @@ export async function getAccountDetails(db: Db, session: Session): Promise<Accou
   return accountDetailsOf(customer);
 }
 
-/** Updates name and phone (the e-mail address is the account's key and stays). Fails as getAccountDetails. */
+/**
+ * Updates name and phone (the e-mail address is the account's key and stays). Fails as getAccountDetails, and
+ * with 403 (9010) under loyalty login, where the loyalty program owns the profile (spec: all fields locked).
+ */
 export async function updateAccountDetails(
   db: Db,
+  env: Pick<Env, 'LOGIN_CONFIGURATION'>,
   session: Session,
   input: z.output<typeof UpdateAccountDetailsBodySchema>,
 ): Promise<AccountDetails> {
   const { userId } = requireCustomer(session);
+  if (env.LOGIN_CONFIGURATION === LOGIN_CONFIGURATION.Loyalty) {
+    throw new DomainError(403, {
+      key: 'ProfileLocked',
+      code: ACCOUNT_ERROR.ProfileLocked,
+      message: ACCOUNT_MESSAGES.profileLocked,
+    });
+  }
   const { firstName, lastName, phoneNumber } = input;
   const customer = await updateCustomerProfile(db, userId, { firstName, lastName, phoneNumber }, new Date());
   if (!customer) throw sessionInvalid();
   return accountDetailsOf(customer);
 }
 
-/** Which sign-in the storefront offers (LOGIN_CONFIGURATION; QuCrm in the demo) and no loyalty provider. */
+/**
+ * Which sign-in the storefront offers (LOGIN_CONFIGURATION; QuCrm in the demo) and, under loyalty login, the
+ * loyalty provider: ours (OpenProviderLoyalty), whichever issuer its members sign in at.
+ */
 export function getLoginConfiguration(env: Pick<Env, 'LOGIN_CONFIGURATION'>): LoginConfigurationValue {
-  return { currentLogInConfiguration: env.LOGIN_CONFIGURATION, loyaltyProvider: LOYALTY_PROVIDER.None };
+  return {
+    currentLogInConfiguration: env.LOGIN_CONFIGURATION,
+    loyaltyProvider:
+      env.LOGIN_CONFIGURATION === LOGIN_CONFIGURATION.Loyalty
+        ? LOYALTY_PROVIDER.OpenProviderLoyalty
+        : LOYALTY_PROVIDER.None,
+  };
 }

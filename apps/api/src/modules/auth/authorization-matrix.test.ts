@@ -35,6 +35,11 @@ const PUBLIC_ROUTES: Record<string, string> = {
     'the staff sign-in itself (its failed tries are limited: staff-sessions.test.ts)',
   'POST /v1/loyalty/sso-sessions':
     "a sign-in itself: the brand app's signed single-use token is the credential (loyalty.test.ts)",
+  'POST /v1/loyalty/sign-ins':
+    "starts a sign-in of the caller's own session at the loyalty issuer; touches nobody else's (loyalty-sign-in.test.ts)",
+  'POST /v1/loyalty/oidc-sessions':
+    "a sign-in itself: the issuer's code with a state the caller's session started is the credential; another " +
+    "session's state is refused (loyalty-sign-in.test.ts)",
 };
 
 /** Routes that answer the caller's own records only (nothing of another to refuse), with the reason. */

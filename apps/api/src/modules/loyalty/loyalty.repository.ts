@@ -1,9 +1,12 @@
-/** The loyalty module's own rows: identities of loyalty sign-ins, spent single-sign-on tokens, order brands. */
-import { and, eq, lt } from 'drizzle-orm';
+/**
+ * The loyalty module's own rows: identities of loyalty sign-ins, spent single-sign-on tokens, sign-ins under way
+ * at the OpenID Connect issuer, order brands.
+ */
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { locations } from '../../db/schema/locations';
-import { loyaltyIdentities, spentSsoTokens } from '../../db/schema/loyalty';
+import { loyaltyIdentities, loyaltySignIns, spentSsoTokens } from '../../db/schema/loyalty';
 import { orders } from '../../db/schema/orders';
 
 /** The customer a loyalty provider's subject signs in as, or null when it has not signed in before. */
@@ -51,5 +54,30 @@ export async function findOrderMember(db: Db, orderId: number) {
     .innerJoin(locations, eq(locations.id, orders.locationId))
     .where(eq(orders.id, orderId))
     .limit(1);
+  return row ?? null;
+}
+
+export type LoyaltySignInRow = typeof loyaltySignIns.$inferSelect;
+
+/** Records a sign-in under way; expired ones are deleted on the way (they can no longer be exchanged). */
+export async function insertSignIn(
+  db: Db,
+  values: Omit<typeof loyaltySignIns.$inferInsert, 'createdAt' | 'usedAt'>,
+  now: Date,
+): Promise<void> {
+  await db.delete(loyaltySignIns).where(lt(loyaltySignIns.expiresAt, now));
+  await db.insert(loyaltySignIns).values(values);
+}
+
+/**
+ * Uses up the sign-in of this state: the row, marked used, or null when there is none or it was used before. Of
+ * two exchanges racing with one state, one gets it (a guarded update).
+ */
+export async function claimSignIn(db: Db, stateHash: string, now: Date): Promise<LoyaltySignInRow | null> {
+  const [row] = await db
+    .update(loyaltySignIns)
+    .set({ usedAt: now })
+    .where(and(eq(loyaltySignIns.stateHash, stateHash), isNull(loyaltySignIns.usedAt)))
+    .returning();
   return row ?? null;
 }

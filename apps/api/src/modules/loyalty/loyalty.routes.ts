@@ -1,12 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LoginResponseSchema } from '@storefront/contracts/accounts';
 import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
-import { LoyaltyAccountResponseSchema, SsoTokenExchangeBodySchema } from '@storefront/contracts/loyalty';
+import {
+  LoyaltyAccountResponseSchema,
+  LoyaltyCodeExchangeBodySchema,
+  LoyaltySignInBodySchema,
+  LoyaltySignInResponseSchema,
+  SsoTokenExchangeBodySchema,
+} from '@storefront/contracts/loyalty';
 import { ok } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
+import { exchangeLoyaltyCode, startLoyaltySignIn, type LoyaltyIssuer } from './loyalty-sign-in.service';
 import { exchangeSsoToken, getLoyaltyAccount } from './loyalty.service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenID Connect issuer loyalty members sign in at (built-in unless LOYALTY_OIDC_ISSUER says). */
+    loyaltyIssuer: LoyaltyIssuer;
+  }
+}
+
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+/** Loyalty sign-ins started, and codes exchanged, per client address a minute (each). */
+export const LOYALTY_SIGN_INS_PER_MINUTE = 30;
 
 /** Routes of the loyalty module (under /v1): the member's points, and the brand app's single sign-on. */
 const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +62,66 @@ const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
           app.config,
           sessionOf(request),
           request.body.securityToken,
+        ),
+      ),
+  );
+
+  app.post(
+    '/loyalty/sign-ins',
+    {
+      onRequest: [app.authenticate],
+      config: { rateLimit: { max: LOYALTY_SIGN_INS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        ...base,
+        summary:
+          "Start a sign-in at the loyalty provider's OpenID Connect issuer (login configuration Loyalty, 2): the " +
+          'authorization URL (code flow, PKCE S256) and its state',
+        body: LoyaltySignInBodySchema,
+        response: {
+          200: LoyaltySignInResponseSchema,
+          429: ErrorEnvelopeSchema,
+          503: ErrorEnvelopeSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await startLoyaltySignIn(
+          app.db,
+          app.config,
+          app.loyaltyIssuer,
+          request.log,
+          sessionOf(request),
+          request.body.callbackUrl,
+        ),
+      ),
+  );
+
+  app.post(
+    '/loyalty/oidc-sessions',
+    {
+      onRequest: [app.authenticate],
+      config: { rateLimit: { max: LOYALTY_SIGN_INS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        ...base,
+        summary:
+          "Exchange the issuer's authorization code (with the state of a sign-in this session started) for a " +
+          'customer session',
+        body: LoyaltyCodeExchangeBodySchema,
+        response: { 200: LoginResponseSchema, 429: ErrorEnvelopeSchema, 503: ErrorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await exchangeLoyaltyCode(
+          app.db,
+          app.tokens,
+          app.config,
+          app.loyaltyIssuer,
+          request.log,
+          sessionOf(request),
+          request.body,
         ),
       ),
   );

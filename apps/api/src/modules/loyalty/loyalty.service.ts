@@ -166,29 +166,73 @@ export async function exchangeSsoToken(
     throw error;
   }
   const verifiedClaims = claims;
-  // A new customer's password is random and never told: they sign in through the brand's app.
+  return signInMember(db, tokens, session, {
+    issuer: env.LOYALTY_SSO_ISSUER,
+    subject: verifiedClaims.sub,
+    email: verifiedClaims.email,
+    // The brand's app signed the address: it is the member's.
+    emailVerified: true,
+    firstName: verifiedClaims.given_name,
+    lastName: verifiedClaims.family_name,
+    phoneNumber: verifiedClaims.phone_number,
+    now,
+    inTransaction: async (tx) => {
+      if (!(await insertSpentSsoToken(tx, verifiedClaims.jti, new Date(verifiedClaims.exp * 1000), now))) {
+        throw ssoTokenInvalid();
+      }
+    },
+  });
+}
+
+/** A member the loyalty provider vouches for: its subject at an issuer, and what it says of them. */
+export interface VouchedMember {
+  issuer: string;
+  subject: string;
+  email: string;
+  /** Whether the provider verified `email` (only then may it sign in to an account that already has it). */
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  /** 10 digits, or '' when the provider has none. */
+  phoneNumber: string;
+  now: Date;
+  /** Runs first in the sign-in's transaction (a single-use mark); what it throws ends the sign-in. */
+  inTransaction?: (tx: Db) => Promise<void>;
+}
+
+/**
+ * Signs a member the loyalty provider vouches for in, in the caller's order session (its cart carries over): as
+ * the customer their subject signed in as before, else the customer with their e-mail address (a verified one),
+ * else a new customer (with a random password never told: they sign in through the provider). 401 (23010 'Login
+ * attempt failed') when an unverified address belongs to an account already.
+ */
+export async function signInMember(
+  db: Db,
+  tokens: TokenService,
+  session: Session,
+  member: VouchedMember,
+): Promise<LoginValue> {
+  const { now } = member;
   const unusablePassword = await hashPassword(randomBytes(32).toString('base64url'));
   return db.transaction(async (tx) => {
-    if (!(await insertSpentSsoToken(tx, verifiedClaims.jti, new Date(verifiedClaims.exp * 1000), now))) {
-      throw ssoTokenInvalid();
-    }
-    const issuer = env.LOYALTY_SSO_ISSUER;
-    let customer = await findIdentityCustomer(tx, issuer, verifiedClaims.sub);
+    if (member.inTransaction) await member.inTransaction(tx);
+    let customer = await findIdentityCustomer(tx, member.issuer, member.subject);
     if (!customer) {
-      const email = verifiedClaims.email.trim().toLowerCase();
+      const email = member.email.trim().toLowerCase();
       customer = await findCustomerByEmail(tx, email);
+      if (customer && !member.emailVerified) throw ssoTokenInvalid();
       if (!customer) {
         const id = await insertCustomer(tx, {
           email,
           passwordHash: unusablePassword,
-          firstName: verifiedClaims.given_name,
-          lastName: verifiedClaims.family_name,
-          phoneNumber: verifiedClaims.phone_number,
+          firstName: member.firstName,
+          lastName: member.lastName,
+          phoneNumber: member.phoneNumber,
         });
         customer = id === null ? null : await findCustomerById(tx, id);
       }
       if (!customer) throw ssoTokenInvalid();
-      await insertIdentity(tx, { issuer, subject: verifiedClaims.sub, customerId: customer.id });
+      await insertIdentity(tx, { issuer: member.issuer, subject: member.subject, customerId: customer.id });
     }
     // The customer session every sign-in opens (accounts module): logout and refresh work as for a password one.
     const opened = await openCustomerSession(

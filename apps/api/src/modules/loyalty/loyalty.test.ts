@@ -280,4 +280,24 @@ describe.each(await dbKinds())('loyalty points and single sign-on on %s', (kind)
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('offers no sign-in at the loyalty issuer where the login configuration is not Loyalty (404 23011)', async () => {
+    const guest = auth(await ctx.token());
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/loyalty/sign-ins',
+      headers: guest,
+      payload: { callbackUrl: 'http://localhost:3000/loyalty-sso' },
+    });
+    const exchanged = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/loyalty/oidc-sessions',
+      headers: guest,
+      payload: { code: 'a-code', state: 'a-state' },
+    });
+    for (const res of [started, exchanged]) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ errors: [{ code: LOYALTY_ERROR.LoyaltyLoginOff }] });
+    }
+  });
 });
