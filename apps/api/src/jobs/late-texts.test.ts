@@ -82,7 +82,7 @@ describe.each(await dbKinds())('late texts on %s', (kind) => {
     expect(text?.subject).toBe('Order running late');
     expect(text?.textBody).toMatch(
       new RegExp(
-        `^Your order #${orderNumberFor(order.orderId)} at Capital Kitchen - Dupont Circle is running late\\. Sorry for the wait! Track it: http://\\S+/order-tracking\\?oid=${order.orderId}&tk=\\S+$`,
+        `^Capital Kitchen: order #${orderNumberFor(order.orderId)} at Capital Kitchen - Dupont Circle is taking longer than we promised\\. Sorry! Track it: http://\\S+/order-tracking\\?oid=${order.orderId}&tk=\\S+$`,
       ),
     );
     const link = new URL(/Track it: (\S+)$/.exec(text?.textBody ?? '')?.[1] ?? 'http://x');

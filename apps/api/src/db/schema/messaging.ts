@@ -1,4 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { brands } from './locations';
 import { orders } from './orders';
 
 /**
@@ -37,5 +39,31 @@ export const verificationCodes = pgTable(
   (t) => [
     index('verification_codes_order_idx').on(t.orderId, t.id),
     index('verification_codes_phone_idx').on(t.phone, t.createdAt),
+  ],
+);
+
+/**
+ * A brand's own wording of the messages about an order (modules/notifications/message-templates.ts): plain text
+ * with placeholders in braces. A column left null, or a brand without a row, uses the default wording.
+ */
+export const brandMessageTemplates = pgTable(
+  'brand_message_templates',
+  {
+    brandId: integer('brand_id')
+      .primaryKey()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    readyText: text('ready_text'),
+    lateText: text('late_text'),
+    receiptSubject: text('receipt_subject'),
+    receiptIntro: text('receipt_intro'),
+    receiptClosing: text('receipt_closing'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A text's template leaves room for the link and the store's name within a few segments; a subject is a line.
+    check(
+      'brand_message_templates_length_ck',
+      sql`char_length(${t.readyText}) <= 300 and char_length(${t.lateText}) <= 300 and char_length(${t.receiptSubject}) <= 150 and char_length(${t.receiptIntro}) <= 1000 and char_length(${t.receiptClosing}) <= 1000`,
+    ),
   ],
 );

@@ -26,6 +26,7 @@ import {
   uiTemplates,
 } from '../schema/locations';
 import { locationSlotCapacities } from '../schema/capacity';
+import { brandMessageTemplates } from '../schema/messaging';
 
 export const DEMO_BRANDS = {
   capitalKitchen: 1,
@@ -384,6 +385,18 @@ const templateBase = {
   hideDefaultModifiers: false,
 };
 
+/** The demo brand's own wording of its order messages (modules/notifications/message-templates.ts). */
+export const CAPITAL_KITCHEN_MESSAGES = {
+  brandId: DEMO_BRANDS.capitalKitchen,
+  readyText: 'Capital Kitchen: order #{number} is hot and ready at {store}. Track it: {link}',
+  lateText:
+    'Capital Kitchen: order #{number} at {store} is taking longer than we promised. Sorry! Track it: {link}',
+  receiptSubject: 'Capital Kitchen receipt for order #{number}',
+  receiptIntro: 'Thanks for ordering with Capital Kitchen, {name}! Here is your receipt from {store}.',
+  receiptClosing:
+    'Questions? Call {store} at {phone}. Capital Kitchen: cooked to order in the capital region.',
+};
+
 /** Brands, locations with hours, holidays and pickup options, UI templates and feature flags. */
 export async function seedLocations(db: Db) {
   await db.insert(brands).values([
@@ -391,6 +404,8 @@ export async function seedLocations(db: Db) {
     { id: DEMO_BRANDS.potomacNoodleBar, name: 'Potomac Noodle Bar' },
     { id: DEMO_BRANDS.chesapeakeTacos, name: 'Chesapeake Tacos' },
   ]);
+  // Capital Kitchen words its texts and receipts its own way; the other brands keep the defaults.
+  await db.insert(brandMessageTemplates).values(CAPITAL_KITCHEN_MESSAGES);
   const list = demoLocations();
   await db.insert(locations).values(list.map((l) => l.row));
   await db

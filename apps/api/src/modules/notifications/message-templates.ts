@@ -1,12 +1,14 @@
 /**
  * The wording of the messages a guest gets about an order (issue 34): the ready and late texts and the e-mail
- * receipt. A template is plain text with placeholders in braces, filled in once (a value that itself reads
+ * receipt, per brand (brand_message_templates; the demo's Capital Kitchen has its own, other brands the defaults
+ * below). A template is plain text with placeholders in braces, filled in once (a value that itself reads
  * `{link}` is not filled again); HTML is never written by a template: the receipt's HTML escapes every text,
  * the brand's wording included.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands } from '../../db/schema/locations';
+import { brandMessageTemplates } from '../../db/schema/messaging';
 import type { TokenService } from '../../lib/tokens';
 
 /** What a message about an order needs besides the order: the tracking link is signed and points at the storefront. */
@@ -44,11 +46,27 @@ export function fillTemplate(template: string, values: Record<string, string>): 
   );
 }
 
-/** A brand's name and the wording of its messages (its own where it has some, the defaults elsewhere). */
+/**
+ * A brand's name and the wording of its messages: its own (brand_message_templates) where it has some, the
+ * defaults for every template it leaves null and for a brand without a row.
+ */
 export async function getBrandMessages(
   db: Db,
   brandId: number,
 ): Promise<{ brandName: string; templates: MessageTemplates }> {
-  const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId)).limit(1);
-  return { brandName: brand?.name ?? '', templates: DEFAULT_MESSAGE_TEMPLATES };
+  const [row] = await db
+    .select({ name: brands.name, own: brandMessageTemplates })
+    .from(brands)
+    .leftJoin(brandMessageTemplates, eq(brandMessageTemplates.brandId, brands.id))
+    .where(eq(brands.id, brandId))
+    .limit(1);
+  const own = row?.own;
+  const templates = { ...DEFAULT_MESSAGE_TEMPLATES };
+  if (own) {
+    for (const key of Object.keys(templates) as (keyof MessageTemplates)[]) {
+      const text = own[key];
+      if (text !== null && text.trim() !== '') templates[key] = text;
+    }
+  }
+  return { brandName: row?.name ?? '', templates };
 }

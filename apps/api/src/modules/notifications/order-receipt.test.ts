@@ -86,19 +86,24 @@ describe.each(await dbKinds())('order receipts on %s', (kind) => {
 
     const [mail, ...more] = await mailsTo(email);
     expect(more).toEqual([]);
-    expect(mail?.subject).toBe(`Your order #${number} at Capital Kitchen - Dupont Circle`);
+    // In the demo brand's own wording (seed: CAPITAL_KITCHEN_MESSAGES).
+    expect(mail?.subject).toBe(`Capital Kitchen receipt for order #${number}`);
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     const ready = formatReceiptTime(row?.expectedReadyAt ?? new Date(0), 'America/New_York');
     expect(ready).toMatch(/^\w{3}, \w{3} \d{1,2}, \d{1,2}:\d\d [AP]M E[SD]T$/);
     const text = mail?.textBody ?? '';
-    expect(text).toContain('Hi Ada, thank you for your order at Capital Kitchen - Dupont Circle.');
+    expect(text).toContain(
+      'Thanks for ordering with Capital Kitchen, Ada! Here is your receipt from Capital Kitchen - Dupont Circle.',
+    );
     expect(text).toContain(`Order #${number} (reference ${row?.referenceNumber})`);
     expect(text).toContain('Capital Kitchen - Dupont Circle, 1350 Connecticut Ave NW, Washington, DC 20036');
     expect(text).toContain(`Pickup\nReady: ${ready}`);
     expect(text).toContain('1 x Classic Burger  $12.50');
     // The fixture's $12.50 with $1.25 tax and the $1.00 tip: checkout's rows.
     expect(text).toContain('Item Total: $12.50\nTax: $1.25\nTip: $1.00\nTotal: $14.75');
-    expect(text).toMatch(/Questions about your order\? Call Capital Kitchen - Dupont Circle at [\d() -]+\.$/);
+    expect(text).toMatch(
+      /Questions\? Call Capital Kitchen - Dupont Circle at [\d() -]+\. Capital Kitchen: cooked to order in the capital region\.$/,
+    );
 
     const link = new URL(/Track your order: (\S+)/.exec(text)?.[1] ?? 'http://x');
     expect(link.pathname).toBe('/order-tracking');
@@ -137,12 +142,12 @@ describe.each(await dbKinds())('order receipts on %s', (kind) => {
       new Set(['lang', 'charset', 'name', 'content', 'style', 'role', 'href']),
     );
     expect(html).toContain(
-      'Hi &lt;b onmouseover=&quot;alert(&#39;x&#39;)&quot;&gt;Ada&lt;/b&gt; &amp; co, thank you',
+      'Capital Kitchen, &lt;b onmouseover=&quot;alert(&#39;x&#39;)&quot;&gt;Ada&lt;/b&gt; &amp; co! Here is',
     );
     expect(html).toContain('Notes: &lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Note: &quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     // The plain text says them as they are (text is not markup).
-    expect(mail?.textBody).toContain(`Hi ${HOSTILE_NAME}, thank you`);
+    expect(mail?.textBody).toContain(`Capital Kitchen, ${HOSTILE_NAME}! Here is`);
     expect(mail?.textBody).toContain(`    Note: ${HOSTILE_ITEM_NOTE}`);
   });
 

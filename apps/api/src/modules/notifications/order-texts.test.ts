@@ -65,7 +65,7 @@ describe.each(await dbKinds())('order update texts on %s', (kind) => {
     expect(text?.subject).toBe('Order ready');
     expect(text?.textBody).toMatch(
       new RegExp(
-        `^Your order #${orderNumberFor(order.orderId)} at Capital Kitchen - Dupont Circle is ready\\. Track it: http://\\S+/order-tracking\\?oid=${order.orderId}&tk=\\S+$`,
+        `^Capital Kitchen: order #${orderNumberFor(order.orderId)} is hot and ready at Capital Kitchen - Dupont Circle\\. Track it: http://\\S+/order-tracking\\?oid=${order.orderId}&tk=\\S+$`,
       ),
     );
     // The link opens the order's tracking page: its token reads the order's status.
