@@ -1,6 +1,6 @@
 /**
  * The notifications part of `npm run bench` (API, PostgreSQL), also runnable alone (`node --import tsx
- * bench/notifications.ts`, which starts its own API on a fresh database): 100 placed orders whose guests opted into
+ * bench/notifications.ts`, which starts its own API on a fresh database and measures bench/verification.ts too): 100 placed orders whose guests opted into
  * texts are marked ready by the kitchen at once (100 parallel status changes), and the bench waits until the outbox
  * worker has sent every 'Order ready' text. Lag: from the status change's commit (the outbox row's created_at) to
  * the worker marking the text sent (sent_at), both on the database's clock; and from the first request of the burst
@@ -10,8 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
-import { orders, outboxMessages } from '../apps/api/src/db/schema/index';
+import { menuSnapshots, orders, outboxMessages } from '../apps/api/src/db/schema/index';
 import { bin, recreateDatabase, root, startProcess, stopAll, waitForUrl } from './lib';
+import { measureVerification, printVerification } from './verification';
 
 export const NOTIFIED_ORDERS = 100;
 
@@ -113,7 +114,23 @@ export function printNotifications(f: NotificationFigures) {
   );
 }
 
-// Alone: its own API (default outbox poll, 1 s) on a fresh PostgreSQL database.
+/** The web menu snapshot of the demo's open store (1), for the verification guests' orders. */
+async function demoSnapshotId(databaseUrl: string): Promise<number> {
+  const bench = openDatabase({ url: databaseUrl, poolSize: 1 });
+  try {
+    const [row] = await bench.db
+      .select({ id: menuSnapshots.id })
+      .from(menuSnapshots)
+      .where(and(eq(menuSnapshots.locationId, 1), eq(menuSnapshots.catering, false)))
+      .limit(1);
+    if (!row) throw new Error('no menu snapshot of the demo store 1');
+    return row.id;
+  } finally {
+    await bench.close();
+  }
+}
+
+// Alone: its own API (default outbox poll, 1 s) on a fresh PostgreSQL database, with the SMS verification part.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = 4950 + Number(process.env.BENCH_PORT_OFFSET ?? 0);
   const api = `http://localhost:${port}`;
@@ -128,8 +145,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       NODE_ENV: 'production',
       JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
       STAFF_KEY: staffKey,
+      // The verification guests each name their client address (X-Forwarded-For from this machine), as in run.ts.
+      TRUST_PROXY: 'loopback',
     });
     await waitForUrl(`${api}/health`);
+    printVerification(await measureVerification(api, databaseUrl, await demoSnapshotId(databaseUrl)));
     printNotifications(await measureNotificationLag(api, databaseUrl, staffKey));
   } finally {
     stopAll();

@@ -53,6 +53,8 @@ import {
 } from './guest';
 import { describeJudgement, judgePages, MENU_JS_BUDGET, PAGE_BUDGETS, type PageJudgement } from './budgets';
 import { measureAccounts, type AccountsFigures } from './accounts';
+import { measureNotificationLag, printNotifications, type NotificationFigures } from './notifications';
+import { measureVerification, printVerification, type VerificationFigures } from './verification';
 
 // BENCH_PORT_OFFSET lets two benches run side by side (e.g. in separate worktrees); BENCH_DB names the database.
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
@@ -305,10 +307,15 @@ async function startBareServer(port: number, file?: string): Promise<string> {
   return url;
 }
 
+/** The staff key of the bench's API: the notifications part marks orders ready as the kitchen does. */
+const STAFF_KEY = `bench-staff-${randomUUID()}`;
+
 async function measureApi(): Promise<{
   ceiling: LoadFigure;
   routes: LoadFigure[];
   accounts: AccountsFigures | null;
+  notifications: NotificationFigures | null;
+  verification: VerificationFigures | null;
 }> {
   const ceiling = await load('node:http hello (ceiling)', { url: await startBareServer(PORTS.ceiling) });
 
@@ -348,10 +355,19 @@ async function measureApi(): Promise<{
     TRUST_PROXY: 'loopback',
     // Placing is measured, not the proof of work a new card's payment needs first.
     PAYMENT_CAPTCHA: 'false',
+    STAFF_KEY,
   });
   await waitForUrl(`${api}/health`);
   const f = await fixture();
-  if (pricingOnly) return { ceiling, routes: await measurePricing(f), accounts: null };
+  if (pricingOnly) {
+    return {
+      ceiling,
+      routes: await measurePricing(f),
+      accounts: null,
+      notifications: null,
+      verification: null,
+    };
+  }
   const auth = { authorization: `Bearer ${f.token}` };
   const bench = openDatabase({ url: databaseUrl, poolSize: 1 });
   const largeMenuLocationId = await seedBenchLargeMenu(bench.db);
@@ -431,7 +447,11 @@ async function measureApi(): Promise<{
   // Accounts: sign-in and a 1,000-order history (after placing, so that figure stays comparable with earlier runs).
   const accounts = await measureAccounts(api, databaseUrl, f);
   routes.push(accounts.signIn, accounts.history);
-  return { ceiling, routes, accounts };
+
+  // Issue 34: SMS verification codes (generation, verification) and the lag of 100 'ready' texts at once.
+  const verification = await measureVerification(api, databaseUrl, f.snapshotId);
+  const notifications = await measureNotificationLag(api, databaseUrl, STAFF_KEY);
+  return { ceiling, routes, accounts, notifications, verification };
 }
 
 function printAccounts(accounts: AccountsFigures) {
@@ -601,10 +621,18 @@ function printPages(references: PageFigure[], pages: PageFigure[], budgets: Page
 const results: Record<string, unknown> = { at: new Date().toISOString() };
 try {
   if (!onlyPages) {
-    const { ceiling, routes, accounts } = await measureApi();
-    results.api = { ceiling, routes, accounts: accounts && { argon2VerifyMs: accounts.argon2VerifyMs } };
+    const { ceiling, routes, accounts, notifications, verification } = await measureApi();
+    results.api = {
+      ceiling,
+      routes,
+      accounts: accounts && { argon2VerifyMs: accounts.argon2VerifyMs },
+      notifications,
+      verification,
+    };
     printApi(ceiling, routes);
     if (accounts) printAccounts(accounts);
+    if (verification) printVerification(verification);
+    if (notifications) printNotifications(notifications);
   }
   if (!onlyApi) {
     const { reference, referenceAgain, pages } = await measurePages();

@@ -5,8 +5,9 @@ import { orders } from './orders';
 
 /**
  * Phone numbers (E.164) that unsubscribed from our texts: the SMS provider refused a message because the number
- * replied STOP (Twilio's 21610), or the development mailbox's 'Reply STOP'. Nothing is texted to them any more
- * until they reply START (which removes the row).
+ * replied STOP (Twilio keeps that opt-out list and answers 21610). Nothing is written to the outbox for them any
+ * more: no verification code, no order text. There is no inbound-message webhook: a number that replies START to
+ * Twilio is texted again only once its row is deleted here.
  */
 export const smsOptOuts = pgTable('sms_opt_outs', {
   phone: text('phone').primaryKey(),
