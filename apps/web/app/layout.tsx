@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import '@/styles/linked-stylesheet';
 import { InlineStylesheet } from '@/styles/inline-stylesheet';
 import { PageNavigation } from '@/components/ui/page-navigation';
+import { SiteFooter } from '@/components/ui/site-footer';
 import { SkipLink } from '@/components/ui/skip-link';
 import { ToastProvider } from '@/components/ui/toast';
 import { SessionNotice } from '@/features/session/components/session-notice';
@@ -34,6 +35,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         </Suspense>
         <ToastProvider>
           {children}
+          <SiteFooter />
           <SessionNotice />
         </ToastProvider>
       </body>

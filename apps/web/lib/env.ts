@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   CATERING_CLIENT_SECRET: z.string().default('catering-demo-secret'),
   INSTORE_CLIENT_ID: z.string().default('instore'),
   INSTORE_CLIENT_SECRET: z.string().default('instore-demo-secret'),
+  /** Where guests report an accessibility problem (the /accessibility statement's contact). */
+  ACCESSIBILITY_CONTACT_EMAIL: z.string().email().default('accessibility@storefront.test'),
   /** Cookies get the Secure flag when the storefront is served over https. */
   WEB_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /**

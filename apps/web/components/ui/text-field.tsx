@@ -21,6 +21,8 @@ export const TextField = forwardRef<
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
+        // An explicit type (text unless the caller says otherwise): checkers read the attribute, not the default.
+        type="text"
         className={cn(
           'min-h-11 rounded-lg border bg-white px-3 text-gray-900 read-only:bg-gray-100 disabled:bg-gray-100',
           error ? 'border-red-700' : 'border-gray-400',

@@ -88,7 +88,7 @@ export function ProfileFormView({
         />
         <TextField
           label="Phone Number"
-          type="tel"
+          type="text"
           inputMode="numeric"
           autoComplete="tel-national"
           readOnly={readOnly}

@@ -1,5 +1,6 @@
 'use client';
 
+import { CompleteOrderForm } from '@/features/payment/components/complete-order-form';
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
@@ -342,7 +343,7 @@ export function CheckoutForm({
                   label="Phone Number"
                   className="field-required"
                   aria-required="true"
-                  type="tel"
+                  type="text"
                   inputMode="numeric"
                   autoComplete="tel-national"
                   error={errors.phone?.message}
@@ -436,7 +437,7 @@ export function CheckoutForm({
         />
       </form>
       {/* Placed: /payment/complete forgets the order and sends the guest to its tracking page. */}
-      <form ref={completeForm} method="post" action="/payment/complete" hidden />
+      <CompleteOrderForm ref={completeForm} />
     </>
   );
 }

@@ -163,7 +163,7 @@ export function SmsVerificationDialog({
       >
         <TextField
           label="Phone"
-          type="tel"
+          type="text"
           autoComplete="tel-national"
           inputMode="tel"
           maxLength={32}

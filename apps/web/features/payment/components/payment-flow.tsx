@@ -1,5 +1,6 @@
 'use client';
 
+import { CompleteOrderForm } from './complete-order-form';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -521,7 +522,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
 
       {overlay ? <PaymentOverlay state={overlay} /> : null}
 
-      <form ref={completeForm} method="post" action="/payment/complete" hidden />
+      <CompleteOrderForm ref={completeForm} />
 
       <Dialog
         open={phase.name === 'failed'}

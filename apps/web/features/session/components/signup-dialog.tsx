@@ -126,7 +126,7 @@ export function SignupDialog({
         </div>
         <TextField
           label="Phone Number"
-          type="tel"
+          type="text"
           inputMode="numeric"
           autoComplete="tel-national"
           error={errors.phoneNumber?.message}
