@@ -45,6 +45,13 @@ test('store page dialogs on a phone: promo, store info, categories, order settin
   await page.keyboard.press('Escape');
   await expect(settings).toBeHidden();
 
+  // An empty order: the My Order bar is there and its sheet says so (ordering spec section 2).
+  await page.getByRole('button', { name: /^My Order/ }).click();
+  const empty = await expectAccessibleDialog(page, 'My Order');
+  await expect(empty.getByText('Your order will be shown here!')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(empty).toBeHidden();
+
   await page
     .getByRole('link', { name: /Classic Burger/ })
     .first()

@@ -33,10 +33,9 @@ export function MyOrderPanel({
         </h2>
         {lines}
       </MyOrderAside>
-      {/* Room under the menu for the bar, which shows only once the order has items. */}
-      {count > 0 ? <div className="h-20 md:hidden" aria-hidden /> : null}
+      {/* Room under the menu for the phone's My Order bar. */}
+      <div className="h-20 md:hidden" aria-hidden />
       <MyOrderSheet
-        count={count}
         countLabel={pluralLabel(count, 'item')}
         subtotalLabel={order && count > 0 ? formatCents(Math.round(order.totals.subtotal * 100)) : null}
       >

@@ -13,18 +13,16 @@ const MyOrderSheetContent = dynamic(
 
 /**
  * The mobile My Order: a bar fixed at the bottom (item count and subtotal) that opens the order as a bottom
- * sheet (a Radix modal: focus trapped, Escape closes, focus returns to the bar). The bar shows only once the
- * order has items: an empty bar said nothing and hid the menu's last row (issue 24, point 8); it is marked and
- * bumps for a moment after an add. The sheet's code loads when it first opens; an open sheet stays open when
+ * sheet (a Radix modal: focus trapped, Escape closes, focus returns to the bar). The bar shows with an empty
+ * order too, whose sheet says 'Your order will be shown here!' (issue 37, point 8, after issue 24 had hidden it);
+ * it is marked and bumps for a moment after an add. The sheet's code loads when it first opens; an open sheet stays open when
  * its last line is removed.
  */
 export function MyOrderSheet({
-  count,
   countLabel,
   subtotalLabel,
   children,
 }: {
-  count: number;
   countLabel: string;
   subtotalLabel: string | null;
   children: React.ReactNode;
@@ -33,31 +31,31 @@ export function MyOrderSheet({
   const { justAdded, ref } = useJustAdded<HTMLButtonElement>();
   return (
     <>
-      {count > 0 ? (
-        <div className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] md:hidden">
-          <button
-            ref={ref}
-            type="button"
-            aria-haspopup="dialog"
-            aria-expanded={open}
-            data-just-added={justAdded ? 'true' : undefined}
-            onClick={() => setOpen(true)}
-            className={cn(
-              'flex min-h-12 w-full items-center justify-between gap-3 rounded-full bg-button px-5 py-2 font-semibold text-button-fg',
-              justAdded && 'ring-4 ring-button/40 ring-offset-2',
-            )}
-          >
-            <span className="flex items-center gap-2">
-              <ShoppingBag aria-hidden className="size-5" />
-              My Order
-            </span>
-            <span className="flex items-center gap-3">
-              <span>{countLabel}</span>
-              {subtotalLabel ? <span className="tabular-nums">{subtotalLabel}</span> : null}
-            </span>
-          </button>
-        </div>
-      ) : null}
+      {/* Shown also when the order is empty: its sheet then says 'Your order will be shown here!' (ordering spec
+          section 2; the site footer leaves room for it below the page's last row). */}
+      <div className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] md:hidden">
+        <button
+          ref={ref}
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          data-just-added={justAdded ? 'true' : undefined}
+          onClick={() => setOpen(true)}
+          className={cn(
+            'flex min-h-12 w-full items-center justify-between gap-3 rounded-full bg-button px-5 py-2 font-semibold text-button-fg',
+            justAdded && 'ring-4 ring-button/40 ring-offset-2',
+          )}
+        >
+          <span className="flex items-center gap-2">
+            <ShoppingBag aria-hidden className="size-5" />
+            My Order
+          </span>
+          <span className="flex items-center gap-3">
+            <span>{countLabel}</span>
+            {subtotalLabel ? <span className="tabular-nums">{subtotalLabel}</span> : null}
+          </span>
+        </button>
+      </div>
       {open ? <MyOrderSheetContent onClose={() => setOpen(false)}>{children}</MyOrderSheetContent> : null}
     </>
   );
