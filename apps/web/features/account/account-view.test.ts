@@ -7,6 +7,7 @@ import {
   isMobileUserAgent,
   itemCountLabel,
   pastOrderMenuType,
+  unknownRepeatFailure,
   visibleOrders,
 } from './account-view';
 
@@ -96,5 +97,17 @@ describe('order history', () => {
     expect(pastOrderMenuType({ orderChannel: 106 })).toBe('catering');
     expect(pastOrderMenuType({ orderChannel: 107 })).toBe('menu');
     expect(pastOrderMenuType({ orderChannel: 105 })).toBe('menu');
+  });
+});
+
+describe('unknownRepeatFailure', () => {
+  it('answers the Unknown code 9903 with the first message (checkout spec section 8)', () => {
+    expect(unknownRepeatFailure([{ key: 'Boom', code: 500, message: 'Server error' }])).toEqual({
+      ok: false,
+      kind: 'failed',
+      code: 9903,
+      error: 'Server error',
+    });
+    expect(unknownRepeatFailure([])).toMatchObject({ code: 9903, error: 'Please try again.' });
   });
 });

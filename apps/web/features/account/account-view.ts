@@ -4,7 +4,9 @@
  */
 import { decodeJwt } from 'jose';
 import { ORDER_HISTORY_FIRST, type PastOrderSummary } from '@storefront/contracts/accounts';
+import type { ApiError } from '@storefront/contracts/api';
 import { ORDER_CHANNEL } from '@storefront/contracts/enums';
+import { APP_ERROR } from '@storefront/contracts/errors';
 import { pluralLabel } from '@storefront/contracts/text';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 
@@ -60,4 +62,22 @@ export function hasMoreOrders(loaded: number, expanded: boolean, apiHasMore: boo
 /** The store menu a past order was placed from (catering orders go back to the catering menu). */
 export function pastOrderMenuType(order: Pick<PastOrderSummary, 'orderChannel'>): 'menu' | 'catering' {
   return order.orderChannel === ORDER_CHANNEL.catering ? 'catering' : 'menu';
+}
+
+/**
+ * A repeat order that failed for a reason the dialogs do not name (not 'Missing items', not 'No available item'):
+ * the Unknown code 9903 (checkout spec section 8) with the API's first message, else 'Please try again.'.
+ */
+export function unknownRepeatFailure(errors: readonly ApiError[]): {
+  ok: false;
+  kind: 'failed';
+  code: typeof APP_ERROR.Unknown;
+  error: string;
+} {
+  return {
+    ok: false,
+    kind: 'failed',
+    code: APP_ERROR.Unknown,
+    error: errors[0]?.message ?? 'Please try again.',
+  };
 }

@@ -19,7 +19,7 @@ import { IdSchema } from '@storefront/contracts/bounds';
 import { BulkItemsValueSchema, OrderSchema } from '@storefront/contracts/orders';
 import { apiRequest } from '@/lib/api';
 import { getOrderRef, orderMenuHref, setOrderRef } from '@/lib/order-cookie';
-import { pastOrderMenuType } from './account-view';
+import { pastOrderMenuType, unknownRepeatFailure } from './account-view';
 import { PAST_ORDERS_PAGE } from './account.queries';
 
 export type ProfileResult =
@@ -76,16 +76,12 @@ export type RepeatOrderResult =
   | { ok: false; kind: 'missing'; items: string[] }
   /** None of the items can be ordered today. */
   | { ok: false; kind: 'none'; error: string }
-  | { ok: false; kind: 'failed'; error: string };
+  | ReturnType<typeof unknownRepeatFailure>;
 
 const RepeatOrderInputSchema = z.object({ pastOrderId: IdSchema, removeInvalidItems: z.boolean() });
 
 const is10018 = (e: ApiError) => Number(e.code) === ACCOUNT_ERROR.BulkAddFailed;
-const failed = (errors: readonly ApiError[]): RepeatOrderResult => ({
-  ok: false,
-  kind: 'failed',
-  error: errors[0]?.message ?? 'Please try again.',
-});
+const failed = (errors: readonly ApiError[]): RepeatOrderResult => unknownRepeatFailure(errors);
 
 /**
  * 'Repeat Order' (checkout-account sections 4 and 8): the past order's items go into the current order when it is
@@ -99,7 +95,7 @@ export async function repeatOrder(input: {
   removeInvalidItems: boolean;
 }): Promise<RepeatOrderResult> {
   const parsed = RepeatOrderInputSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, kind: 'failed', error: 'Please try again.' };
+  if (!parsed.success) return unknownRepeatFailure([]);
   const { pastOrderId, removeInvalidItems } = parsed.data;
   const past = await apiRequest(PastOrderDetailSchema, `guests/past-orders/${pastOrderId}`);
   if (!past.ok) return failed(past.errors);
