@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { envelope } from './api';
-import { IdSchema, INT4_MAX, textSchema } from './bounds';
+import { IdParamSchema, IdSchema, INT4_MAX, textSchema } from './bounds';
+import { OrderResponseSchema } from './orders';
 
 /** Spec section 5: the 'No Rewards' choice and the custom points choice of the Rewards part. */
 export const NO_REWARD_ID = -1;
@@ -26,6 +27,9 @@ export const LOYALTY_ERROR = {
   NotAMember: 23001,
   NotEnoughPoints: 23002,
   UnknownReward: 23003,
+  /** The order already carries a reward (switch it with PUT) or carries none (nothing to switch or remove). */
+  RewardConflict: 23004,
+  NoRewardOnOrder: 23005,
   SsoTokenInvalid: 23010,
   /** The storefront's login configuration is not Loyalty (2): there is no loyalty sign-in to start. */
   LoyaltyLoginOff: 23011,
@@ -112,6 +116,97 @@ export const LoyaltyAccountQuerySchema = z.object({
   /** The brand of the storefront (the current store's); the demo brand when absent. */
   locationId: z.coerce.number().int().min(1).max(INT4_MAX).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Rewards at checkout (spec section 7: GET/POST/DELETE loyalty/orders/{id}/rewards, a move and an update)
+// ---------------------------------------------------------------------------------------------------------
+
+/** A reward choice: a catalogue reward's id or 'customPoints' (then `points` is required). */
+export const RewardChoiceIdSchema = z.union([IdSchema, z.literal(CUSTOM_POINTS_ID)]);
+
+/**
+ * The reward on an order (spec section 3: id, rewardId, rewardType, discountAmount, requestedAmount, name,
+ * pointsCost, description, discountInstanceId). discountAmount is what the discount engine takes off this order
+ * (dollars), requestedAmount what the reward is worth; pointsCost the points it holds when the order is placed.
+ */
+export const OrderRewardSchema = z.object({
+  id: IdSchema,
+  rewardId: RewardChoiceIdSchema,
+  rewardType: LoyaltyRewardTypeSchema,
+  discountAmount: z.number(),
+  requestedAmount: z.number(),
+  name: z.string(),
+  pointsCost: z.number().int(),
+  description: z.string(),
+  discountInstanceId: z.string(),
+});
+export type OrderReward = z.infer<typeof OrderRewardSchema>;
+
+/**
+ * GET loyalty/orders/{id}/rewards: the brand's catalogue, the member's balance, the reward on the order (at
+ * most one), the rate custom points convert at, and whether the storefront's login is the loyalty one (which
+ * decides the reward picked first: pickReward).
+ */
+export const OrderRewardsSchema = z.object({
+  isLoyaltyLogin: z.boolean(),
+  pointsPerRewardDollar: z.number().int(),
+  loyaltyBalance: LoyaltyBalanceSchema,
+  rewards: z.array(LoyaltyRewardSchema),
+  appliedRewards: z.array(OrderRewardSchema),
+});
+export type OrderRewards = z.infer<typeof OrderRewardsSchema>;
+export const OrderRewardsResponseSchema = envelope(OrderRewardsSchema);
+
+/**
+ * POST loyalty/orders/{id}/rewards (add) and PUT loyalty/orders/{id}/rewards (move to another reward, or update
+ * the custom points): a catalogue reward, or customPoints with the points to redeem.
+ */
+export const OrderRewardBodySchema = z
+  .object({
+    rewardId: RewardChoiceIdSchema,
+    points: z.number().int().min(1).max(LOYALTY_POINTS_MAX).optional(),
+  })
+  .refine((body) => body.rewardId !== CUSTOM_POINTS_ID || body.points !== undefined, {
+    message: LOYALTY_MESSAGES.customPointsInvalid,
+    path: ['points'],
+  });
+export type OrderRewardBody = z.infer<typeof OrderRewardBodySchema>;
+
+export const OrderRewardsParamsSchema = z.object({ orderId: IdParamSchema });
+/** DELETE loyalty/orders/{id}/rewards/{rewardId}: the catalogue id or customPoints of the order's reward. */
+export const OrderRewardParamsSchema = z.object({
+  orderId: IdParamSchema,
+  rewardId: z.union([z.literal(CUSTOM_POINTS_ID), IdParamSchema]),
+});
+
+/** The reward changes answer the order with its new discount lines and totals. */
+export const OrderRewardChangeResponseSchema = OrderResponseSchema;
+
+/**
+ * The reward the Rewards part picks for a member whose order carries none (spec section 6): under the loyalty
+ * login the first reward, otherwise the first of type Reward or Amount (our catalogue's Amount); only one the
+ * member's points pay for. Null when none fits.
+ */
+export function pickReward<R extends Pick<LoyaltyReward, 'rewardType' | 'pointsCost'>>(
+  rewards: readonly R[],
+  isLoyaltyLogin: boolean,
+  netPointsBalance: number,
+): R | null {
+  const candidate = isLoyaltyLogin ? rewards[0] : rewards.find((r) => r.rewardType === 'Amount');
+  return candidate && candidate.pointsCost <= netPointsBalance ? candidate : null;
+}
+
+/**
+ * Points a custom-points reward holds when its order is placed: the entered points, but no more than the
+ * discount it actually takes needs at the brand's rate (a $10 order never takes $40 of points).
+ */
+export function customPointsHeld(
+  points: number,
+  appliedCents: number,
+  pointsPerRewardDollar: number,
+): number {
+  return Math.min(points, Math.ceil((appliedCents * pointsPerRewardDollar) / 100));
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Single sign-on token from the brand's app (search page `security_token`)

@@ -20,6 +20,9 @@ import { DEMO_LOCATIONS } from '../db/seed/locations';
 import { imageIdOf } from '../db/seed/menus';
 import { buildApp } from '../app';
 import { savedPayments } from '../db/schema/payments';
+import { loyaltyRewards } from '../db/schema/loyalty';
+import { DEMO_LOYALTY } from '../db/seed/loyalty';
+import { openLoyaltyProvider } from '../providers/loyalty/open-provider';
 import { solveCaptcha } from './captcha';
 import { createCustomer, signInCustomer } from './customers';
 import { createTestContext, type DbKind } from './harness';
@@ -189,6 +192,38 @@ const [savedCard, ...deletableCards] = await ctx.database.db
   )
   .returning({ id: savedPayments.id });
 
+// The customer's own order with points to redeem on it (loyalty/orders/{orderId}/rewards), the brand's rewards.
+await openLoyaltyProvider.grant(
+  ctx.database.db,
+  { brandId: DEMO_LOYALTY.brandId, customerId },
+  5000,
+  'Fuzz points',
+);
+const memberAuth = { authorization: `Bearer ${customer.token}` };
+const memberOrder = await app.inject({
+  method: 'POST',
+  url: '/v1/sales/orders',
+  headers: memberAuth,
+  payload: { menuSnapshotId: menu.snapshotId },
+});
+const memberOrderId = memberOrder.json<{ value: { id: number } | null }>().value?.id ?? null;
+if (memberOrderId !== null) {
+  await app.inject({
+    method: 'POST',
+    url: `/v1/sales/orders/${memberOrderId}/items`,
+    headers: memberAuth,
+    payload: { itemPathKey: key(10, 101), quantity: 2 },
+  });
+}
+const rewardIds = (await ctx.database.db.select({ id: loyaltyRewards.id }).from(loyaltyRewards)).map(
+  (r) => r.id,
+);
+const memberOrderKnown = {
+  orderId: memberOrderId === null ? [] : [memberOrderId],
+  rewardId: [...rewardIds, 'customPoints'],
+  points: [100, 250],
+};
+
 // Work done once per process on first use, so that the fuzzer's time bound measures requests, not warm-up: the
 // offline gazetteer behind address search loads on the first search (2.5 s here), sharp on the first resize.
 await call('GET', '/v1/locations?address=Washington%2C%20DC&radiusMiles=25');
@@ -264,6 +299,12 @@ const fixtures: FuzzFixtures = {
       paymentMethod: [6, 15, 2, 5],
       baseAmount: [1, ...(walletOrder ? [walletOrder.total] : [])],
     },
+    // Rewards on the customer's own order.
+    'GET /v1/loyalty/orders/{orderId}/rewards': memberOrderKnown,
+    'POST /v1/loyalty/orders/{orderId}/rewards': memberOrderKnown,
+    'PUT /v1/loyalty/orders/{orderId}/rewards': memberOrderKnown,
+    'DELETE /v1/loyalty/orders/{orderId}/rewards': memberOrderKnown,
+    'DELETE /v1/loyalty/orders/{orderId}/rewards/{rewardId}': memberOrderKnown,
     // The wallet's sessions: the wallet order and the wallet method.
     'GET /v1/sales/orders/{orderId}/payment-methods/{method}/sessions': {
       orderId: walletToShow ? [walletToShow.id] : [],

@@ -37,7 +37,10 @@ const REQUEST_BOUND_MS = 5_000;
 const SAVED_PAYMENTS = '/v1/guests/saved-payments';
 /** The signed-in member's points (GET loyalty/account): drawn with the customer's token most, too. */
 const LOYALTY_ACCOUNT = '/v1/loyalty/account';
-const isCustomerRoute = (path: string) => path.startsWith(SAVED_PAYMENTS) || path === LOYALTY_ACCOUNT;
+/** Rewards on the customer's own order (the fixtures' member order). */
+const LOYALTY_ORDERS = '/v1/loyalty/orders/';
+const isCustomerRoute = (path: string) =>
+  path.startsWith(SAVED_PAYMENTS) || path === LOYALTY_ACCOUNT || path.startsWith(LOYALTY_ORDERS);
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const serverFile = fileURLToPath(new URL('./fuzz-server.ts', import.meta.url));

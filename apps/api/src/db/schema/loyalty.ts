@@ -166,3 +166,35 @@ export const loyaltySignIns = pgTable(
   },
   (t) => [index('loyalty_sign_ins_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The reward on an order being built (one per order: the primary key): a catalogue reward or custom points
+ * (`rewardId` null). The discount engine prices it as a discount line (`instanceId`); the points are held only
+ * when the order is placed (the ledger), so an order being built reserves nothing.
+ */
+export const orderRewards = pgTable(
+  'order_rewards',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    rewardId: integer('reward_id').references(() => loyaltyRewards.id),
+    /** The discount line's instanceId (discountInstanceId). */
+    instanceId: text('instance_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** 'Amount' or 'Voucher' (custom points: Amount). */
+    rewardType: text('reward_type').notNull(),
+    /** The reward's points cost, or the custom points entered. */
+    points: integer('points').notNull(),
+    /** What the reward is worth, before the engine caps it by the order. */
+    requestedCents: integer('requested_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_rewards_order_uq').on(t.orderId),
+    check('order_rewards_type_ck', sql`${t.rewardType} in ('Amount', 'Voucher')`),
+    check('order_rewards_amounts_ck', sql`${t.points} > 0 and ${t.requestedCents} > 0`),
+  ],
+);

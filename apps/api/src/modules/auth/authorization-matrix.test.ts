@@ -65,7 +65,9 @@ function classify(method: string, path: string): RouteClass | 'public' | null {
   if (
     path.startsWith('/v1/guests/past-orders/{') ||
     path.startsWith('/v1/guests/past-ordered-items/{') ||
-    path.startsWith('/v1/guests/saved-payments/{')
+    path.startsWith('/v1/guests/saved-payments/{') ||
+    // Rewards on an order: a signed-in member's (a guest's token is refused before the order is read).
+    path.startsWith('/v1/loyalty/orders/{orderId}')
   )
     return 'customer';
   if (method === 'POST' && path === '/v1/sales/orders') return 'create-order';
@@ -104,6 +106,8 @@ const BODIES: Record<string, unknown> = {
   'PATCH /v1/sales/orders/{orderId}/payments/{paymentId}': { tipAmount: 1 },
   'POST /v1/sales/orders/{orderId}/verification-code-generations': { phone: '(202) 555-0199' },
   'POST /v1/sales/orders/{orderId}/verified-access-token': { digits: ['1', '2', '3', '4', '5', '6'] },
+  'POST /v1/loyalty/orders/{orderId}/rewards': { rewardId: 'customPoints', points: 100 },
+  'PUT /v1/loyalty/orders/{orderId}/rewards': { rewardId: 'customPoints', points: 100 },
   'PATCH /v1/guests/saved-payments/{id}/address': { postalCode: '20001', avsCoverageLevel: 'ZipCodeOnly' },
   'PUT /v1/tracking/orders/{orderId}/pickup-data': { pickupOption: 1, carColor: 1, carType: 1 },
   'POST /v1/staff/orders/{orderId}/status': {},
@@ -138,6 +142,7 @@ function urlFor(path: string, target: Target): string {
       .replace('{pastOrderId}', String(target.orderId))
       .replace('{pastItemId}', String(target.itemId))
       .replace('{modifierKey}', '1-2')
+      .replace('{rewardId}', 'customPoints')
       .replace('{type}', 'PreCheckout')
       // The wallet's method: the only one with sessions, so the route reaches the order before refusing.
       .replace('{method}', '15')

@@ -25,6 +25,7 @@ import type { GiftCardProcessor } from '../../providers/payment/gift-card-proces
 import { findPaymentsByOrder, updatePayment, type PaymentRow } from '../payments/payments.repository';
 import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.service';
 import { redeemOrderCoupon } from '../discounts/discounts.service';
+import { holdOrderRewardPoints } from '../loyalty/order-rewards.service';
 import { cardChargeSource, saveApprovedCard } from '../saved-payments/saved-payments.service';
 import { holdPayLaterRoom, type PayLaterContext } from '../pay-later/pay-later.service';
 import {
@@ -279,6 +280,8 @@ async function attemptPlacement(
     }
     // The coupon's uses are counted under its row lock, before anything is charged (21021 once used up).
     await redeemOrderCoupon(tx, order);
+    // The reward's points are held the same way (a guarded update: never below zero; 23002 when gone).
+    await holdOrderRewardPoints(tx, order, input.session.userId);
 
     // Kitchen room first (before any charge): the scheduled slot, or the earliest ASAP slot with room.
     const location = await findLocation(tx, order.locationId);

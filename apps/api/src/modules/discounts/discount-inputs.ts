@@ -14,6 +14,7 @@ import { localDateOf } from '@storefront/contracts/store-hours';
 import type { Db } from '../../db/client';
 import type { orders } from '../../db/schema/orders';
 import { getRecord } from '../locations/locations.service';
+import { rewardDiscountsOf } from '../loyalty/order-reward-inputs';
 import { requireSnapshot } from '../menus/menus.service';
 import {
   countRedemptions,
@@ -119,6 +120,5 @@ export async function loadOrderDiscountInputs(db: Db, order: OrderRow): Promise<
       },
     };
   }
-  // Loyalty rewards join here as discount lines once the loyalty module stores them on the order.
-  return { context, automatic, coupon, rewards: [], serviceCharges };
+  return { context, automatic, coupon, rewards: await rewardDiscountsOf(db, order.id), serviceCharges };
 }

@@ -25,6 +25,7 @@ import {
   insertRedemption,
   upsertOrderCoupon,
 } from './discounts.repository';
+import { deleteOrderReward } from '../loyalty/loyalty.repository';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -92,10 +93,14 @@ export async function removeDiscount(
   });
 }
 
-/** DELETE sales/orders/{id}/discounts: removes every discount the guest added (leaving checkout). Idempotent. */
+/**
+ * DELETE sales/orders/{id}/discounts: removes every discount the guest added, the coupon and the loyalty reward
+ * (leaving checkout for anything but payment). Idempotent.
+ */
 export async function removeAllDiscounts(db: Db, session: Session, orderId: number): Promise<Order> {
   return changeOrder(db, session, orderId, async (tx, order) => {
     await deleteOrderCoupon(tx, order.id);
+    await deleteOrderReward(tx, order.id);
   });
 }
 

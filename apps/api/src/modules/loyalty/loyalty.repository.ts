@@ -1,12 +1,12 @@
 /**
  * The loyalty module's own rows: identities of loyalty sign-ins, spent single-sign-on tokens, sign-ins under way
- * at the OpenID Connect issuer, order brands.
+ * at the OpenID Connect issuer, order brands, and the reward on an order being built.
  */
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/accounts';
 import { locations } from '../../db/schema/locations';
-import { loyaltyIdentities, loyaltySignIns, spentSsoTokens } from '../../db/schema/loyalty';
+import { loyaltyIdentities, loyaltySignIns, orderRewards, spentSsoTokens } from '../../db/schema/loyalty';
 import { orders } from '../../db/schema/orders';
 
 /** The customer a loyalty provider's subject signs in as, or null when it has not signed in before. */
@@ -80,4 +80,55 @@ export async function claimSignIn(db: Db, stateHash: string, now: Date): Promise
     .where(and(eq(loyaltySignIns.stateHash, stateHash), isNull(loyaltySignIns.usedAt)))
     .returning();
   return row ?? null;
+}
+
+export type OrderRewardRow = typeof orderRewards.$inferSelect;
+
+/** The brand of a store (whose loyalty program its orders use), or null for an unknown store. */
+export async function findLocationBrand(db: Db, locationId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ brandId: locations.brandId })
+    .from(locations)
+    .where(eq(locations.id, locationId))
+    .limit(1);
+  return row?.brandId ?? null;
+}
+
+/** The reward on an order, or null. */
+export async function findOrderReward(db: Db, orderId: number): Promise<OrderRewardRow | null> {
+  const [row] = await db.select().from(orderRewards).where(eq(orderRewards.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** Puts a reward on an order; false when the order already carries one (one per order). */
+export async function insertOrderReward(db: Db, values: typeof orderRewards.$inferInsert): Promise<boolean> {
+  const inserted = await db
+    .insert(orderRewards)
+    .values(values)
+    .onConflictDoNothing({ target: orderRewards.orderId })
+    .returning({ id: orderRewards.id });
+  return inserted.length > 0;
+}
+
+/** Replaces the order's reward with another choice (a move or a custom points update); false when it has none. */
+export async function updateOrderReward(
+  db: Db,
+  orderId: number,
+  values: Omit<typeof orderRewards.$inferInsert, 'orderId' | 'id' | 'createdAt'>,
+): Promise<boolean> {
+  const updated = await db
+    .update(orderRewards)
+    .set(values)
+    .where(eq(orderRewards.orderId, orderId))
+    .returning({ id: orderRewards.id });
+  return updated.length > 0;
+}
+
+/** Takes the order's reward off; returns whether it had one. */
+export async function deleteOrderReward(db: Db, orderId: number): Promise<boolean> {
+  const removed = await db
+    .delete(orderRewards)
+    .where(eq(orderRewards.orderId, orderId))
+    .returning({ id: orderRewards.id });
+  return removed.length > 0;
 }

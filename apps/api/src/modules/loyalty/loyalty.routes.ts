@@ -6,12 +6,23 @@ import {
   LoyaltyCodeExchangeBodySchema,
   LoyaltySignInBodySchema,
   LoyaltySignInResponseSchema,
+  OrderRewardBodySchema,
+  OrderRewardChangeResponseSchema,
+  OrderRewardParamsSchema,
+  OrderRewardsParamsSchema,
+  OrderRewardsResponseSchema,
   SsoTokenExchangeBodySchema,
 } from '@storefront/contracts/loyalty';
 import { ok } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
 import { exchangeLoyaltyCode, startLoyaltySignIn, type LoyaltyIssuer } from './loyalty-sign-in.service';
 import { exchangeSsoToken, getLoyaltyAccount } from './loyalty.service';
+import {
+  addOrderReward,
+  getOrderRewards,
+  removeOrderReward,
+  switchOrderReward,
+} from './order-rewards.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +35,12 @@ const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorE
 /** Loyalty sign-ins started, and codes exchanged, per client address a minute (each). */
 export const LOYALTY_SIGN_INS_PER_MINUTE = 30;
 
-/** Routes of the loyalty module (under /v1): the member's points, and the brand app's single sign-on. */
+const changeErrors = { ...errors, 409: ErrorEnvelopeSchema, 422: ErrorEnvelopeSchema };
+
+/**
+ * Routes of the loyalty module (under /v1): the member's points, rewards on the order at checkout, the sign-in at
+ * the loyalty program's OpenID Connect issuer, and the brand app's single sign-on.
+ */
 const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = { tags: ['loyalty'], security: [{ bearer: [] }] };
 
@@ -40,6 +56,86 @@ const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await getLoyaltyAccount(app.db, app.config, sessionOf(request))),
+  );
+
+  app.get(
+    '/loyalty/orders/:orderId/rewards',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        ...base,
+        summary:
+          "The brand's rewards, the member's balance and the order's reward (401 for a guest: 'Log in to earn and use your rewards!')",
+        params: OrderRewardsParamsSchema,
+        response: { 200: OrderRewardsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok(await getOrderRewards(app.db, app.config, sessionOf(request), request.params.orderId)),
+  );
+
+  app.post(
+    '/loyalty/orders/:orderId/rewards',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        ...base,
+        summary:
+          "Add a reward or custom points to the order (body rewardId, a catalogue id or 'customPoints', and points); 409 when it carries one",
+        params: OrderRewardsParamsSchema,
+        body: OrderRewardBodySchema,
+        response: { 200: OrderRewardChangeResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) =>
+      ok(await addOrderReward(app.db, sessionOf(request), request.params.orderId, request.body)),
+  );
+
+  app.put(
+    '/loyalty/orders/:orderId/rewards',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        ...base,
+        summary: "Move the order's reward to another one, or update its custom points",
+        params: OrderRewardsParamsSchema,
+        body: OrderRewardBodySchema,
+        response: { 200: OrderRewardChangeResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) =>
+      ok(await switchOrderReward(app.db, sessionOf(request), request.params.orderId, request.body)),
+  );
+
+  app.delete(
+    '/loyalty/orders/:orderId/rewards/:rewardId',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        ...base,
+        summary: "Remove the order's reward by its rewardId (a catalogue id or customPoints)",
+        params: OrderRewardParamsSchema,
+        response: { 200: OrderRewardChangeResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) =>
+      ok(
+        await removeOrderReward(app.db, sessionOf(request), request.params.orderId, request.params.rewardId),
+      ),
+  );
+
+  app.delete(
+    '/loyalty/orders/:orderId/rewards',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        ...base,
+        summary: 'Remove every reward of the order',
+        params: OrderRewardsParamsSchema,
+        response: { 200: OrderRewardChangeResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => ok(await removeOrderReward(app.db, sessionOf(request), request.params.orderId)),
   );
 
   app.post(
