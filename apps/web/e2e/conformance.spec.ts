@@ -133,6 +133,15 @@ test('the main pages are valid HTML and HTML_CodeSniffer finds no WCAG 2 AA erro
   // Every guest page's footer links the statement; checkout and payment have no footer (spec).
   const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' });
   await expect(footerLink).toHaveAttribute('href', '/accessibility');
+  // The navigation progress bar runs over the header: it must not be the header's colour (it was, and hid).
+  const [barColour, headerColour] = await page.evaluate(() =>
+    ['[role="progressbar"][aria-label="Loading page"]', 'header'].map((selector) => {
+      const element = document.querySelector(selector);
+      return element ? getComputedStyle(element).backgroundColor : null;
+    }),
+  );
+  expect(barColour).toBeTruthy();
+  expect(barColour).not.toBe(headerColour);
   await new StorePage(page).openItem('Classic Burger');
   await visit('item', new URL(page.url()).pathname);
   const { trackingUrl } = await placeGuestOrderForTracking(request, { locationId: 1, firstName: 'Valid' });

@@ -69,7 +69,9 @@ export function PageNavigation() {
       role="progressbar"
       aria-label="Loading page"
       data-state="done"
-      className="navigation-progress pointer-events-none fixed inset-x-0 top-0 z-[60] h-1 origin-left bg-button"
+      // It runs along the top of the header: in the header's text colour (the brand's button colour is often the
+      // header's own, which hid it), with a dark edge for the pages whose top is white.
+      className="navigation-progress pointer-events-none fixed inset-x-0 top-0 z-[60] h-1 origin-left bg-header-fg shadow-[0_1px_0_rgb(0_0_0/0.35)]"
     />
   );
 }
