@@ -180,10 +180,16 @@ test('a guest orders for pickup and follows the order while the kitchen prepares
 test('unknown pages and links say what went wrong', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByText('Page not found: /no-such-page')).toBeVisible();
+  // The brand's name on the header, not the generic 'Online Ordering'.
+  await expect(page.getByRole('link', { name: 'Capital Kitchen home' })).toBeVisible();
   await page.goto('/abc/menu');
   await expect(page.getByText('Page not found: /abc/menu')).toBeVisible();
+  await page.goto('/99999/menu');
+  await expect(page.getByText('Page not found: /99999/menu')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Capital Kitchen home' })).toBeVisible();
   await page.goto('/1/breakfast');
   await expect(page).toHaveURL(/\/error/);
+  await expect(page.getByRole('link', { name: 'Capital Kitchen home' })).toBeVisible();
   await page.goto('/order-tracking?oid=999999&tk=nope');
   await expect(page.getByText('This order is no longer available.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Find nearby stores' })).toHaveAttribute(

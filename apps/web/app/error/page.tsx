@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ErrorScreen } from '@/components/ui/error-screen';
+import { getSiteSettings } from '@/features/locations/locations.queries';
 import { errorPageContent } from './error-codes';
 
 export const metadata: Metadata = { title: 'Error' };
@@ -12,5 +13,6 @@ export default async function ErrorPage({
 }) {
   const { code } = await searchParams;
   const { status, message } = errorPageContent(typeof code === 'string' ? code : undefined);
-  return <ErrorScreen statusCode={status} message={message} />;
+  const { companyName } = await getSiteSettings();
+  return <ErrorScreen statusCode={status} message={message} companyName={companyName} />;
 }

@@ -22,14 +22,17 @@ export function ErrorScreen({
   statusCode,
   message,
   store = null,
+  companyName = 'Online Ordering',
 }: {
   statusCode: number;
   message: string;
   store?: ErrorStore | null;
+  /** The brand's company name for pages outside a store (the UI template's); the generic name without one. */
+  companyName?: string;
 }) {
   return (
     <>
-      <SiteHeader brandName={store?.brandName ?? 'Online Ordering'} logoHref="/" />
+      <SiteHeader brandName={store?.brandName ?? companyName} logoHref="/" />
       <main
         id={MAIN_CONTENT_ID}
         className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
