@@ -7,6 +7,7 @@ import { PageNavigation } from '@/components/ui/page-navigation';
 import { SiteFooter } from '@/components/ui/site-footer';
 import { SkipLink } from '@/components/ui/skip-link';
 import { ToastProvider } from '@/components/ui/toast';
+import { LoginResultToast } from '@/features/session/components/login-result-toast';
 import { SessionNotice } from '@/features/session/components/session-notice';
 import { CspNonce } from '@/lib/csp-browser';
 import { NONCE_HEADER } from '@/lib/security-headers';
@@ -37,6 +38,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           {children}
           <SiteFooter />
           <SessionNotice />
+          {/* A sign-in's loginResult, on whichever page it returned to (reads the search params). */}
+          <Suspense fallback={null}>
+            <LoginResultToast />
+          </Suspense>
         </ToastProvider>
       </body>
     </html>

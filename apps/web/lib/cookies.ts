@@ -39,3 +39,8 @@ export const REFRESH_TOKEN_COOKIE = 'sf_rt';
 export const USER_COOKIE = 'sf_user';
 /** A one-shot notice for the next page ('session-reset', 'logged-out'), read and shown by a client toast. */
 export const SESSION_NOTICE_COOKIE = 'sf_notice';
+/**
+ * A loyalty sign-in under way (httpOnly, 10 minutes): `{ state, returnPath }` as JSON. /api/access-token checks the
+ * issuer's returned state against it (the return belongs to this browser) and sends the member back to the path.
+ */
+export const LOYALTY_SIGN_IN_COOKIE = 'sf_loyalty';

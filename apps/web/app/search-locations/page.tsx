@@ -6,7 +6,7 @@ import { parseSearchState } from '@/features/locations/search-state';
 import { opensLoginDialog } from '@/features/locations/login-notice';
 import { AccountEntry } from '@/features/session/components/account-entry';
 import { SecurityTokenSignIn } from '@/features/session/components/security-token-sign-in';
-import { isCrmLoginActive } from '@/features/session/session.queries';
+import { isCrmLoginActive, isLoyaltyLoginActive } from '@/features/session/session.queries';
 import { isDebugMode } from '@/lib/debug-mode';
 import { debugModeAllowed } from '@/lib/env';
 import { settledWithin } from '@/lib/settled-within';
@@ -25,7 +25,10 @@ export default async function SearchLocationsPage({ searchParams }: { searchPara
   const settings = await getSiteSettings();
   const params = await searchParams;
   const search = parseSearchState(params, settings.searchMethods);
-  const crmLoginActive = await isCrmLoginActive();
+  const [crmLoginActive, loyaltyLoginActive] = await Promise.all([
+    isCrmLoginActive(),
+    isLoyaltyLoginActive(),
+  ]);
   const pending = search.target.kind === 'none' ? null : searchLocations(search.target, search.method);
   // A search that answers within a moment is drawn in the first HTML: no skeleton flashes in, and the results
   // are laid out with the first paint instead of in a task after it. A slower one streams in behind the skeleton.
@@ -45,6 +48,7 @@ export default async function SearchLocationsPage({ searchParams }: { searchPara
         debug={debugModeAllowed ? { on: await isDebugMode() } : null}
         account={<AccountEntry openLogin={opensLoginDialog(params, crmLoginActive)} />}
         crmLoginActive={crmLoginActive}
+        loyaltyLoginActive={loyaltyLoginActive}
       />
     </>
   );

@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { loginNoticeOf, opensLoginDialog, withoutLoginParams } from './login-notice';
 
 describe('sign-in parameters on the search page', () => {
-  it('reports a failed or successful sign-in hand-off', () => {
-    expect(loginNoticeOf({ loginResult: 'failure' })).toEqual({
-      type: 'error',
-      message: 'Login attempt failed',
-    });
-    expect(loginNoticeOf({ loginResult: 'success' })).toEqual({
-      type: 'success',
-      message: "You've signed in successfully",
-    });
+  it('leaves loginResult to the toast every page has (session feature)', () => {
+    expect(loginNoticeOf({ loginResult: 'failure' })).toBeNull();
+    expect(loginNoticeOf({ loginResult: 'success' })).toBeNull();
+  });
+
+  it('says nothing for login=true under loyalty login: the header offers its Sign in', () => {
+    expect(loginNoticeOf({ login: 'true' }, false, true)).toBeNull();
   });
 
   it('says sign-in is not available for login=true, and nothing for a security token (being exchanged)', () => {

@@ -1,11 +1,10 @@
 /**
- * Sign-in hand-offs on the search page (`?login=true`, `security_token`, `loginResult`). `login=true` opens the
- * login dialog where customer-relationship login is active (the header's account entry does that); elsewhere the
- * guest is told signing in is not available. A single-sign-on token is exchanged by the page (session feature),
- * which comes back without it, or with loginResult=failure.
+ * Sign-in hand-offs on the search page (`?login=true`, `security_token`). `login=true` opens the login dialog
+ * where customer-relationship login is active (the header's account entry does that); under loyalty login the
+ * header's Sign in goes to the loyalty program; elsewhere the guest is told signing in is not available. A
+ * single-sign-on token is exchanged by the page (session feature), which comes back without it, or with
+ * loginResult=failure (shown on every page by the session feature's LoginResultToast).
  */
-export const LOGIN_FAILED_MESSAGE = 'Login attempt failed';
-export const LOGIN_SUCCEEDED_MESSAGE = "You've signed in successfully";
 export const SIGN_IN_UNAVAILABLE_MESSAGE = 'Signing in is not available yet. You can order as a guest.';
 
 export const LOGIN_PARAMS = ['login', 'security_token', 'loginResult'] as const;
@@ -20,12 +19,16 @@ export function opensLoginDialog(params: Params, crmLoginActive: boolean): boole
   return crmLoginActive && first(params.login) === 'true';
 }
 
-/** The toast a sign-in parameter calls for (null when there is none, or when the login dialog opens instead). */
-export function loginNoticeOf(params: Params, crmLoginActive = false): LoginNotice {
-  const result = first(params.loginResult);
-  if (result === 'failure') return { type: 'error', message: LOGIN_FAILED_MESSAGE };
-  if (result === 'success') return { type: 'success', message: LOGIN_SUCCEEDED_MESSAGE };
-  if (opensLoginDialog(params, crmLoginActive)) return null;
+/**
+ * The toast a sign-in parameter calls for: null when there is none, when the login dialog opens instead, or
+ * under loyalty login (the header's Sign in is there).
+ */
+export function loginNoticeOf(
+  params: Params,
+  crmLoginActive = false,
+  loyaltyLoginActive = false,
+): LoginNotice {
+  if (opensLoginDialog(params, crmLoginActive) || loyaltyLoginActive) return null;
   if (first(params.security_token) !== undefined) return null;
   if (first(params.login) === 'true') {
     return { type: 'error', message: SIGN_IN_UNAVAILABLE_MESSAGE };

@@ -16,21 +16,27 @@ import {
   SignupFormSchema,
   ACCOUNT_ERROR,
   ACCOUNT_MESSAGES,
-  type LoginValue,
 } from '@storefront/contracts/accounts';
-import { LOYALTY_MESSAGES, SsoTokenExchangeBodySchema } from '@storefront/contracts/loyalty';
+import {
+  LOYALTY_MESSAGES,
+  LOYALTY_SIGN_IN_TTL_SECONDS,
+  LOYALTY_SSO_PATH,
+  LoyaltySignInValueSchema,
+  SsoTokenExchangeBodySchema,
+} from '@storefront/contracts/loyalty';
 import { BulkItemsValueSchema, OrderSchema, lineModifiers, type Order } from '@storefront/contracts/orders';
 import { apiRequest, currentAccessToken } from '@/lib/api';
 import {
   ACCESS_TOKEN_COOKIE,
   CLIENT_TYPE_COOKIE,
-  REFRESH_TOKEN_COOKIE,
-  USER_COOKIE,
+  LOYALTY_SIGN_IN_COOKIE,
   cookieOptions,
 } from '@/lib/cookies';
 import { env, secureCookies } from '@/lib/env';
 import { getOrderRef, setOrderRef } from '@/lib/order-cookie';
 import { clearSignedInCookies } from '@/lib/session-cookies';
+import { safeReturnPath } from './loyalty-sign-in';
+import { setSignedInCookies } from './signed-in-cookies';
 import { fetchClientToken, parseClientType } from '@/lib/token';
 import {
   FORGOT_PASSWORD_FAILED,
@@ -70,19 +76,6 @@ export async function signIn(
   return { ok: true, data: { firstName: login.account.firstName } };
 }
 
-/** The cookies of a signed-in customer: user token, refresh token, client type and the greeting. */
-async function setSignedInCookies(login: LoginValue) {
-  const store = await cookies();
-  store.set(ACCESS_TOKEN_COOKIE, login.accessToken, cookieOptions(secureCookies, login.expiresIn));
-  store.set(REFRESH_TOKEN_COOKIE, login.refreshToken, cookieOptions(secureCookies, login.refreshExpiresIn));
-  store.set(CLIENT_TYPE_COOKIE, String(login.appType), cookieOptions(secureCookies));
-  store.set(
-    USER_COOKIE,
-    JSON.stringify({ id: login.account.id, firstName: login.account.firstName }),
-    cookieOptions(secureCookies, login.refreshExpiresIn),
-  );
-}
-
 /**
  * Single sign-on from the brand's app: the search page's `security_token` exchanged (with the guest's token, so
  * the cart carries over) for a customer session, whose cookies are set as a login's. Any refusal is one failure:
@@ -98,6 +91,28 @@ export async function signInWithSecurityToken(securityToken: string): Promise<Se
   if (!result.ok) return { ok: false, error: LOYALTY_MESSAGES.loginFailed };
   await setSignedInCookies(result.value);
   return { ok: true, data: null };
+}
+
+/**
+ * Loyalty sign-in (login configuration Loyalty): the API starts a sign-in at the loyalty program's issuer that
+ * comes back to /loyalty-sso; its state and the page to return to (`returnPath`, a path of this storefront) are
+ * kept in an httpOnly cookie for LOYALTY_SIGN_IN_TTL_SECONDS, and the issuer's address is answered: the browser
+ * goes there. Failure: the API's message (the program cannot be reached), else 'Login attempt failed'.
+ */
+export async function startLoyaltySignIn(
+  returnPath: string,
+): Promise<SessionActionResult<{ authorizationUrl: string }>> {
+  const result = await apiRequest(LoyaltySignInValueSchema, 'loyalty/sign-ins', {
+    method: 'POST',
+    body: { callbackUrl: `${new URL(env.WEB_PUBLIC_URL).origin}${LOYALTY_SSO_PATH}` },
+  });
+  if (!result.ok) return { ok: false, error: result.errors[0]?.message ?? LOYALTY_MESSAGES.loginFailed };
+  (await cookies()).set(
+    LOYALTY_SIGN_IN_COOKIE,
+    JSON.stringify({ state: result.value.state, returnPath: safeReturnPath(returnPath) }),
+    cookieOptions(secureCookies, LOYALTY_SIGN_IN_TTL_SECONDS),
+  );
+  return { ok: true, data: { authorizationUrl: result.value.authorizationUrl } };
 }
 
 const SignupInputSchema = z.object({ form: SignupFormSchema, recaptchaInput: RecaptchaInputSchema });

@@ -71,6 +71,25 @@ export async function isCrmLoginActive(): Promise<boolean> {
   return configuration?.currentLogInConfiguration === LOGIN_CONFIGURATION.QuCrm;
 }
 
+/** Whether members sign in through the loyalty program (login configuration Loyalty): Sign in goes there. */
+export async function isLoyaltyLoginActive(): Promise<boolean> {
+  const configuration = await getLoginConfiguration();
+  return configuration?.currentLogInConfiguration === LOGIN_CONFIGURATION.Loyalty;
+}
+
+const HeaderPointsSchema = z.object({
+  loyaltyBalance: z.object({ netPointsBalance: z.number().int() }),
+});
+
+/**
+ * The signed-in member's points for the header under loyalty login, or null when the API cannot say (no
+ * program, the session ended): the header then shows the greeting alone.
+ */
+export async function getHeaderPoints(): Promise<number | null> {
+  const result = await apiRequest(HeaderPointsSchema, 'loyalty/account');
+  return result.ok ? result.value.loyaltyBalance.netPointsBalance : null;
+}
+
 /** Which captcha the dialogs render: reCAPTCHA v2 when a site key is configured, else ALTCHA. */
 export function getCaptchaConfig(): CaptchaConfig {
   return env.RECAPTCHA_SITE_KEY ? { kind: 'recaptcha', siteKey: env.RECAPTCHA_SITE_KEY } : { kind: 'altcha' };

@@ -20,6 +20,7 @@ export function LocationSearchScreen({
   debug = null,
   account = null,
   crmLoginActive = false,
+  loyaltyLoginActive = false,
 }: {
   settings: SiteSettings;
   search: SearchState;
@@ -31,6 +32,8 @@ export function LocationSearchScreen({
   account?: React.ReactNode;
   /** Customer-relationship login is active: `login=true` opens the login dialog instead of a notice. */
   crmLoginActive?: boolean;
+  /** Loyalty login is active: `login=true` says nothing (the header's Sign in goes to the loyalty program). */
+  loyaltyLoginActive?: boolean;
 }) {
   const pickupOnly = settings.searchMethods.length === 1 && settings.searchMethods[0] === 'pickup';
   const delivery = search.method === 'delivery';
@@ -43,7 +46,7 @@ export function LocationSearchScreen({
         {account}
       </SiteHeader>
       <Suspense fallback={null}>
-        <LoginNoticeToast crmLoginActive={crmLoginActive} />
+        <LoginNoticeToast crmLoginActive={crmLoginActive} loyaltyLoginActive={loyaltyLoginActive} />
       </Suspense>
       {/* The skip link's target: axe counts a skip link whose target is missing as content outside every landmark. */}
       <main

@@ -6,14 +6,20 @@ import { useToast } from '@/components/ui/toast';
 import { loginNoticeOf, withoutLoginParams } from '../login-notice';
 
 /**
- * Reports a sign-in hand-off (`?loginResult=`, `?login=true`, `security_token`) once as a toast, then takes
- * the sign-in parameters out of the address.
+ * Reports a sign-in hand-off (`?login=true`, `security_token`) once as a toast, then takes the sign-in
+ * parameters out of the address (`loginResult` is every page's: the session feature's LoginResultToast).
  */
-export function LoginNoticeToast({ crmLoginActive = false }: { crmLoginActive?: boolean }) {
+export function LoginNoticeToast({
+  crmLoginActive = false,
+  loyaltyLoginActive = false,
+}: {
+  crmLoginActive?: boolean;
+  loyaltyLoginActive?: boolean;
+}) {
   const toast = useToast();
   const router = useRouter();
   const params = useSearchParams();
-  const notice = loginNoticeOf(Object.fromEntries(params.entries()), crmLoginActive);
+  const notice = loginNoticeOf(Object.fromEntries(params.entries()), crmLoginActive, loyaltyLoginActive);
   const shown = useRef(false);
   useEffect(() => {
     if (!notice || shown.current) return;
