@@ -27,6 +27,8 @@ export function safeReturnPath(path: unknown): string {
     return DEFAULT_RETURN_PATH;
   }
   url.searchParams.delete('loginResult');
+  // Dot segments can turn '/.//host' into '//host' once resolved: what comes out is checked as what went in.
+  if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return DEFAULT_RETURN_PATH;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
