@@ -160,7 +160,7 @@ export async function addableItems(
 
 /**
  * Contact details, a pending card payment of `totalDollars` and the approving test card tokenised in the hosted
- * payment frame: returns the one-time token that placing the order takes. `forwardedFor`: the card frame's address
+ * payment frame at the processor (the API's PROCESSOR_PUBLIC_URL must be the processor the bench started): returns the one-time token that placing the order takes. `forwardedFor`: the card frame's address
  * behind a proxy (the frame's token route has a per-address limit).
  */
 export async function payByCard(
@@ -197,14 +197,17 @@ export async function payByCard(
       }),
     }),
   );
-  const sessionPath = new URL(payment.paymentUrl).pathname;
-  const card = await json<{ one_time_token: string | null }>(
-    await http(`${api}${sessionPath}/tokens`, {
-      method: 'POST',
-      headers: { ...jsonHeaders, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-      body: JSON.stringify({ cardNumber: '4242424242424242', expiry: '12/34', cvv: '123' }),
-    }),
-  );
+  // The hosted card page is the processor's (its own origin, signed parameters): its frame posts the card there.
+  const page = new URL(payment.paymentUrl);
+  // The processor's page answers `{ value }` without the API's `succeed`.
+  const tokenised = await http(`${page.origin}${page.pathname}/tokens${page.search}`, {
+    method: 'POST',
+    headers: { ...jsonHeaders, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    body: JSON.stringify({ cardNumber: '4242424242424242', expiry: '12/34', cvv: '123' }),
+  });
+  const card = ((await tokenised.json()) as { value?: { one_time_token: string | null } }).value ?? {
+    one_time_token: null,
+  };
   if (!card.one_time_token) throw new Error('card was not tokenised');
   return card.one_time_token;
 }

@@ -343,6 +343,7 @@ async function measureApi(): Promise<{
     API_PUBLIC_URL: api,
     WEB_PUBLIC_URL: web,
     PROCESSOR_URL: processorUrl,
+    PROCESSOR_PUBLIC_URL: processorUrl,
     PROCESSOR_API_KEY: processorKey,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
