@@ -3,7 +3,7 @@
  * - API throughput and p99 under autocannon for a plain node:http hello route (the ceiling), GET /v1/sales/menus
  *   (the demo menu, and a bench-only 300-item menu: plain, gzip, and revalidated with If-None-Match -> 304; beside
  *   it, a bare node:http server sending the same bytes, plain and gzip, for what the client and loopback allow), a
- *   new guest's token, the menu-item pricing POST, pricing an order again without and with a coupon (a line's
+ *   new guest's token, the menu-item pricing POST, pricing an order again without discounts, with a coupon and with a coupon and a loyalty reward (a line's
  *   quantity changed), location search and placing an order (close-request: card only,
  *   and a gift card for part of the bill with the card for the rest), on
  *   PostgreSQL, each also as a ratio to the ceiling measured in the same run. The 300-item menu is published for a
@@ -25,6 +25,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
 import {
   bin,
+  json,
   load,
   option,
   recreateDatabase,
@@ -72,7 +73,7 @@ const api = `http://localhost:${PORTS.api}`;
 const web = `http://localhost:${PORTS.web}`;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = process.env.BENCH_DB ?? 'storefront_bench';
-/** `--pricing-only`: the API's ceiling and the order-pricing figures alone (without and with a coupon). */
+/** `--pricing-only`: the API's ceiling and the order-pricing figures alone (none, a coupon, a coupon and a reward). */
 const pricingOnly = process.argv.includes('--pricing-only');
 const onlyApi = process.argv.includes('--api-only') || pricingOnly;
 /** `--serve`: start the API, the storefront and the reference page as the page bench does, print the pages' URLs
@@ -212,12 +213,32 @@ async function measurePlacing(f: Fixture, label: string, giftCardCents: number, 
   return { ...placed, refusals: placing.refusals };
 }
 
-/** Pricing an order again (a line's quantity changed), without and with a coupon (WELCOME10: 10% off). */
+/**
+ * Pricing an order again (a line's quantity changed), without discounts, with a coupon (WELCOME10: 10% off),
+ * and with the coupon and a loyalty reward (the demo member's orders, the brand's first reward: $5 off).
+ */
 async function measurePricing(f: Fixture): Promise<LoadFigure[]> {
   return [
     await measureRepricing(f, 'PUT order line (price the order)', null, 0),
     await measureRepricing(f, 'PUT order line (price the order, coupon)', 'WELCOME10', 10),
+    await measureRepricing(f, 'PUT order line (price, coupon and reward)', 'WELCOME10', 20, true),
   ];
+}
+
+/** The demo loyalty member (README 'Loyalty program'), signed in on a guest token of its own. */
+async function memberSession(): Promise<{ token: string; customerId: number }> {
+  const guest = await guestToken(api, fetch, '10.4.0.1');
+  const res = await fetch(`${api}/v1/guests/sessions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${guest}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'member@storefront.test',
+      password: 'Member1234!',
+      recaptchaInput: await solveCaptchaAt(api),
+    }),
+  });
+  const value = await json<{ accessToken: string; account: { id: number } }>(res);
+  return { token: value.accessToken, customerId: value.account.id };
 }
 
 /**
@@ -227,12 +248,21 @@ async function measurePricing(f: Fixture): Promise<LoadFigure[]> {
  * measured with and without a coupon. Ten orders, one per connection's turn, so that requests rarely wait for
  * another's order lock.
  */
-async function measureRepricing(f: Fixture, label: string, couponCode: string | null, indexFrom: number) {
-  const orders: { orderId: number; lineId: number; token: string }[] = [];
+async function measureRepricing(
+  f: Fixture,
+  label: string,
+  couponCode: string | null,
+  indexFrom: number,
+  withReward = false,
+) {
+  const orders: { orderId: number; lineId: number; headers: Record<string, string> }[] = [];
+  // A reward needs a signed-in member: the ten orders are the demo member's, in one session.
+  const member = withReward ? await memberSession() : null;
   for (let i = 0; i < 10; i += 1) {
     const index = indexFrom + i;
-    const token = await guestToken(api, fetch, `10.3.${index >> 8}.${index & 255}`);
-    const headers = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = member
+      ? { authorization: `Bearer ${member.token}`, 'x-integration': String(member.customerId) }
+      : { authorization: `Bearer ${await guestToken(api, fetch, `10.3.${index >> 8}.${index & 255}`)}` };
     const order = await createOrder(api, headers, f.snapshotId);
     const withItem = await addItem(api, headers, order.id, { ...f.addItemBody, quantity: 2 });
     const line = withItem.items[0];
@@ -248,7 +278,24 @@ async function measureRepricing(f: Fixture, label: string, couponCode: string | 
         throw new Error(`coupon ${couponCode} not applied: ${JSON.stringify(answer)}`);
       }
     }
-    orders.push({ orderId: order.id, lineId: line.id, token });
+    if (withReward) {
+      const listed = await fetch(`${api}/v1/loyalty/orders/${order.id}/rewards`, { headers });
+      const catalogue = await json<{ rewards: { rewardId: number }[] }>(listed);
+      const first = catalogue.rewards[0];
+      if (!first) throw new Error('the demo brand has no rewards');
+      const added = await fetch(`${api}/v1/loyalty/orders/${order.id}/rewards`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ rewardId: first.rewardId }),
+      });
+      const answer = (await added.json()) as {
+        value?: { discounts?: { source?: string; isApplied: boolean }[] };
+      };
+      if (!added.ok || !answer.value?.discounts?.some((d) => d.source === 'reward' && d.isApplied)) {
+        throw new Error(`reward not applied: ${JSON.stringify(answer)}`);
+      }
+    }
+    orders.push({ orderId: order.id, lineId: line.id, headers });
   }
   let sent = 0;
   return load(label, {
@@ -265,7 +312,7 @@ async function measureRepricing(f: Fixture, label: string, couponCode: string | 
           return {
             ...request,
             path: `/v1/sales/orders/${o.orderId}/items/${o.lineId}`,
-            headers: { authorization: `Bearer ${o.token}`, 'content-type': 'application/json' },
+            headers: { ...o.headers, 'content-type': 'application/json' },
             body: JSON.stringify({
               quantity,
               portionId: f.addItemBody.portionId,
