@@ -5,6 +5,7 @@ import type { LoginValue } from '@storefront/contracts/accounts';
 import { loyaltySignIns } from '../../db/schema/loyalty';
 import { DEMO_LOYALTY } from '../../db/seed/loyalty';
 import { customerHeaders } from '../../test/customers';
+import { ISSUER_AUTHORIZATIONS_PER_MINUTE } from './oidc-issuer.routes';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 
 /**
@@ -280,6 +281,29 @@ describe.each(await dbKinds())('loyalty sign-in through the built-in OpenID Conn
     });
     const read = await ctx.app.inject({ method: 'GET', url: '/v1/guests/account-details', headers });
     expect(read.json()).toMatchObject({ value: { firstName: member.firstName, lastName: member.lastName } });
+  });
+
+  it('limits the authorization requests of one client address (60 a minute)', async () => {
+    const { authorizationUrl } = await started(await ctx.token());
+    const url = new URL(authorizationUrl);
+    const statuses: number[] = [];
+    for (let i = 0; i <= ISSUER_AUTHORIZATIONS_PER_MINUTE; i += 1) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        remoteAddress: '198.51.100.77',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, ISSUER_AUTHORIZATIONS_PER_MINUTE).every((s) => s === 303)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address still signs in.
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      remoteAddress: '198.51.100.78',
+    });
+    expect(other.statusCode).toBe(303);
   });
 
   it('answers 400 for a malformed exchange, never a 500', async () => {

@@ -20,6 +20,12 @@ import { interactionCsp, renderSignInGonePage, renderSignInPage } from './oidc-i
 
 /** Sign-in attempts at the issuer per client address a minute (each costs an argon2 verification). */
 export const ISSUER_SIGN_IN_PER_MINUTE = 10;
+/**
+ * Requests to the authorization endpoint per client address a minute (a sign-in makes two: the start and its
+ * resume). Each start keeps an interaction in the issuer's memory: a flood from one address cannot push out
+ * everyone else's sign-ins under way.
+ */
+export const ISSUER_AUTHORIZATIONS_PER_MINUTE = 60;
 /** The largest sign-in form accepted (an e-mail address and a password). */
 const FORM_BODY_LIMIT = 4096;
 
@@ -196,6 +202,16 @@ export function oidcIssuerRoutes(issuer: BuiltInIssuer): FastifyPluginAsyncZod {
       };
       protocol.all(OIDC_ISSUER_MOUNT, { schema: { hide: true } }, handler);
       protocol.all(`${OIDC_ISSUER_MOUNT}/*`, { schema: { hide: true } }, handler);
+      for (const path of [`${OIDC_ISSUER_MOUNT}/auth`, `${OIDC_ISSUER_MOUNT}/auth/*`]) {
+        protocol.all(
+          path,
+          {
+            config: { rateLimit: { max: ISSUER_AUTHORIZATIONS_PER_MINUTE, timeWindow: '1 minute' } },
+            schema: { hide: true },
+          },
+          handler,
+        );
+      }
     });
   };
 }
