@@ -189,6 +189,14 @@ const EnvSchema = z.object({
    * about (jobs/late-texts.ts).
    */
   LATE_TEXT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /**
+   * The payment reconciliation (jobs/reconcile-payments.ts): every RECONCILE_EVERY_SECONDS each API process
+   * gives back the money of placement attempts left open longer than RECONCILE_AFTER_SECONDS (a charge approved
+   * for an order that was not placed: voided; gift-card captures: released). The window must outlast the
+   * longest placement request (PROCESSOR_TIMEOUT_MS, three tries and a lookup per processor call).
+   */
+  RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   /** Google reCAPTCHA instead of ALTCHA when set (the secret key of the site). */
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   /** reCAPTCHA's siteverify endpoint (tests point it at a local stand-in). */

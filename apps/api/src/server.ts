@@ -7,6 +7,8 @@ import { buildApp } from './app';
 import { createEmailProvider, startOutboxWorker } from './providers/email/index';
 import { startPurgeJob } from './jobs/purge';
 import { startLateTextJob } from './jobs/late-texts';
+import { startReconcileJob } from './jobs/reconcile-payments';
+import { giftCardProcessorFor, paymentProcessorFor } from './providers/payment/index';
 import { createSmsProvider } from './providers/sms/index';
 
 const env = loadEnv();
@@ -42,6 +44,16 @@ const lateTextJob = startLateTextJob(
   { everyMs: env.LATE_TEXT_EVERY_SECONDS * 1000 },
 );
 
+// Money held at the processor for orders that were not placed goes back (jobs/reconcile-payments.ts); every
+// process runs it, and they share the attempts.
+const reconcileJob = startReconcileJob(
+  database.db,
+  paymentProcessorFor(env),
+  giftCardProcessorFor(env),
+  app.log.child({ component: 'reconcile' }),
+  { everyMs: env.RECONCILE_EVERY_SECONDS * 1000, afterMs: env.RECONCILE_AFTER_SECONDS * 1000 },
+);
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -56,6 +68,7 @@ async function shutdown(signal: string) {
   await outboxWorker.stop();
   await purgeJob.stop();
   await lateTextJob.stop();
+  await reconcileJob.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -22,7 +22,7 @@ import {
   WalletSessionRequestSchema,
   hostedPageSigningInput,
 } from '@storefront/contracts/processor';
-import { FaultsSchema, NO_FAULTS, drawFault, latencyDraw, type Faults } from './faults';
+import { FaultsSchema, NO_FAULTS, drawFault, latencyDraw, seededRandom, type Faults } from './faults';
 import { Ledger, SANDBOX_WALLET_CARD } from './ledger';
 import { hostedPageCsp, renderHostedPage } from './pages/hosted-page';
 import { renderWalletSheet } from './pages/wallet-sheet';
@@ -85,6 +85,9 @@ declare module 'fastify' {
 
 const SESSION_GONE = 'This wallet session is no longer available';
 
+/** The generator of each seeded set of faults (see faults.ts `seed`). */
+const seededRuns = new WeakMap<Faults, () => number>();
+
 export async function buildProcessor(settings: ProcessorSettings): Promise<ProcessorApp> {
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   const ledger = new Ledger(store, new TokenSealer(await signingSecret(store)));
@@ -113,12 +116,22 @@ export async function buildProcessor(settings: ProcessorSettings): Promise<Proce
       return reply.code(401).send(errorBody(401, 'A valid merchant API key is required'));
     if (request.url.startsWith('/v1/sandbox/')) return;
     const faults = state.faults;
-    const fault = drawFault(faults, `${request.method} ${request.url}`);
+    // A seeded run keeps its generator with the faults it belongs to (a new PUT starts a new sequence).
+    let random = Math.random;
+    if (faults.seed !== null) {
+      let seeded = seededRuns.get(faults);
+      if (!seeded) {
+        seeded = seededRandom(faults.seed);
+        seededRuns.set(faults, seeded);
+      }
+      random = seeded;
+    }
+    const fault = drawFault(faults, `${request.method} ${request.url}`, random);
     if (fault === 'down') {
       request.raw.socket.destroy();
       return reply;
     }
-    if (faults.latency) await sleep(latencyDraw(faults.latency.p50Ms, faults.latency.p99Ms));
+    if (faults.latency) await sleep(latencyDraw(faults.latency.p50Ms, faults.latency.p99Ms, random));
     if (fault === 'error')
       return reply.code(503).send(errorBody(500, 'The payment service is not available at this moment'));
     if (fault === 'timeout') await sleep(faults.hangMs);

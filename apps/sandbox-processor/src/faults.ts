@@ -29,6 +29,17 @@ export const FaultsSchema = z.object({
   down: z.boolean().default(false),
   /** How long a timed-out call hangs before it is done anyway. */
   hangMs: z.number().int().min(0).max(120_000).default(5_000),
+  /**
+   * Draws the rates and latencies from a pseudo-random sequence of this seed instead of Math.random, so that a
+   * test's run of faults is the same every time (for calls arriving in the same order).
+   */
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .nullable()
+    .default(null),
   /** Faults for the next calls whose method and path start as `on` says ('POST /v1/charges'), in order. */
   script: z
     .array(z.object({ fault: z.enum(FAULT_KINDS), on: z.string().max(200).default('') }))
@@ -88,4 +99,16 @@ export function drawFault(
   if (r < faults.error + faults.timeout) return 'timeout';
   if (r < faults.error + faults.timeout + faults.lost) return 'lost';
   return null;
+}
+
+/** A small seeded pseudo-random generator (mulberry32): numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }

@@ -180,3 +180,58 @@ export const closeRequests = pgTable(
   },
   (t) => [index('close_requests_order_idx').on(t.orderId)],
 );
+
+export const PLACEMENT_ATTEMPT_STATUS = ['authorizing', 'placed', 'reversing', 'reversed'] as const;
+export type PlacementAttemptStatus = (typeof PLACEMENT_ATTEMPT_STATUS)[number];
+
+/** One gift-card capture a placement attempt asks the processor for. */
+export interface AttemptCapture {
+  paymentId: number;
+  cardId: number;
+  captureKey: string;
+  amountCents: number;
+}
+
+/**
+ * A placement that asks the processor for money (place-order.service.ts), recorded and committed before the
+ * first processor call: the processor keys it will carry (the card charge's, each gift-card capture's) and
+ * what it charges. 'authorizing' while the calls run (one per order at a time); 'placed' in the transaction
+ * that places the order; 'reversing' once it can no longer place the order and its money must go back (voids
+ * and releases by these keys); 'reversed' when the processor confirmed it. The reconciliation worker
+ * (jobs/reconcile-payments.ts) reverses what a dead process left 'authorizing' or 'reversing'.
+ */
+export const placementAttempts = pgTable(
+  'placement_attempts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The Idempotency-Key of the close request that made it. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<PlacementAttemptStatus>().notNull().default('authorizing'),
+    /** The card or wallet payment charged, with the processor key and amount; null when only gift cards. */
+    paymentId: integer('payment_id'),
+    chargeKey: text('charge_key'),
+    chargeCents: integer('charge_cents'),
+    /** The order's total when the attempt started: a placement finds the order unchanged or reverses. */
+    totalCents: integer('total_cents').notNull(),
+    captures: jsonb('captures').$type<AttemptCapture[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('placement_attempts_order_idx').on(t.orderId),
+    // At most one attempt of an order asks the processor at a time.
+    uniqueIndex('placement_attempts_authorizing_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'authorizing'`),
+    index('placement_attempts_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('authorizing', 'reversing')`),
+    check(
+      'placement_attempts_status_ck',
+      sql`${t.status} in ('authorizing', 'placed', 'reversing', 'reversed')`,
+    ),
+  ],
+);

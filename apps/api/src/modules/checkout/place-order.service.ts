@@ -1,14 +1,23 @@
 /**
- * Placing an order (POST close-requests). One transaction holds the order row lock from the checks to the
- * status change, so exactly one placement and one charge happen whatever the retries: a second request
- * waits for the lock and then finds the order placed (21041). Gift cards are captured first (a guarded
- * update of the card's balance and a ledger entry), then what is due after them is charged to the card or
- * wallet token; offline credit is left due at the store and nothing due places without a token. The
- * processor call carries an idempotency key derived from the payment and the token, so even a retried
- * authorize cannot charge twice. A decline (886) or an outage (500) is committed as such, with the gift
- * cards' captures released, and leaves the order open for another try.
+ * Placing an order (POST close-requests). No transaction is open and no row is locked while the processor is
+ * asked for money (a real processor answers in 200-2,000 ms, or not at all):
+ *   (a) a short transaction locks the order, checks the rules and records a placement attempt with the
+ *       processor keys it will carry (placement_attempts, 'authorizing', at most one per order), and commits;
+ *   (b) the gift cards are captured, then what is due after them is charged to the card or wallet token, each
+ *       under its attempt's key (an unanswered call is asked again with the same key, then looked up by it);
+ *   (c) a short transaction locks the order again, takes the attempt ('placed'), marks the payments approved,
+ *       places the order, stores the answer with the Idempotency-Key and takes the kitchen slot last (the
+ *       guarded slot upsert right before COMMIT).
+ * When the order cannot be placed after all (a decline, an outage, a full kitchen, an order changed or placed
+ * meanwhile) the attempt becomes 'reversing' and its money goes back at once: the captures released, an
+ * approved charge voided (attempt-reversal.ts); what a dead process leaves is reversed by the reconciliation
+ * worker (jobs/reconcile-payments.ts). A second placement of the order while an attempt runs answers 409; the
+ * same Idempotency-Key once its lease is over (the first request died), or any key once the attempt is older
+ * than the lease, takes the attempt over with its keys, so the processor answers the first charge instead of
+ * charging twice. An order that asks the processor for nothing (pay at the store, nothing due) is placed in
+ * one transaction.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { ApiError } from '@storefront/contracts/api';
 import type { CloseRequestBody, CloseRequestResult } from '@storefront/contracts/payments';
 import { GIFT_CARD_MESSAGES, PAYMENT_MESSAGES } from '@storefront/contracts/payments';
@@ -17,28 +26,44 @@ import { FULFILLMENT_METHOD, ORDER_STATUS, PAYMENT_METHOD } from '@storefront/co
 import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import type { Db } from '../../db/client';
-import { DomainError, ruleBroken } from '../../lib/errors';
+import type { AttemptCapture } from '../../db/schema/payments';
+import { DomainError, conflict, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import { sandboxDoordashDrive } from '../../providers/delivery/delivery-provider';
 import type { AuthorizeResult, PaymentProcessor } from '../../providers/payment/payment-processor';
 import type { GiftCardProcessor } from '../../providers/payment/gift-card-processor';
 import { findPaymentsByOrder, updatePayment, type PaymentRow } from '../payments/payments.repository';
-import { releaseKitchenSlot, reserveKitchenSlot } from '../capacity/capacity.service';
+import {
+  estimateKitchenReadyTime,
+  hasKitchenRoom,
+  kitchenFull,
+  reserveKitchenSlot,
+} from '../capacity/capacity.service';
 import { redeemOrderCoupon } from '../discounts/discounts.service';
 import { holdOrderRewardPoints } from '../loyalty/order-rewards.service';
-import { cardChargeSource, saveApprovedCard } from '../saved-payments/saved-payments.service';
+import {
+  cardChargeSource,
+  saveApprovedCard,
+  type CardChargeSource,
+} from '../saved-payments/saved-payments.service';
 import { holdPayLaterRoom, type PayLaterContext } from '../pay-later/pay-later.service';
 import {
   findItemsOfOrders,
   findLocation,
   findOrder,
-  countUnplacedCloseRequests,
   findPlacedCloseRequest,
   insertCloseRequest,
   insertStatusHistory,
   updateOrder,
   type OrderRow,
 } from './checkout.repository';
+import {
+  findAuthorizingAttempt,
+  insertAttempt,
+  moveAttempt,
+  type PlacementAttemptRow,
+} from './placement-attempts.repository';
+import { reverseAttempt } from './attempt-reversal';
 import { runIdempotent, type Settle } from './idempotency';
 import { enqueueOrderReceipt } from '../notifications/order-receipt';
 import type { NotificationContext } from '../notifications/message-templates';
@@ -57,10 +82,8 @@ export function orderNumberFor(orderId: number): string {
   return String(orderId % 10_000).padStart(4, '0');
 }
 
-type Attempt =
-  | { kind: 'placed'; result: CloseRequestResult }
-  | { kind: 'declined'; code: number; message: string }
-  | { kind: 'failed'; code: number; message: string };
+/** How long an attempt of another Idempotency-Key holds the order unless PlaceOrderInput says otherwise. */
+const DEFAULT_ATTEMPT_HOLD_MS = 30_000;
 
 export interface PlaceOrderInput {
   session: Session;
@@ -76,6 +99,11 @@ export interface PlaceOrderInput {
   payLater: PayLaterContext;
   /** Signs the receipt's tracking link (modules/notifications). */
   notifications: NotificationContext;
+  /**
+   * How long a running attempt of another Idempotency-Key keeps the order (409 meanwhile); an older one was
+   * left by a request that died and is taken over (the Idempotency-Key lease).
+   */
+  attemptHoldMs?: number;
 }
 
 function declinedErrors(message: string): ApiError[] {
@@ -87,6 +115,16 @@ function declinedErrors(message: string): ApiError[] {
     },
   ];
 }
+
+const serviceUnavailable = (message?: string) =>
+  new DomainError(502, {
+    key: 'PaymentServiceUnavailable',
+    code: APP_ERROR.Internal,
+    message: message || PAYMENT_MESSAGES.serviceUnavailable,
+  });
+
+const placementInProgress = () =>
+  conflict('PlacementInProgress', 'The order is being placed by another request; retry');
 
 function placedResult(
   orderId: number,
@@ -107,53 +145,6 @@ function placedResult(
 
 const paymentTotalMismatch = () =>
   ruleBroken('PaymentTotal', ORDER_ERROR.InvalidPaymentTotal, 'The payment does not match the order total');
-
-const giftCardServiceDown = (message: string) =>
-  new DomainError(502, {
-    key: 'PaymentServiceUnavailable',
-    code: APP_ERROR.Internal,
-    message: message || PAYMENT_MESSAGES.serviceUnavailable,
-  });
-
-/**
- * Charges what is due after the gift cards to the card or wallet payment. The processor's idempotency key is
- * derived from the payment and the token, so even a retried authorize cannot charge twice.
- */
-async function chargeCard(
-  tx: Db,
-  processor: PaymentProcessor,
-  charge: {
-    order: OrderRow;
-    session: Session;
-    payment: PaymentRow;
-    amountCents: number;
-    body: CloseRequestBody;
-  },
-): Promise<AuthorizeResult> {
-  // The frame's (or wallet's) one-time token, or the saved card's vault token, with the address to verify.
-  const source = await cardChargeSource(
-    tx,
-    processor,
-    charge.session,
-    charge.order,
-    charge.payment,
-    charge.body,
-  );
-  const tokenId = createHash('sha256').update(source.token).digest('hex').slice(0, 24);
-  const outcome = await processor.authorize({
-    token: source.token,
-    billing: source.billing,
-    amountCents: charge.amountCents,
-    idempotencyKey: `order-${charge.order.id}-payment-${charge.payment.id}-${tokenId}`,
-  });
-  if (outcome.status === 'approved') {
-    await saveApprovedCard(tx, processor, charge.session, source, {
-      chargeId: outcome.chargeId,
-      processorCode: charge.payment.processorCode,
-    });
-  }
-  return outcome;
-}
 
 /**
  * The answer of a placement made with `idempotencyKey` that committed, rebuilt from what it wrote (the order,
@@ -194,9 +185,221 @@ export function placeOrderOnce(
       orderId: input.orderId,
       fingerprint: { path: `close-requests/${input.orderId}`, body: input.body },
     },
-    (settle) => placeOrder(db, processor, { ...input, settle }),
+    (settle) => placeOrder(db, processor, { attemptHoldMs: leaseMs, ...input, settle }),
     { leaseMs, recover: (current) => findPlacedResult(current, input.orderId, input.idempotencyKey) },
   );
+}
+
+/** What a placement of the order takes: read under the order's row lock. */
+interface Plan {
+  order: OrderRow;
+  timeZone: string | undefined;
+  prepMinutes: number;
+  items: number;
+  /** The gift cards not yet captured, in a fixed order (card id, then payment id). */
+  gifts: PaymentRow[];
+  giftCents: number;
+  /** What is left after the gift cards, and the payment that pays it (card, wallet or offline credit). */
+  dueCents: number;
+  payment: PaymentRow | null;
+}
+
+/** Locks the order and checks everything a placement needs: 409 once placed, 422 for a broken rule. */
+async function loadPlan(tx: Db, input: PlaceOrderInput, now: Date): Promise<Plan> {
+  const order = await requireOwnedOrder(tx, input.session, input.orderId, { forUpdate: true });
+  if (order.placedAt) throw orderAlreadyPlaced();
+  const errors = await preCheckoutErrors(tx, order, now);
+  if (errors.length > 0) {
+    throw new DomainError(
+      422,
+      errors.map((e) => ({ key: 'PreCheckout', code: e.code, message: e.message })),
+    );
+  }
+  const location = await findLocation(tx, order.locationId);
+  const lines = await findItemsOfOrders(tx, [order.id]);
+  const payments = await findPaymentsByOrder(tx, order.id);
+  const gifts = payments
+    .filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard && p.status !== 'Approved')
+    .sort((a, b) => (a.giftCardId ?? 0) - (b.giftCardId ?? 0) || a.id - b.id);
+  const giftCents = gifts.reduce((sum, p) => sum + p.baseAmountCents + p.tipAmountCents, 0);
+  const dueCents = order.totalCents - giftCents;
+  if (dueCents < 0) throw paymentTotalMismatch();
+  let payment: PaymentRow | null = null;
+  if (dueCents > 0) {
+    payment =
+      payments.filter((p) => p.paymentMethod !== PAYMENT_METHOD.GiftCard && p.status !== 'Approved').at(-1) ??
+      null;
+    if (!payment) throw ruleBroken('Payment', ORDER_ERROR.InvalidPayment, 'The order has no payment');
+    if (payment.baseAmountCents + payment.tipAmountCents !== dueCents) throw paymentTotalMismatch();
+  }
+  return {
+    order,
+    timeZone: location?.timeZone,
+    prepMinutes: location?.prepTimeMinutes ?? 15,
+    items: lines.reduce((sum, line) => sum + line.quantity, 0),
+    gifts,
+    giftCents,
+    dueCents,
+    payment,
+  };
+}
+
+/** The payment charged at the processor (card or wallet), or null when nothing is charged there. */
+const chargedPayment = (plan: Plan): PaymentRow | null =>
+  plan.payment && plan.payment.paymentMethod !== PAYMENT_METHOD.OfflineCredit ? plan.payment : null;
+
+/** Whether the attempt's keys were made for this plan (the same payments, amounts and total). */
+function attemptFits(attempt: PlacementAttemptRow, plan: Plan): boolean {
+  const charged = chargedPayment(plan);
+  if (attempt.totalCents !== plan.order.totalCents) return false;
+  if ((charged?.id ?? null) !== attempt.paymentId) return false;
+  if (charged && attempt.chargeCents !== plan.dueCents) return false;
+  const wanted = plan.gifts.map(
+    (g) => `${g.id}:${g.giftCardId ?? 0}:${g.baseAmountCents + g.tipAmountCents}`,
+  );
+  const recorded = attempt.captures.map((c) => `${c.paymentId}:${c.cardId}:${c.amountCents}`);
+  return wanted.join(',') === recorded.join(',');
+}
+
+/** Refuses (422 21037) before anything is charged when the kitchen has no room for the order now. */
+async function requireKitchenRoom(tx: Db, plan: Plan, now: Date): Promise<void> {
+  const { order } = plan;
+  const room = order.scheduledReadyAt
+    ? await hasKitchenRoom(tx, order.locationId, order.fulfillmentMethod, order.scheduledReadyAt, plan.items)
+    : (await estimateKitchenReadyTime(tx, {
+        locationId: order.locationId,
+        fulfillmentMethod: order.fulfillmentMethod,
+        items: plan.items,
+        earliest: new Date(now.getTime() + plan.prepMinutes * 60_000),
+      })) !== null;
+  if (!room) throw kitchenFull();
+}
+
+/** What the processor approved for an attempt. */
+interface Approvals {
+  card: { paymentId: number; chargeId: string; amountCents: number; brand: string; lastFour: string } | null;
+  gifts: { paymentId: number; captureKey: string; amountCents: number }[];
+}
+
+/**
+ * Places the order inside `tx` (the order locked by loadPlan): coupon use, pay-later room, payments approved,
+ * the order received with its history, close request and stored answer, and the kitchen slot taken last.
+ */
+async function placeInTransaction(
+  tx: Db,
+  input: PlaceOrderInput,
+  plan: Plan,
+  now: Date,
+  approvals: Approvals,
+): Promise<CloseRequestResult> {
+  const { order } = plan;
+  // The coupon's uses are counted under its row lock (21021 once used up).
+  await redeemOrderCoupon(tx, order);
+  // The reward's points are held the same way (a guarded update: never below zero; 23002 when gone).
+  await holdOrderRewardPoints(tx, order, input.session.userId);
+  if (plan.dueCents > 0 && plan.payment?.paymentMethod === PAYMENT_METHOD.OfflineCredit) {
+    await holdPayLaterRoom(tx, input.payLater, {
+      order,
+      userId: input.session.userId,
+      dueCents: plan.dueCents,
+    });
+  }
+  let approvedCents = 0;
+  if (approvals.card) {
+    await updatePayment(tx, approvals.card.paymentId, {
+      status: 'Approved',
+      chargeId: approvals.card.chargeId,
+      approvedAmountCents: approvals.card.amountCents,
+      processorToken: null,
+      cardBrand: approvals.card.brand,
+      lastFour: approvals.card.lastFour,
+    });
+    approvedCents += approvals.card.amountCents;
+  }
+  // Offline credit is collected at the store: its payment stays Pending (approvedAmount null) once placed.
+  for (const gift of approvals.gifts) {
+    await updatePayment(tx, gift.paymentId, {
+      status: 'Approved',
+      approvedAmountCents: gift.amountCents,
+      chargeId: gift.captureKey,
+    });
+    approvedCents += gift.amountCents;
+  }
+  // Delivery orders book the driver with the delivery provider (the sandbox DoordashDrive here).
+  const deliveryProviderRef =
+    order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
+      ? (
+          await sandboxDoordashDrive.createDelivery({
+            orderId: order.id,
+            locationId: order.locationId,
+            dropoff: {
+              line1: order.deliveryLine1,
+              city: order.deliveryCity ?? '',
+              stateCode: order.deliveryStateCode ?? '',
+              zipCode: order.deliveryZipCode ?? '',
+            },
+            tipCents: order.driverTipCents ?? 0,
+          })
+        ).deliveryId
+      : null;
+  const earliest = new Date(now.getTime() + plan.prepMinutes * 60_000);
+  // The ready time the slot upsert below confirms: the scheduled time, or the same walk over the slots' loads as
+  // the upsert's (read without a lock). Should the slot fill between the two, the upsert rolls to the next one and
+  // the order's ready time follows (the receipt keeps this one).
+  const provisionalReadyAt =
+    order.scheduledReadyAt ??
+    (await estimateKitchenReadyTime(tx, {
+      locationId: order.locationId,
+      fulfillmentMethod: order.fulfillmentMethod,
+      items: plan.items,
+      earliest,
+    })) ??
+    earliest;
+  const referenceNumber = referenceNumberFor(order.id);
+  await updateOrder(tx, order.id, {
+    status: ORDER_STATUS.Received,
+    placedAt: now,
+    // Placed with a user token, the order joins that customer's history, also when its cart was started as a
+    // guest in the same order session (the customer signed in before paying).
+    ...(input.session.userId === null ? {} : { userId: input.session.userId }),
+    expectedReadyAt: provisionalReadyAt,
+    referenceNumber,
+    deliveryProviderRef,
+    guestNotificationTypes: input.body.guestNotificationTypes ?? null,
+  });
+  await insertStatusHistory(tx, order.id, ORDER_STATUS.Received, 'guest');
+  await insertCloseRequest(tx, {
+    orderId: order.id,
+    paymentId: plan.payment?.id ?? null,
+    idempotencyKey: input.idempotencyKey,
+    outcome: 'placed',
+    code: 0,
+  });
+  // The e-mail receipt commits with the placement (a declined or failed attempt sends none).
+  await enqueueOrderReceipt(tx, input.notifications, order.id);
+  const result = placedResult(order.id, referenceNumber, now, plan.timeZone, approvedCents);
+  // In the same transaction as the placement: a committed order never leaves its key 'processing'.
+  await input.settle?.(tx, 200, result);
+  // The store's hot row last: the kitchen slot is locked only for the COMMIT that follows.
+  const reservation = await reserveKitchenSlot(tx, {
+    locationId: order.locationId,
+    fulfillmentMethod: order.fulfillmentMethod,
+    items: plan.items,
+    scheduledAt: order.scheduledReadyAt,
+    earliest,
+  });
+  if (reservation.readyAt.getTime() !== provisionalReadyAt.getTime()) {
+    await updateOrder(tx, order.id, { expectedReadyAt: reservation.readyAt });
+  }
+  return result;
+}
+
+/** What (a) hands to the processor calls: the attempt, its plan, and the card's token when one is charged. */
+interface Started {
+  attempt: PlacementAttemptRow;
+  source: CardChargeSource | null;
+  /** The charged payment's processor (a saved card keeps it). */
+  processorCode: string | null;
 }
 
 /** Places the order or throws: 404/409/422 for rules, 422 886 for a decline, 502 500 for an outage. */
@@ -206,231 +409,186 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<CloseRequestResult> {
   const now = input.now ?? new Date();
-  const giftCards = input.giftCards;
-  // Every gift-card capture this attempt asks for (answered or not): given back unless the order is placed.
-  const captures: { cardId: number; captureKey: string }[] = [];
-  let attempt: Attempt;
-  try {
-    attempt = await attemptPlacement(db, processor, input, now, captures);
-  } catch (error) {
-    if (captures.length > 0) {
-      await releaseCaptures(giftCards, captures);
-      // The next try captures under new keys: these were given back (a capture asked again under a released
-      // key would take nothing).
-      await insertCloseRequest(db, {
-        orderId: input.orderId,
-        paymentId: null,
+  const holdMs = input.attemptHoldMs ?? DEFAULT_ATTEMPT_HOLD_MS;
+
+  // (a) The rules under the order's lock; placed at once when the processor has nothing to do, else the
+  // attempt is recorded and committed before the first call.
+  const started = await db.transaction(
+    async (tx): Promise<{ placed: CloseRequestResult } | { started: Started }> => {
+      const plan = await loadPlan(tx, input, now);
+      const charged = chargedPayment(plan);
+      if (plan.gifts.length === 0 && !charged) {
+        return { placed: await placeInTransaction(tx, input, plan, now, { card: null, gifts: [] }) };
+      }
+      await requireKitchenRoom(tx, plan, now);
+      // The frame's (or wallet's) one-time token, or the saved card's vault token, with the address to verify.
+      const source = charged
+        ? await cardChargeSource(tx, processor, input.session, plan.order, charged, input.body)
+        : null;
+      const running = await findAuthorizingAttempt(tx, plan.order.id);
+      if (running) {
+        // The same key's request died (its lease is over), or another key's attempt outlived any request:
+        // take it over with its keys when they fit the order, else hand it to the reversal and start anew.
+        const left = running.createdAt.getTime() < now.getTime() - holdMs;
+        if (running.idempotencyKey !== input.idempotencyKey && !left) throw placementInProgress();
+        if (attemptFits(running, plan)) {
+          return { started: { attempt: running, source, processorCode: charged?.processorCode ?? null } };
+        }
+        await moveAttempt(tx, running.id, ['authorizing'], 'reversing');
+      }
+      const tag = randomBytes(6).toString('hex');
+      const captures: AttemptCapture[] = plan.gifts.map((gift) => ({
+        paymentId: gift.id,
+        cardId: gift.giftCardId ?? 0,
+        captureKey: `capture:order-${plan.order.id}:payment-${gift.id}:attempt-${tag}`,
+        amountCents: gift.baseAmountCents + gift.tipAmountCents,
+      }));
+      const attempt = await insertAttempt(tx, {
+        orderId: plan.order.id,
         idempotencyKey: input.idempotencyKey,
+        paymentId: charged?.id ?? null,
+        chargeKey: charged ? `order-${plan.order.id}-payment-${charged.id}-attempt-${tag}` : null,
+        chargeCents: charged ? plan.dueCents : null,
+        totalCents: plan.order.totalCents,
+        captures,
+      });
+      return { started: { attempt, source, processorCode: charged?.processorCode ?? null } };
+    },
+  );
+  if ('placed' in started) return started.placed;
+  const { attempt, source, processorCode } = started.started;
+
+  // (b) The processor calls, no transaction open: the gift cards first (a card that no longer holds its
+  // amount stops the placement before any charge), then the rest to the card or wallet.
+  const approvals: Approvals = { card: null, gifts: [] };
+  for (const capture of attempt.captures) {
+    const outcome =
+      capture.cardId === 0
+        ? ({ status: 'insufficient', balanceCents: 0 } as const)
+        : await input.giftCards.capture({
+            cardId: capture.cardId,
+            amountCents: capture.amountCents,
+            idempotencyKey: capture.captureKey,
+          });
+    if (outcome.status === 'error') {
+      return abandon(db, processor, input, attempt, {
         outcome: 'failed',
-        code: APP_ERROR.Internal,
+        error: serviceUnavailable(outcome.message),
       });
     }
-    throw error;
+    if (outcome.status === 'insufficient') {
+      const error = ruleBroken(
+        'GiftCardBalance',
+        ORDER_ERROR.InvalidPaymentTotal,
+        GIFT_CARD_MESSAGES.applyFailed,
+      );
+      return abandon(db, processor, input, attempt, { outcome: 'failed', error });
+    }
+    approvals.gifts.push({
+      paymentId: capture.paymentId,
+      captureKey: capture.captureKey,
+      amountCents: capture.amountCents,
+    });
   }
-  if (attempt.kind !== 'placed') await releaseCaptures(giftCards, captures);
-  switch (attempt.kind) {
-    case 'placed':
-      return attempt.result;
-    case 'declined':
-      throw new DomainError(422, declinedErrors(attempt.message));
-    case 'failed':
-      throw new DomainError(502, {
-        key: 'PaymentServiceUnavailable',
-        code: APP_ERROR.Internal,
-        message: attempt.message || PAYMENT_MESSAGES.serviceUnavailable,
+  let charge: AuthorizeResult | null = null;
+  if (attempt.chargeKey && attempt.paymentId !== null && source) {
+    charge = await processor.authorize({
+      token: source.token,
+      billing: source.billing,
+      amountCents: attempt.chargeCents ?? 0,
+      idempotencyKey: attempt.chargeKey,
+    });
+    if (charge.status !== 'approved') {
+      const declined = charge.status === 'declined';
+      return abandon(db, processor, input, attempt, {
+        outcome: declined ? 'declined' : 'failed',
+        code: charge.code,
+        paymentId: attempt.paymentId,
+        error: declined
+          ? new DomainError(422, declinedErrors(charge.message))
+          : serviceUnavailable(charge.message),
       });
+    }
+    approvals.card = {
+      paymentId: attempt.paymentId,
+      chargeId: charge.chargeId,
+      amountCents: charge.amountCents,
+      brand: charge.brand,
+      lastFour: charge.lastFour,
+    };
   }
+
+  // (c) The order locked again: placed with what was approved, unless it can no longer be.
+  let result: CloseRequestResult;
+  try {
+    result = await db.transaction(async (tx) => {
+      const plan = await loadPlan(tx, input, now);
+      // Taken over meanwhile (the reconciliation reversed it): nothing of it may place the order.
+      if (!(await moveAttempt(tx, attempt.id, ['authorizing'], 'placed'))) throw serviceUnavailable();
+      if (!attemptFits(attempt, plan)) throw paymentTotalMismatch();
+      return placeInTransaction(tx, input, plan, now, approvals);
+    });
+  } catch (error) {
+    // A rule refused the placement: its money goes back now. Anything else (the database lost) leaves the
+    // attempt 'authorizing': whether it committed is unknown here, and the reconciliation decides.
+    if (!(error instanceof DomainError) || error.status >= 500) throw error;
+    return abandon(db, processor, input, attempt, { outcome: 'failed', error });
+  }
+  if (source?.save && approvals.card) {
+    // The card is kept for the customer once the order is placed (a vault that fails only skips it).
+    try {
+      await saveApprovedCard(db, processor, input.session, source, {
+        chargeId: approvals.card.chargeId,
+        processorCode,
+      });
+    } catch (error) {
+      console.error(`saving the card of order ${input.orderId} failed`, error);
+    }
+  }
+  return result;
+}
+
+/** The numeric code of an error's first entry (close_requests.code), 500 for a named one. */
+function codeOf(error: DomainError): number {
+  const code = error.errors[0]?.code;
+  return typeof code === 'number' ? code : APP_ERROR.Internal;
 }
 
 /**
- * Gives back what the captures of an attempt that did not place the order took (a capture without an answer
- * included: its release cancels it). A release the processor does not answer is logged and left.
+ * Ends an attempt that did not place the order: 'reversing' with the outcome recorded (a decline's answer
+ * stored with its key, as a replay answers it again), then its money given back (attempt-reversal.ts). Throws
+ * the guest's error. When the attempt was no longer 'authorizing' (taken over and placed, or reversed by the
+ * reconciliation), its money is not ours to give back.
  */
-async function releaseCaptures(
-  giftCards: GiftCardProcessor,
-  captures: { cardId: number; captureKey: string }[],
-) {
-  for (const capture of captures) {
-    if (!(await giftCards.release(capture))) {
-      console.error(`gift-card release of ${capture.captureKey} got no answer from the processor`);
-    }
-  }
-}
-
-/** One placement attempt in one transaction (see placeOrder); `captures` collects the gift-card captures asked. */
-async function attemptPlacement(
+async function abandon(
   db: Db,
   processor: PaymentProcessor,
   input: PlaceOrderInput,
-  now: Date,
-  captures: { cardId: number; captureKey: string }[],
-): Promise<Attempt> {
-  const giftCards = input.giftCards;
-  return db.transaction(async (tx): Promise<Attempt> => {
-    captures.length = 0;
-    const order = await requireOwnedOrder(tx, input.session, input.orderId, { forUpdate: true });
-    if (order.placedAt) throw orderAlreadyPlaced();
-
-    const errors = await preCheckoutErrors(tx, order, now);
-    if (errors.length > 0) {
-      throw new DomainError(
-        422,
-        errors.map((e) => ({ key: 'PreCheckout', code: e.code, message: e.message })),
-      );
-    }
-    // The coupon's uses are counted under its row lock, before anything is charged (21021 once used up).
-    await redeemOrderCoupon(tx, order);
-    // The reward's points are held the same way (a guarded update: never below zero; 23002 when gone).
-    await holdOrderRewardPoints(tx, order, input.session.userId);
-
-    // Kitchen room first (before any charge): the scheduled slot, or the earliest ASAP slot with room.
-    const location = await findLocation(tx, order.locationId);
-    const prepMinutes = location?.prepTimeMinutes ?? 15;
-    const lines = await findItemsOfOrders(tx, [order.id]);
-    const reservation = await reserveKitchenSlot(tx, {
-      locationId: order.locationId,
-      fulfillmentMethod: order.fulfillmentMethod,
-      items: lines.reduce((sum, line) => sum + line.quantity, 0),
-      scheduledAt: order.scheduledReadyAt,
-      earliest: new Date(now.getTime() + prepMinutes * 60_000),
-    });
-
-    const payments = await findPaymentsByOrder(tx, order.id);
-    const gifts = payments
-      .filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard && p.status !== 'Approved')
-      // One order in a fixed card order: two placements sharing two cards cannot deadlock on their rows.
-      .sort((a, b) => (a.giftCardId ?? 0) - (b.giftCardId ?? 0) || a.id - b.id);
-    const giftCents = gifts.reduce((sum, p) => sum + p.baseAmountCents + p.tipAmountCents, 0);
-    const dueCents = order.totalCents - giftCents;
-    if (dueCents < 0) throw paymentTotalMismatch();
-    const payment =
-      payments.filter((p) => p.paymentMethod !== PAYMENT_METHOD.GiftCard && p.status !== 'Approved').at(-1) ??
-      null;
-    let paymentId: number | null = null;
-    if (dueCents > 0) {
-      if (!payment) throw ruleBroken('Payment', ORDER_ERROR.InvalidPayment, 'The order has no payment');
-      paymentId = payment.id;
-      if (payment.baseAmountCents + payment.tipAmountCents !== dueCents) throw paymentTotalMismatch();
-      if (payment.paymentMethod === PAYMENT_METHOD.OfflineCredit) {
-        await holdPayLaterRoom(tx, input.payLater, { order, userId: input.session.userId, dueCents });
-      }
-    }
-
-    // Gift cards first: a card that no longer holds its amount stops the placement before any charge (what
-    // was captured is given back: placeOrder). The capture keys number the order's tries (close requests that
-    // did not place it): a try cut off by a crash is asked again under the same keys, so the processor answers
-    // the first capture instead of taking twice; a try that ended is recorded, so the next one takes anew.
-    const tryNumber = await countUnplacedCloseRequests(tx, order.id);
-    const captured: { payment: PaymentRow; key: string }[] = [];
-    for (const gift of gifts) {
-      const key = `capture:order-${order.id}:payment-${gift.id}:try-${tryNumber}`;
-      const amountCents = gift.baseAmountCents + gift.tipAmountCents;
-      if (gift.giftCardId !== null) captures.push({ cardId: gift.giftCardId, captureKey: key });
-      const outcome =
-        gift.giftCardId === null
-          ? ({ status: 'insufficient', balanceCents: 0 } as const)
-          : await giftCards.capture({ cardId: gift.giftCardId, amountCents, idempotencyKey: key });
-      if (outcome.status === 'error') throw giftCardServiceDown(outcome.message);
-      if (outcome.status === 'insufficient') {
-        throw ruleBroken('GiftCardBalance', ORDER_ERROR.InvalidPaymentTotal, GIFT_CARD_MESSAGES.applyFailed);
-      }
-      captured.push({ payment: gift, key });
-    }
-    let approvedCents = giftCents;
-
-    if (dueCents > 0 && payment && payment.paymentMethod !== PAYMENT_METHOD.OfflineCredit) {
-      const outcome = await chargeCard(tx, processor, {
-        order,
-        session: input.session,
-        payment,
-        amountCents: dueCents,
-        body: input.body,
-      });
-      if (outcome.status !== 'approved') {
-        // The rest could not be charged: the gift cards get their amounts back once this commits (placeOrder)
-        // and stay applied for another try; the order stays open.
-        await releaseKitchenSlot(tx, reservation);
-        await updatePayment(tx, payment.id, {
-          status: outcome.status === 'declined' ? 'Declined' : 'Failed',
-          processorToken: null,
-        });
-        await insertCloseRequest(tx, {
-          orderId: order.id,
-          paymentId: payment.id,
-          idempotencyKey: input.idempotencyKey,
-          outcome: outcome.status === 'declined' ? 'declined' : 'failed',
-          code: outcome.code,
-        });
-        if (outcome.status !== 'declined')
-          return { kind: 'failed', code: outcome.code, message: outcome.message };
-        const declined: Attempt = { kind: 'declined', code: outcome.code, message: outcome.message };
-        // The decline is committed with its answer: a replay answers it again rather than a spent token.
-        await input.settle?.(tx, 422, { errors: declinedErrors(declined.message) });
-        return declined;
-      }
-      await updatePayment(tx, payment.id, {
-        status: 'Approved',
-        chargeId: outcome.chargeId,
-        approvedAmountCents: outcome.amountCents,
+  attempt: PlacementAttemptRow,
+  end: { outcome: 'declined' | 'failed'; error: DomainError; code?: number; paymentId?: number },
+): Promise<never> {
+  const mine = await db.transaction(async (tx) => {
+    const moved = await moveAttempt(tx, attempt.id, ['authorizing'], 'reversing');
+    if (!moved) return null;
+    if (end.paymentId !== undefined) {
+      await updatePayment(tx, end.paymentId, {
+        status: end.outcome === 'declined' ? 'Declined' : 'Failed',
         processorToken: null,
-        cardBrand: outcome.brand,
-        lastFour: outcome.lastFour,
-      });
-      approvedCents += outcome.amountCents;
-    }
-    // Offline credit is collected at the store: its payment stays Pending (approvedAmount null) once placed.
-    for (const { payment: gift, key } of captured) {
-      const amountCents = gift.baseAmountCents + gift.tipAmountCents;
-      await updatePayment(tx, gift.id, {
-        status: 'Approved',
-        approvedAmountCents: amountCents,
-        chargeId: key,
       });
     }
-
-    const expectedReadyAt = reservation.readyAt;
-    // Delivery orders book the driver with the delivery provider (the sandbox DoordashDrive here).
-    const deliveryProviderRef =
-      order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
-        ? (
-            await sandboxDoordashDrive.createDelivery({
-              orderId: order.id,
-              locationId: order.locationId,
-              dropoff: {
-                line1: order.deliveryLine1,
-                city: order.deliveryCity ?? '',
-                stateCode: order.deliveryStateCode ?? '',
-                zipCode: order.deliveryZipCode ?? '',
-              },
-              tipCents: order.driverTipCents ?? 0,
-            })
-          ).deliveryId
-        : null;
-    const referenceNumber = referenceNumberFor(order.id);
-    await updateOrder(tx, order.id, {
-      status: ORDER_STATUS.Received,
-      placedAt: now,
-      // Placed with a user token, the order joins that customer's history, also when its cart was started as a
-      // guest in the same order session (the customer signed in before paying).
-      ...(input.session.userId === null ? {} : { userId: input.session.userId }),
-      expectedReadyAt,
-      referenceNumber,
-      deliveryProviderRef,
-      guestNotificationTypes: input.body.guestNotificationTypes ?? null,
-    });
-    await insertStatusHistory(tx, order.id, ORDER_STATUS.Received, 'guest');
     await insertCloseRequest(tx, {
-      orderId: order.id,
-      paymentId,
+      orderId: attempt.orderId,
+      paymentId: end.paymentId ?? null,
       idempotencyKey: input.idempotencyKey,
-      outcome: 'placed',
-      code: 0,
+      outcome: end.outcome,
+      code: end.code ?? codeOf(end.error),
     });
-    // The e-mail receipt commits with the placement (a declined or failed attempt sends none).
-    await enqueueOrderReceipt(tx, input.notifications, order.id);
-    const result = placedResult(order.id, referenceNumber, now, location?.timeZone, approvedCents);
-    // In the same transaction as the placement: a committed order never leaves its key 'processing'.
-    await input.settle?.(tx, 200, result);
-    return { kind: 'placed', result };
+    // The decline is committed with its answer: a replay answers it again rather than a spent token.
+    if (end.outcome === 'declined') await input.settle?.(tx, 422, { errors: end.error.errors });
+    return moved;
   });
+  if (mine) {
+    await reverseAttempt(db, processor, input.giftCards, mine, { declined: end.outcome === 'declined' });
+  }
+  throw end.error;
 }
