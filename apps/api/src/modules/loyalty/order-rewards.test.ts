@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { priceOrder, type DiscountRule } from '@storefront/contracts/discount-engine';
 import { LOYALTY_ERROR, type OrderRewards } from '@storefront/contracts/loyalty';
+import { centsToDollars } from '@storefront/contracts/money';
 import type { Order } from '@storefront/contracts/orders';
+import { localDateOf } from '@storefront/contracts/store-hours';
 import { loyaltyRewards } from '../../db/schema/loyalty';
-import { DEMO_LOYALTY } from '../../db/seed/loyalty';
+import { DEMO_TIME_ZONE } from '../../db/seed/locations';
+import { DEMO_LOYALTY, DEMO_REWARDS } from '../../db/seed/loyalty';
 import { openLoyaltyProvider } from '../../providers/loyalty/open-provider';
 import { solveCaptcha } from '../../test/captcha';
 import { createCustomer, customerHeaders, signInCustomer } from '../../test/customers';
@@ -208,6 +213,92 @@ describe.each(await dbKinds())('rewards at checkout on %s', (kind) => {
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(orderOf(cleared).discounts).toEqual([]);
     expect(orderOf(cleared).totals.discount).toBe(0);
+  });
+
+  it('agrees with the engine the storefront runs: any demo reward or custom points, with or without WELCOME10', async () => {
+    const welcome10: DiscountRule = {
+      id: 1,
+      code: 'WELCOME10',
+      name: '10% off your order (up to $5)',
+      kind: 'percent',
+      value: 1000,
+      itemPathKeys: [],
+      categoryKeys: [],
+      minSubtotalCents: 0,
+      maxDiscountCents: 500,
+      validFrom: null,
+      validUntil: null,
+      channels: null,
+      fulfillmentMethods: null,
+      locationIds: null,
+      usageLimit: null,
+      usageLimitPerCustomer: null,
+    };
+    const catalogue = [rewardIds.fiveOff, rewardIds.drink, rewardIds.tenOff];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4000 }),
+        fc.oneof(
+          fc.constantFrom(0, 1, 2),
+          fc.integer({ min: 1, max: 3000 }).map((points) => -points),
+        ),
+        fc.boolean(),
+        async (subtotalCents, pick, withCoupon) => {
+          const { order, headers } = await memberWithOrder(5000, subtotalCents);
+          if (withCoupon) {
+            const coupon = await ctx.app.inject({
+              method: 'POST',
+              url: `/v1/sales/orders/${order.orderId}/discounts`,
+              headers,
+              payload: { discountCode: 'WELCOME10', recaptchaInput: await solveCaptcha(ctx.app, '10.9.8.6') },
+            });
+            expect(coupon.statusCode, coupon.body).toBe(200);
+          }
+          const demo = pick >= 0 ? DEMO_REWARDS[pick] : undefined;
+          const body = demo
+            ? { rewardId: catalogue[pick] ?? 0 }
+            : { rewardId: 'customPoints', points: -pick };
+          const res = await change('POST', order, headers, body);
+          expect(res.statusCode, res.body).toBe(200);
+          const expected = priceOrder({
+            lines: [{ id: 1, itemPathKey: 'fixture-item', quantity: 1, totalCents: subtotalCents }],
+            context: {
+              locationId: 1,
+              catering: false,
+              channel: 107,
+              fulfillmentMethod: 1,
+              localDate: localDateOf(Date.now(), DEMO_TIME_ZONE),
+            },
+            automatic: [],
+            coupon: withCoupon ? { instanceId: 'c', couponCode: 'WELCOME10', rule: welcome10 } : null,
+            rewards: [
+              {
+                instanceId: 'r',
+                rewardId: String(body.rewardId),
+                name: demo?.name ?? 'custom',
+                rewardType: demo?.rewardType ?? 'Amount',
+                requestedCents: demo ? demo.discountCents : -pick,
+              },
+            ],
+            serviceCharges: [],
+            taxRateBasisPoints: 1000,
+          });
+          const view = orderOf(res);
+          expect(view.totals).toMatchObject({
+            subtotal: centsToDollars(expected.totals.subtotalCents),
+            discount: centsToDollars(expected.totals.discountCents),
+            salesTax: centsToDollars(expected.totals.salesTaxCents),
+            total: centsToDollars(expected.totals.totalCents),
+          });
+          const rewardLine = expected.discounts.lines.find((l) => l.source === 'reward');
+          expect(view.discounts.find((d) => d.source === 'reward')).toMatchObject({
+            amount: centsToDollars(rewardLine?.amountCents ?? 0),
+            isApplied: rewardLine?.isApplied,
+          });
+        },
+      ),
+      { seed: 33, numRuns: 12 },
+    );
   });
 
   /** Puts the reward on, prepares the card payment for the new total and answers the fixture with it. */
