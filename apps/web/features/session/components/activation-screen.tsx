@@ -76,12 +76,18 @@ export function ActivationScreen({
         <>
           <h1 className="text-2xl font-bold">{ACCOUNT_MESSAGES.activationSucceeded}</h1>
           <p className="text-gray-700">You can sign in and start ordering.</p>
-          <Link
-            href={orderNowHref}
-            className="inline-flex min-h-11 items-center rounded-full bg-button px-6 font-semibold text-button-fg"
-          >
-            Order Now
-          </Link>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link
+              href={orderNowHref}
+              className="inline-flex min-h-11 items-center rounded-full bg-button px-6 font-semibold text-button-fg"
+            >
+              Order Now
+            </Link>
+            {/* The page says they can sign in: offer it, with the verified e-mail filled in. */}
+            <Button variant="secondary" onClick={() => setDialog('login')}>
+              Sign in
+            </Button>
+          </div>
         </>
       ) : (
         <>
@@ -98,7 +104,12 @@ export function ActivationScreen({
           </div>
         </>
       )}
-      <SessionDialogs open={dialog} onOpenChange={setDialog} captcha={captcha} />
+      <SessionDialogs
+        open={dialog}
+        onOpenChange={setDialog}
+        captcha={captcha}
+        {...(email ? { loginEmail: email } : {})}
+      />
     </main>
   );
 }

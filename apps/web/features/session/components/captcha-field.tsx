@@ -28,7 +28,7 @@ export function CaptchaField({ config, onChange, resetKey }: CaptchaFieldProps) 
   );
 }
 
-type AltchaElement = HTMLElement & { reset: () => void };
+type AltchaElement = HTMLElement & { reset: () => void; verify: () => Promise<unknown> };
 
 let altchaLoad: Promise<unknown> | null = null;
 /** The id ALTCHA's injected <style> would have (it injects none when an element has it). */
@@ -82,8 +82,12 @@ function AltchaWidget({ onChange, resetKey }: Omit<CaptchaFieldProps, 'config'>)
   }, []);
   useEffect(() => {
     if (resetKey === 0) return;
-    widget.current?.reset();
+    // The server spent the solved challenge (a wrong password, a refused request): a fresh one is solved at once,
+    // as the guest already proved it once here, instead of making them tick the box again.
+    const current = widget.current;
+    current?.reset();
     report(null);
+    void current?.verify().catch(() => undefined);
   }, [resetKey]);
   return <div ref={host} role="group" aria-label="Challenge" className="min-h-16" data-testid="captcha" />;
 }

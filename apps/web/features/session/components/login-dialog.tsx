@@ -21,6 +21,8 @@ export interface LoginDialogProps {
   onSwitch: (to: 'signup' | 'forgot') => void;
   /** Signed in: the caller refreshes the page (the header greets the customer). */
   onSignedIn: (firstName: string) => void;
+  /** The e-mail to start with (the activation page's, once the account is verified). */
+  initialEmail?: string;
   /** The server actions (the real ones by default). */
   signIn?: typeof signInAction;
   resendActivation?: typeof resendActivationAction;
@@ -42,6 +44,7 @@ export function LoginDialog({
   captcha,
   onSwitch,
   onSignedIn,
+  initialEmail = '',
   signIn = signInAction,
   resendActivation = resendActivationAction,
   Captcha = CaptchaField,
@@ -57,7 +60,7 @@ export function LoginDialog({
   } = useForm<LoginForm, unknown, z.output<typeof LoginFormSchema>>({
     resolver: zodResolver(LoginFormSchema),
     mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: initialEmail, password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -16,10 +16,13 @@ export function SessionDialogs({
   open,
   onOpenChange,
   captcha,
+  loginEmail,
 }: {
   open: SessionDialogKind | null;
   onOpenChange: (open: SessionDialogKind | null) => void;
   captcha: CaptchaConfig;
+  /** The sign-in dialog's e-mail to start with. */
+  loginEmail?: string;
 }) {
   const router = useRouter();
   const close = (isOpen: boolean) => (isOpen ? undefined : onOpenChange(null));
@@ -30,6 +33,7 @@ export function SessionDialogs({
         onOpenChange={close}
         captcha={captcha}
         onSwitch={onOpenChange}
+        {...(loginEmail ? { initialEmail: loginEmail } : {})}
         onSignedIn={() => {
           onOpenChange(null);
           router.refresh();
