@@ -40,7 +40,7 @@ import {
   reserveKitchenSlot,
 } from '../capacity/capacity.service';
 import { redeemOrderCoupon } from '../discounts/discounts.service';
-import { holdOrderRewardPoints } from '../loyalty/order-rewards.service';
+import { checkOrderRewardPoints, holdOrderRewardPoints } from '../loyalty/order-rewards.service';
 import {
   cardChargeSource,
   saveApprovedCard,
@@ -421,6 +421,8 @@ export async function placeOrder(
         return { placed: await placeInTransaction(tx, input, plan, now, { card: null, gifts: [] }) };
       }
       await requireKitchenRoom(tx, plan, now);
+      // A reward the member's points no longer cover is refused before the card is charged (23002).
+      await checkOrderRewardPoints(tx, plan.order, input.session.userId);
       // The frame's (or wallet's) one-time token, or the saved card's vault token, with the address to verify.
       const source = charged
         ? await cardChargeSource(tx, processor, input.session, plan.order, charged, input.body)

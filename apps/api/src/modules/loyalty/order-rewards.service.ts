@@ -237,10 +237,28 @@ export async function removeOrderReward(
  * Nothing for an order without a reward; a reward on a guest's order (signed out since) fails 422 23001.
  */
 export async function holdOrderRewardPoints(tx: Db, order: OrderRow, userId: number | null): Promise<void> {
+  const need = await rewardPointsNeeded(tx, order, userId);
+  if (need && !(await need.loyalty.hold(tx, need.member, order.id, need.points))) throw notEnoughPoints();
+}
+
+/**
+ * Before anything is charged (placement's first step): refuses (23002) an order whose reward needs more points
+ * than the member has available now, so that a guest short of points is not charged and then refused. A read
+ * only: the hold at placement stays the guard against two orders racing for the same points.
+ */
+export async function checkOrderRewardPoints(tx: Db, order: OrderRow, userId: number | null): Promise<void> {
+  const need = await rewardPointsNeeded(tx, order, userId);
+  if (!need) return;
+  const { pointsBalance } = await need.loyalty.getPoints(tx, need.member);
+  if (pointsBalance < need.points) throw notEnoughPoints();
+}
+
+/** The points the order's applied reward holds, and whose; null when it has none. */
+async function rewardPointsNeeded(tx: Db, order: OrderRow, userId: number | null) {
   const row = await findOrderReward(tx, order.id);
-  if (!row) return;
+  if (!row) return null;
   const line = order.discountLines.find((l) => l.instanceId === row.instanceId);
-  if (!line?.isApplied) return;
+  if (!line?.isApplied) return null;
   if (userId === null)
     throw ruleBroken('LoyaltyLoginRequired', LOYALTY_ERROR.NotAMember, LOYALTY_MESSAGES.logInForRewards);
   const { loyalty, program } = await programOf(tx, order);
@@ -248,6 +266,5 @@ export async function holdOrderRewardPoints(tx: Db, order: OrderRow, userId: num
     row.rewardId === null
       ? customPointsHeld(row.points, line.amountCents, program.pointsPerRewardDollar)
       : row.points;
-  const member = { brandId: program.brandId, customerId: userId };
-  if (!(await loyalty.hold(tx, member, order.id, points))) throw notEnoughPoints();
+  return { loyalty, member: { brandId: program.brandId, customerId: userId }, points };
 }

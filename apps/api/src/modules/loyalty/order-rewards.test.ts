@@ -14,7 +14,7 @@ import { solveCaptcha } from '../../test/captcha';
 import { createCustomer, customerHeaders, signInCustomer } from '../../test/customers';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from '../checkout/checkout.fixtures';
-import { auth, closeRequest, prepareCheckout } from '../checkout/checkout.test-helpers';
+import { auth, closeRequest, prepareCheckout, processorCharges } from '../checkout/checkout.test-helpers';
 
 describe.each(await dbKinds())('rewards at checkout on %s', (kind) => {
   let ctx: TestContext;
@@ -357,6 +357,25 @@ describe.each(await dbKinds())('rewards at checkout on %s', (kind) => {
     expect(placed.statusCode, placed.body).toBe(200);
     // $12.50 of items: 1,250 points at 100 points per dollar.
     expect(await points(member.customerId)).toEqual({ pointsBalance: 3750, heldPoints: 1250 });
+  });
+
+  it('a reward the points no longer cover is refused (23002) before the card is charged', async () => {
+    const member = await memberWithOrder(600, 2000);
+    const { fixture, paymentToken } = await withReward(member, { rewardId: rewardIds.fiveOff });
+    // The points go elsewhere after the reward was chosen (another order placed from another device).
+    const other = await createOrderFixture(ctx, { token: member.token, subtotalCents: 2000 });
+    const held = await openLoyaltyProvider.hold(
+      ctx.app.db,
+      { brandId: DEMO_LOYALTY.brandId, customerId: member.customerId },
+      other.orderId,
+      200,
+    );
+    expect(held).toBe(true);
+    const refused = await closeRequest(ctx, fixture, { paymentToken });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: [{ code: LOYALTY_ERROR.NotEnoughPoints }] });
+    // Nothing was charged (and so nothing had to be voided).
+    expect(await processorCharges(ctx.processor, fixture.orderId)).toEqual([]);
   });
 
   it('two orders racing for the same points: one is placed, the other refused (23002), never below zero', async () => {
