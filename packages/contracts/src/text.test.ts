@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeOrderNotes, parseOrderNotes, pluralLabel, UTENSILS_NOTE } from './text';
+import { composeOrderNotes, formatPhone, parseOrderNotes, pluralLabel, UTENSILS_NOTE } from './text';
 
 describe('pluralLabel', () => {
   it.each([
@@ -37,5 +37,13 @@ describe('order notes with the utensils choice', () => {
       includeUtensils: false,
       guestNotes: 'Include utensils for 4',
     });
+  });
+});
+
+describe('formatPhone', () => {
+  it('reads a stored 10-digit number as (202) 555-0143 and leaves anything else as it is', () => {
+    expect(formatPhone('2025550143')).toBe('(202) 555-0143');
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(formatPhone('')).toBe('');
   });
 });

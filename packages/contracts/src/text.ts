@@ -46,3 +46,11 @@ export function composeOrderNotes({ includeUtensils, guestNotes }: OrderNotesPar
   if (!includeUtensils) return guest === '' ? null : guest;
   return guest === '' ? UTENSILS_NOTE : `${UTENSILS_NOTE}${UTENSILS_SEPARATOR}${guest}`;
 }
+
+/**
+ * A stored 10-digit phone as people read it: '2025550143' -> '(202) 555-0143'. Anything else is shown as it is.
+ */
+export function formatPhone(phone: string): string {
+  const digits = /^(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return digits ? `(${digits[1]}) ${digits[2]}-${digits[3]}` : phone;
+}

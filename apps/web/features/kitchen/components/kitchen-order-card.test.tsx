@@ -36,6 +36,12 @@ describe('the kitchen ticket of an order paid at the store', () => {
     expect(ticket.textContent).toContain('Unpaid — collect $285.78 at pickup');
   });
 
+  it("shows the guest's phone as people read it, as a link to call", () => {
+    render(<KitchenOrderCard order={order(null)} renderedAt={Date.parse(placedAt)} />);
+    const call = screen.getByRole('link', { name: '(202) 555-0143' });
+    expect(call.getAttribute('href')).toBe('tel:2025550143');
+  });
+
   it('shows no badge on an order paid online', () => {
     render(<KitchenOrderCard order={order(null)} renderedAt={Date.parse(placedAt)} />);
     expect(screen.getByRole('article', { name: /#41-ABCD/ }).textContent).not.toContain('Unpaid');

@@ -8,6 +8,7 @@ import {
   type KitchenHandoffKind,
   type StaffOrder,
 } from '@storefront/contracts/staff';
+import { formatPhone } from '@storefront/contracts/text';
 import { cn } from '@/lib/cn';
 import { storeClockTime } from '../store-clock';
 import { useKitchenLiveContext } from './kitchen-live';
@@ -137,7 +138,14 @@ export function KitchenTicket({
       </header>
       <p className="text-sm">
         <span className="font-semibold">{name}</span>
-        {order.contact.phone ? <span className="text-gray-700"> · {order.contact.phone}</span> : null}
+        {order.contact.phone ? (
+          <span className="text-gray-700">
+            {' · '}
+            <a href={`tel:${order.contact.phone}`} className="underline underline-offset-2">
+              {formatPhone(order.contact.phone)}
+            </a>
+          </span>
+        ) : null}
       </p>
       <div
         className={cn(
