@@ -122,10 +122,17 @@ test('the picker pays at the store, the Order Confirmation page shows the placed
   await picker.getByRole('button', { name: 'Place Order' }).click();
   await page.waitForURL(/\/order-tracking\?oid=\d+&tk=/, { timeout: 30_000 });
   await expect(page.getByText('Thanks For Your Order!')).toBeVisible();
+  // Paid at the store: the tracking page says what to pay there, not 'No payment recorded.'.
+  const paymentInfo = page.getByRole('region', { name: 'Payment Information' });
+  await expect(paymentInfo).toContainText(/Pay at the store: \$\d+\.\d{2} due when you collect your order/);
+  await expect(paymentInfo).not.toContainText('No payment recorded');
 
   await page.goto('/confirmation');
   await expect(page).toHaveTitle(/Order Confirmation/);
   await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmation' })).toBeVisible();
+  // The order number the guest quotes at the store, and when it will be ready.
+  await expect(page.getByText(/^Order \d+-[2-9A-HJ-NP-Z]{4}$/)).toBeVisible();
+  await expect(page.getByText(/^Ready \w{3} \d{1,2}\/\d{2} \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Union Market Food Hall' })).toBeVisible();
   await expect(page.getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}|\d{3}-\d{3}-\d{4}/ })).toHaveAttribute(
     'href',

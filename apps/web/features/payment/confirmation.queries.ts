@@ -6,6 +6,7 @@ import { OrderSchema, type Order } from '@storefront/contracts/orders';
 import { PICKUP_OPTION_LABEL } from '@storefront/contracts/pickup';
 import { UiTemplateSchema } from '@storefront/contracts/templates';
 import { apiRequest } from '@/lib/api';
+import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { orderMenuHref } from '@/lib/order-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getPlacedOrder } from './placed-order-cookie';
@@ -17,6 +18,8 @@ export interface ConfirmationPageData {
   theme: ThemeInput | null;
   storeHref: string;
   referenceNumber: string | null;
+  /** When the kitchen expects it ready, on the store's clock ('Sat 11/28 6:45 PM'); null when not known. */
+  readyLabel: string | null;
   store: Pick<Store, 'name' | 'address' | 'contactInformation' | 'status'>;
   /** 'Pickup (Curbside)', 'Delivery', 'Dine In'. */
   methodLabel: string;
@@ -70,6 +73,13 @@ export const getConfirmationPage = cache(async (): Promise<ConfirmationPage> => 
       theme: template.ok ? themeFromTemplate(template.value) : null,
       storeHref,
       referenceNumber: order.value.referenceNumber ?? null,
+      readyLabel: order.value.expectedPreparationReadyDateTime
+        ? formatInZone(
+            order.value.expectedPreparationReadyDateTime,
+            store.value.timeZone,
+            DATE_FORMAT.dayTime,
+          )
+        : null,
       store: {
         name: store.value.name,
         address: store.value.address,

@@ -443,6 +443,18 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
 
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(row).toMatchObject({ status: 1, tipCents: 200, referenceNumber: value.referenceNumber });
+    // The placed order's read gives the reference and the expected ready time (the confirmation page shows both).
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}`,
+      headers: auth(order.token),
+    });
+    expect(read.json()).toMatchObject({
+      value: {
+        referenceNumber: value.referenceNumber,
+        expectedPreparationReadyDateTime: row?.expectedReadyAt?.toISOString(),
+      },
+    });
     const history = await ctx.database.db
       .select()
       .from(orderStatusHistory)

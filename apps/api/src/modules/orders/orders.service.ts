@@ -350,6 +350,9 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[], 
     })),
     notes: order.notes,
     scheduledTime: order.scheduledReadyAt?.toISOString() ?? null,
+    // Once placed: the reference the guest quotes at the store, and when the kitchen expects it ready.
+    referenceNumber: order.referenceNumber ?? null,
+    expectedPreparationReadyDateTime: order.expectedReadyAt?.toISOString() ?? null,
     fulfillmentInformation: {
       fulfillmentMethod: (order.fulfillmentMethod as FulfillmentMethod) ?? FULFILLMENT_METHOD.Pickup,
       pickupOption: PickupTypeSchema.safeParse(order.pickupOption).data ?? null,

@@ -67,6 +67,11 @@ export function ConfirmationScreen({ data }: { data: ConfirmationPageData }) {
                 Order <span className="font-semibold text-gray-900">{data.referenceNumber}</span>
               </p>
             ) : null}
+            {data.readyLabel ? (
+              <p className="text-gray-700">
+                Ready <span className="font-semibold text-gray-900">{data.readyLabel}</span>
+              </p>
+            ) : null}
           </div>
         </div>
 

@@ -91,6 +91,12 @@ export function TrackingScreen(
   const { details, companyName } = props;
   const { order, location, fulfillmentInformation: fulfilment, paymentDetails } = details;
   const totals = order.totals;
+  // What no approved payment covers: an order left to pay at the store (Pay at the Store).
+  const dueAtStoreCents = Math.max(
+    0,
+    Math.round(totals.total * 100) -
+      paymentDetails.reduce((sum, p) => sum + Math.round(p.approvedAmount * 100), 0),
+  );
   const backHref = location.id ? `/${location.id}/menu` : '/';
   const isPickup = fulfilment.fulfillmentMethod === FULFILLMENT_METHOD.Pickup;
   // Table or curbside sides show where the order is served instead of the status (checkout spec section 4).
@@ -222,8 +228,18 @@ export function TrackingScreen(
               </Panel>
 
               <Panel id="payment-title" title="Payment Information">
+                {dueAtStoreCents > 0 ? (
+                  // An order left to pay at the store (Pay at the Store), or its part not paid online.
+                  <p className="mb-2">
+                    Pay at the store:{' '}
+                    <Price dollars={dueAtStoreCents / 100} className="font-semibold tabular-nums" /> due when
+                    you collect your order.
+                  </p>
+                ) : null}
                 {paymentDetails.length === 0 ? (
-                  <p className="text-gray-700">No payment recorded.</p>
+                  dueAtStoreCents > 0 ? null : (
+                    <p className="text-gray-700">No payment recorded.</p>
+                  )
                 ) : (
                   <ul className="flex flex-col gap-2">
                     {paymentDetails.map((payment, index) => (
