@@ -187,12 +187,16 @@ test.describe('store page on a phone', () => {
     await expectNoAxeViolations(page, 'store page on a phone');
   });
 
-  test('the bag bar shows only once something is in the order', async ({ page }) => {
+  test('the bag bar is there with an empty order, whose sheet says so, and counts what is added', async ({
+    page,
+  }) => {
     const store = new StorePage(page);
     await page.goto(STORE);
     await expect(page.getByRole('heading', { level: 1, name: /Dupont Circle/ })).toBeVisible();
     await expect(page.locator('main a[data-item-key]').first()).toBeVisible();
-    await expect(store.bag(true)).toBeHidden();
+    // Issue 37, point 8 (ordering spec section 2): the empty order's sheet says 'Your order will be shown here!'.
+    await expect(store.bag(true)).toBeVisible();
+    await expect(store.bag(true)).toContainText('0 items');
     await store.openItem(ITEM);
     await new ItemPage(page).add();
     await expect(page).toHaveURL(/\/1\/menu$/);
