@@ -18,7 +18,7 @@ import { NOTIFICATION_TYPE, ORDER_STATUS } from '@storefront/contracts/enum-valu
 import type { Db } from '../db/client';
 import { orders } from '../db/schema/orders';
 import { enqueueOrderText, type OrderTextContext } from '../modules/notifications/order-texts';
-import { jittered } from './purge';
+import { startRepeatingJob } from './purge';
 
 /** An order later than this (past its ready time) is no longer texted about being late. */
 export const LATE_TEXT_WINDOW_MINUTES = 120;
@@ -98,27 +98,12 @@ export function startLateTextJob(
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   options: { everyMs: number },
 ): LateTextJob {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let run: Promise<void> = Promise.resolve();
-  const runOnce = async () => {
+  return startRepeatingJob(options.everyMs, async () => {
     try {
       const counts = await sendLateTexts(db, context);
       if (counts.handled > 0) log.info(counts, 'late texts: late orders handled');
     } catch (error) {
       log.error({ err: error }, 'late texts failed; trying again at the next run');
     }
-    if (!stopped) timer = setTimeout(schedule, jittered(options.everyMs));
-  };
-  const schedule = () => {
-    run = runOnce();
-  };
-  timer = setTimeout(schedule, jittered(options.everyMs));
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await run;
-    },
-  };
+  });
 }

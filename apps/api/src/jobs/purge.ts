@@ -111,10 +111,7 @@ export function startPurgeJob(
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   options: { everyMs: number },
 ): PurgeJob {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let run: Promise<void> = Promise.resolve();
-  const runOnce = async () => {
+  return startRepeatingJob(options.everyMs, async () => {
     try {
       const counts = await purgeExpired(db);
       if (Object.values(counts).some((n) => n > 0))
@@ -122,12 +119,27 @@ export function startPurgeJob(
     } catch (error) {
       log.error({ err: error }, 'purge failed; trying again at the next run');
     }
-    if (!stopped) timer = setTimeout(schedule, jittered(options.everyMs));
-  };
+  });
+}
+
+/**
+ * Runs `runOnce` every `everyMs` (jittered), the first time after a jittered delay too, one run at a time; `stop`
+ * ends the schedule and waits for a run in progress. `runOnce` handles (logs) its own failures. The purge, the
+ * late texts and the payment reconciliation are scheduled by it.
+ */
+export function startRepeatingJob(
+  everyMs: number,
+  runOnce: () => Promise<void>,
+): { stop: () => Promise<void> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let run: Promise<void> = Promise.resolve();
   const schedule = () => {
-    run = runOnce();
+    run = runOnce().finally(() => {
+      if (!stopped) timer = setTimeout(schedule, jittered(everyMs));
+    });
   };
-  timer = setTimeout(schedule, jittered(options.everyMs));
+  timer = setTimeout(schedule, jittered(everyMs));
   return {
     async stop() {
       stopped = true;

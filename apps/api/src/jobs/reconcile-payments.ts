@@ -16,7 +16,7 @@ import type { GiftCardProcessor } from '../providers/payment/gift-card-processor
 import type { PaymentProcessor } from '../providers/payment/payment-processor';
 import { reverseAttempt } from '../modules/checkout/attempt-reversal';
 import { findOpenAttempts, moveAttempt } from '../modules/checkout/placement-attempts.repository';
-import { jittered } from './purge';
+import { startRepeatingJob } from './purge';
 
 /** Attempts read at a time, and batches in one run (the rest wait for the next run). */
 export const RECONCILE_BATCH = 100;
@@ -75,27 +75,12 @@ export function startReconcileJob(
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   options: { everyMs: number; afterMs: number },
 ): ReconcileJob {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let run: Promise<void> = Promise.resolve();
-  const runOnce = async () => {
+  return startRepeatingJob(options.everyMs, async () => {
     try {
       const counts = await reconcilePayments(db, processor, giftCards, { afterMs: options.afterMs });
       if (counts.reversed + counts.left > 0) log.info({ reconciled: counts }, 'reconcile: attempts reversed');
     } catch (error) {
       log.error({ err: error }, 'reconcile failed; trying again at the next run');
     }
-    if (!stopped) timer = setTimeout(schedule, jittered(options.everyMs));
-  };
-  const schedule = () => {
-    run = runOnce();
-  };
-  timer = setTimeout(schedule, jittered(options.everyMs));
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await run;
-    },
-  };
+  });
 }
