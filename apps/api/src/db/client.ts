@@ -12,7 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -33,6 +33,43 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, loadable with `loadDataDir` (test templates). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * Calls `listener` with the text of every statement sent to the server from now on (BEGIN and COMMIT
+   * included: each is one round trip), until the returned function is called. Tests count a route's
+   * statements with it; with no listener it costs one size check per statement.
+   */
+  onStatement(listener: StatementListener): () => void;
+}
+
+/** Told the text of each statement a Database sends (see Database.onStatement). */
+export type StatementListener = (text: string) => void;
+
+/** The listeners of one Database, and how its driver wrappers tell them. */
+function statementListeners() {
+  const listeners = new Set<StatementListener>();
+  const subscribe = (listener: StatementListener) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  const tell = (query: unknown) => {
+    if (listeners.size === 0) return;
+    const text = typeof query === 'string' ? query : ((query as { text?: string } | null)?.text ?? '');
+    for (const listener of listeners) listener(text);
+  };
+  return { subscribe, tell };
+}
+
+/** Wraps `target[name]` (a driver's query function) so that each call is first told to `tell`. */
+function counted<T extends object>(target: T, name: keyof T, tell: (query: unknown) => void) {
+  const original = target[name];
+  if (typeof original !== 'function') return;
+  const bound = (original as (...args: unknown[]) => unknown).bind(target);
+  (target as Record<keyof T, unknown>)[name] = (query: unknown, ...rest: unknown[]) => {
+    tell(query);
+    return bound(query, ...rest);
+  };
 }
 
 /** A query through the root handle from inside one of its transactions: a programming error, never waited on. */
@@ -179,8 +216,11 @@ export function openDatabase(options: DatabaseOptions): Database {
     // which Node turns into an uncaught exception that ends the process. The failure reaches the request
     // anyway: its next query rejects, the transaction fails, and release() drops a client that is no longer
     // queryable, so this listener only has to exist.
+    const statements = statementListeners();
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
+      // Every statement goes through a pooled client's query (pool.query too, BEGIN and COMMIT as well).
+      counted(client, 'query', statements.tell);
     });
     guard(pool, 'query');
     guardConnect(pool);
@@ -201,6 +241,7 @@ export function openDatabase(options: DatabaseOptions): Database {
         }
       },
       close: () => pool.end(),
+      onStatement: statements.subscribe,
     };
   }
   const dataDir = options.dataDir ?? './data/pglite';
@@ -220,6 +261,20 @@ export function openDatabase(options: DatabaseOptions): Database {
     lock?.release();
     throw error;
   }
+  const statements = statementListeners();
+  counted(client, 'query', statements.tell);
+  counted(client, 'exec', statements.tell);
+  // A transaction's statements go through its own handle; its BEGIN and COMMIT (or ROLLBACK) are PGlite's.
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(run: (tx: Transaction) => Promise<T>) =>
+    transaction(async (tx) => {
+      statements.tell('BEGIN');
+      counted(tx, 'query', statements.tell);
+      counted(tx, 'exec', statements.tell);
+      const result = await run(tx);
+      statements.tell('COMMIT');
+      return result;
+    });
   guard(client, 'query');
   guard(client, 'exec');
   guard(client, 'transaction');
@@ -229,6 +284,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     dumpDataDir: () => client.dumpDataDir('none'),
+    onStatement: statements.subscribe,
     close: async () => {
       try {
         await client.close();

@@ -1,0 +1,78 @@
+/**
+ * Issue 36: placing an order costs few round trips to the database. The statements one POST close-requests
+ * sends (BEGIN and COMMIT included, each a round trip) are counted on the database handle itself and the count
+ * must stay within the limit, for a card payment (recorded before the remote charge) and for a split of a gift
+ * card and a card. The processor is reached over HTTP with its own storage and is not counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
+import { CARDS, createOrderFixture, type OrderFixture } from './checkout.fixtures';
+import { closeRequest, prepareCheckout } from './checkout.test-helpers';
+
+/** Round trips of one card placement on the happy path (statements, BEGIN and COMMIT included). */
+const CARD_PLACEMENT_ROUND_TRIPS = 42;
+/** Commits of one card placement (each BEGIN ... COMMIT, and each statement run outside a transaction). */
+const CARD_PLACEMENT_COMMITS = 3;
+
+interface Counted {
+  statements: string[];
+  /** Transactions committed plus statements sent outside any transaction (each commits on its own). */
+  commits: number;
+}
+
+/** Runs `work` and answers the statements the database received meanwhile. */
+async function countStatements(ctx: TestContext, work: () => Promise<unknown>): Promise<Counted> {
+  const statements: string[] = [];
+  const stop = ctx.database.onStatement((text) => statements.push(text.trim()));
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  let commits = 0;
+  let open = false;
+  for (const text of statements) {
+    const verb = text.slice(0, 8).toLowerCase();
+    if (verb.startsWith('begin')) open = true;
+    else if (verb.startsWith('commit')) {
+      open = false;
+      commits += 1;
+    } else if (verb.startsWith('rollback')) open = false;
+    else if (!open) commits += 1;
+  }
+  return { statements, commits };
+}
+
+const list = (counted: Counted) =>
+  counted.statements.map((s, i) => `${i + 1}. ${s.slice(0, 160)}`).join('\n');
+
+describe.each(await dbKinds())('placement round trips (%s)', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(kind);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  async function placeCounted(order: OrderFixture, paymentToken: string) {
+    let status = 0;
+    const counted = await countStatements(ctx, async () => {
+      status = (await closeRequest(ctx, order, { paymentToken })).statusCode;
+    });
+    expect(status).toBe(200);
+    return counted;
+  }
+
+  it('places a card order within the round-trip and commit limits', async () => {
+    // A first placement warms the per-process caches (the store catalogue): the figure is a placement's own.
+    const warm = await createOrderFixture(ctx);
+    await placeCounted(warm, (await prepareCheckout(ctx, warm, CARDS.approve)).paymentToken);
+
+    const order = await createOrderFixture(ctx);
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
+    const counted = await placeCounted(order, paymentToken);
+    expect(counted.statements.length, list(counted)).toBeLessThanOrEqual(CARD_PLACEMENT_ROUND_TRIPS);
+    expect(counted.commits, list(counted)).toBeLessThanOrEqual(CARD_PLACEMENT_COMMITS);
+  });
+});
