@@ -13,6 +13,7 @@ import { WalletApproveBodySchema } from '@storefront/contracts/payment-frames';
 import {
   ChargeRequestSchema,
   ChargeReversalRequestSchema,
+  SettlementRequestSchema,
   GiftCardLookupRequestSchema,
   GiftCardMovementRequestSchema,
   GiftCardReleaseRequestSchema,
@@ -90,7 +91,12 @@ const seededRuns = new WeakMap<Faults, () => number>();
 
 export async function buildProcessor(settings: ProcessorSettings): Promise<ProcessorApp> {
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
-  const ledger = new Ledger(store, new TokenSealer(await signingSecret(store)));
+  const ledger = new Ledger(
+    store,
+    new TokenSealer(await signingSecret(store)),
+    () => new Date(),
+    settings.settleAfterMs ?? null,
+  );
   await ledger.seedGiftCards(settings.merchants);
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   const state: ProcessorApp = { app, ledger, store, faults: structuredClone(settings.faults) };
@@ -270,6 +276,13 @@ export async function buildProcessor(settings: ProcessorSettings): Promise<Proce
       if (!faults) return reply;
       state.faults = faults;
       return state.faults;
+    });
+    // The settlement batch, run now (tests): approved charges made before `before` settle.
+    app.post('/v1/sandbox/settlements', async (request, reply) => {
+      const body = parse(SettlementRequestSchema, request.body ?? {}, reply);
+      if (!body) return reply;
+      const before = body.before ? new Date(body.before) : new Date();
+      return { settled: await ledger.settle(merchantOfRequest(request), before) };
     });
     app.put('/v1/sandbox/gift-cards', async (request, reply) => {
       const body = parse(

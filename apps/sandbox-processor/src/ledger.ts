@@ -6,8 +6,11 @@
  * Any other valid card approves.
  *
  * Charges: one per (merchant, idempotency key): a charge asked again answers the first outcome and charges
- * nothing more (another amount under the same key is refused). Approved charges can be voided or refunded
- * (idempotent). Address verification (AVS) at the store's level: a required field missing or the postal code
+ * nothing more (another amount under the same key is refused). An approved charge settles in the settlement
+ * batch: `settleAfterMs` after it was made (SANDBOX_PROCESSOR_SETTLE_AFTER_SECONDS, a day by default, applied
+ * whenever the merchant's charges are read or reversed) or when a test runs the batch (settle()). Before it
+ * settles a charge is voided; once settled only a refund gives it back (a void leaves it 'settled'). Both are
+ * idempotent. Address verification (AVS) at the store's level: a required field missing or the postal code
  * 99999 declines before anything reaches the ledger.
  *
  * Gift cards: the balance only moves together with a ledger entry (initial balance + sum of entries =
@@ -143,7 +146,28 @@ export class Ledger {
     private readonly store: Store,
     private readonly sealer: TokenSealer,
     private readonly now: () => Date = () => new Date(),
+    /** How long after it was made an approved charge settles; null: only when settle() runs the batch. */
+    private readonly settleAfterMs: number | null = null,
   ) {}
+
+  /**
+   * The settlement batch: the merchant's approved charges made before `before` become 'settled' (a void no
+   * longer gives them back, a refund does). Answers how many settled.
+   */
+  async settle(merchant: Merchant, before: Date): Promise<number> {
+    const rows = await this.store.query<{ id: number }>(
+      `UPDATE charges SET status = 'settled', updated_at = now()
+       WHERE merchant = $1 AND status = 'approved' AND created_at < $2 RETURNING id`,
+      [merchant.id, before.toISOString()],
+    );
+    return rows.length;
+  }
+
+  /** Settles what `settleAfterMs` says is due before the merchant's charges are read or reversed. */
+  private async settleDue(merchant: Merchant): Promise<void> {
+    if (this.settleAfterMs === null) return;
+    await this.settle(merchant, new Date(this.now().getTime() - this.settleAfterMs));
+  }
 
   /** Gives every merchant the sandbox gift cards (once). */
   async seedGiftCards(merchants: readonly Merchant[]): Promise<void> {
@@ -238,12 +262,14 @@ export class Ledger {
 
   /** The charge made under an idempotency key (declined ones included), or none. */
   async chargesByKey(merchant: Merchant, key: string): Promise<ProcessorCharge[]> {
+    await this.settleDue(merchant);
     const row = await this.chargeByKey(merchant, key);
     return row ? [toCharge(row)] : [];
   }
 
   /** Charges made since `since`, oldest first, at most `limit` (reconciliation). */
   async chargesSince(merchant: Merchant, since: Date, limit: number): Promise<ProcessorCharge[]> {
+    await this.settleDue(merchant);
     const rows = await this.store.query<ChargeRow>(
       `SELECT * FROM charges WHERE merchant = $1 AND created_at >= $2 ORDER BY created_at, id LIMIT $3`,
       [merchant.id, since.toISOString(), limit],
@@ -254,6 +280,7 @@ export class Ledger {
   async chargeById(merchant: Merchant, chargeId: string): Promise<ProcessorCharge | null> {
     const id = chargeIdOf(chargeId);
     if (id === null) return null;
+    await this.settleDue(merchant);
     const [row] = await this.store.query<ChargeRow>(`SELECT * FROM charges WHERE merchant = $1 AND id = $2`, [
       merchant.id,
       id,
@@ -262,16 +289,18 @@ export class Ledger {
   }
 
   /**
-   * Voids (or refunds) an approved charge: the money goes back, once. A charge already voided or refunded is
-   * answered as it is; a declined one cannot be reversed (null).
+   * Voids an approved charge not yet settled, or refunds an approved or settled one: the money goes back, once.
+   * A charge already voided or refunded is answered as it is, and so is a settled charge asked to be voided
+   * (it stays 'settled': refund it); a declined one cannot be reversed (null).
    */
   async reverse(merchant: Merchant, chargeId: string, kind: 'voided' | 'refunded') {
     const id = chargeIdOf(chargeId);
     if (id === null) return null;
+    await this.settleDue(merchant);
     const [row] = await this.store.query<ChargeRow>(
       `UPDATE charges SET status = $3, updated_at = now()
-       WHERE merchant = $1 AND id = $2 AND status = 'approved' RETURNING *`,
-      [merchant.id, id, kind],
+       WHERE merchant = $1 AND id = $2 AND status = ANY($4::text[]) RETURNING *`,
+      [merchant.id, id, kind, kind === 'voided' ? ['approved'] : ['approved', 'settled']],
     );
     if (row) return toCharge(row);
     const current = await this.chargeById(merchant, chargeId);
@@ -286,7 +315,7 @@ export class Ledger {
       if (opened?.kind === 'one-time') card = opened.payload;
     } else {
       const charge = await this.chargeById(merchant, source.chargeId);
-      if (charge && charge.status === 'approved')
+      if (charge && (charge.status === 'approved' || charge.status === 'settled'))
         card = { b: charge.brand, l: charge.lastFour, o: 'approve' };
     }
     if (!card)

@@ -1,6 +1,6 @@
 /**
  * The sandbox processor over real HTTP, on an in-memory PGlite and on its own PostgreSQL database (when the
- * test server answers): merchant keys, charges once per key, voids, the vault, gift cards, wallet sessions
+ * test server answers): merchant keys, charges once per key, voids, settlement and refunds, the vault, gift cards, wallet sessions
  * that need their own secret, signed results the merchant can verify, and the injected faults.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostedPageSigningInput, processorResultSigningInput } from '@storefront/contracts/processor';
 import { buildProcessor, hostedPageKey, type ProcessorApp } from './app';
 import { latencyDraw, NO_FAULTS } from './faults';
-import { SANDBOX_CARDS, SANDBOX_GIFT_CARDS } from './ledger';
+import { Ledger, SANDBOX_CARDS, SANDBOX_GIFT_CARDS } from './ledger';
 import type { ProcessorSettings } from './settings';
-import { resultKey } from './tokens';
+import { TokenSealer, resultKey } from './tokens';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -199,6 +199,85 @@ describe.each(kinds)('sandbox processor on %s', (kind) => {
     expect(again.body.status).toBe('voided');
     // Another merchant cannot see or void it.
     expect((await call('GET', `/v1/charges/${chargeId}`, undefined, other.apiKey)).status).toBe(404);
+  });
+
+  it('settles approved charges in its batch: a void then leaves them settled, a refund gives them back once', async ({
+    skip: skipTest,
+  }) => {
+    if (skip) return skipTest();
+    const chargeOf = async () => {
+      const charged = await call('POST', '/v1/charges', {
+        token: await tokenFor(SANDBOX_CARDS.approve),
+        amountCents: 700,
+        idempotencyKey: randomUUID(),
+      });
+      return String((charged.body.charge as { chargeId: string }).chargeId);
+    };
+    const early = await chargeOf();
+    const cutoff = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const late = await chargeOf();
+    // The batch takes what was made before its cutoff: the later charge stays approved (still voidable).
+    const batch = await call('POST', '/v1/sandbox/settlements', { before: cutoff });
+    expect(batch.status).toBe(200);
+    expect(batch.body.settled).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', `/v1/charges/${early}`)).body.status).toBe('settled');
+    expect((await call('GET', `/v1/charges/${late}`)).body.status).toBe('approved');
+    // Another merchant's batch settles none of ours.
+    await call('POST', '/v1/sandbox/settlements', {}, other.apiKey);
+    expect((await call('GET', `/v1/charges/${late}`)).body.status).toBe('approved');
+
+    // A settled charge cannot be voided: it answers as it is, and only a refund gives it back, once.
+    const voided = await call('POST', `/v1/charges/${early}/voids`, { idempotencyKey: `void:${early}` });
+    expect(voided).toMatchObject({ status: 200, body: { status: 'settled', amountCents: 700 } });
+    for (let i = 0; i < 2; i += 1) {
+      const refunded = await call('POST', `/v1/charges/${early}/refunds`, {
+        idempotencyKey: `refund:${early}`,
+      });
+      expect(refunded).toMatchObject({ status: 200, body: { status: 'refunded', amountCents: 700 } });
+    }
+    // A refund after a void answers the voided charge: the money went back once.
+    expect((await call('POST', `/v1/charges/${late}/voids`, { idempotencyKey: 'v' })).body.status).toBe(
+      'voided',
+    );
+    expect((await call('POST', `/v1/charges/${late}/refunds`, { idempotencyKey: 'r' })).body.status).toBe(
+      'voided',
+    );
+    // A bad cutoff is a 400, not a 500.
+    expect((await call('POST', '/v1/sandbox/settlements', { before: 'yesterday' })).status).toBe(400);
+  });
+
+  it('settles a charge by itself once its settlement delay is over (SANDBOX_PROCESSOR_SETTLE_AFTER_SECONDS)', async ({
+    skip: skipTest,
+  }) => {
+    if (skip) return skipTest();
+    let now = Date.now();
+    // A merchant of its own: the jump in time below settles its charges only.
+    const merchant = { id: 'm3', apiKey: `key-${randomBytes(24).toString('hex')}` };
+    const ledger = new Ledger(
+      processor.store,
+      new TokenSealer('a-secret-of-this-test'),
+      () => new Date(now),
+      60_000,
+    );
+    const token = ledger.tokenize(merchant, {
+      cardNumber: SANDBOX_CARDS.approve,
+      expiry: '12/40',
+      cvv: '123',
+    });
+    if (!token.ok) throw new Error('tokenise');
+    const answer = await ledger.charge(merchant, {
+      token: token.token,
+      amountCents: 900,
+      idempotencyKey: randomUUID(),
+    });
+    if (answer.status !== 'approved') throw new Error('charge');
+    expect((await ledger.chargeById(merchant, answer.charge.chargeId))?.status).toBe('approved');
+    // A minute and more after it was made (by the database's clock), the charge is settled when next read.
+    now = Date.now() + 61_000;
+    expect((await ledger.chargeById(merchant, answer.charge.chargeId))?.status).toBe('settled');
+    expect((await ledger.reverse(merchant, answer.charge.chargeId, 'voided'))?.status).toBe('settled');
+    expect((await ledger.reverse(merchant, answer.charge.chargeId, 'refunded'))?.status).toBe('refunded');
   });
 
   it('vaults a card from an approved charge into a reusable token that charges again', async ({

@@ -10,6 +10,8 @@
  *   SANDBOX_PROCESSOR_PARENT_ORIGIN the storefront's origin: the only one that may frame its pages and hear
  *                                   their messages (default WEB_PUBLIC_URL, then http://localhost:3000)
  *   SANDBOX_PROCESSOR_FAULTS        injected misbehaviour, see faults.ts (default none)
+ *   SANDBOX_PROCESSOR_SETTLE_AFTER_SECONDS  how long after it is made an approved charge settles (then only a
+ *                                   refund gives it back); default 86400 (a day); 0 settles at once
  *   NODE_ENV                        production refuses the fault and test routes
  */
 import { z } from 'zod';
@@ -31,6 +33,11 @@ export interface ProcessorSettings {
   parentOrigin: string;
   faults: Faults;
   production: boolean;
+  /**
+   * How long after it was made an approved charge settles (a void no longer gives it back, a refund does);
+   * null or absent: only when the settlement batch is run (POST /v1/sandbox/settlements).
+   */
+  settleAfterMs?: number | null;
 }
 
 const MerchantsSchema = z
@@ -84,6 +91,13 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Processor
       env.SANDBOX_PROCESSOR_PARENT_ORIGIN ?? env.WEB_PUBLIC_URL ?? 'http://localhost:3000',
     ),
     faults: parseFaults(env.SANDBOX_PROCESSOR_FAULTS ?? ''),
+    settleAfterMs:
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(365 * 86_400)
+        .parse(env.SANDBOX_PROCESSOR_SETTLE_AFTER_SECONDS || '86400') * 1000,
     production: env.NODE_ENV === 'production',
   };
 }

@@ -375,6 +375,8 @@ export const PastOrderSummarySchema = z.object({
   /** When it was (expected to be) ready, ISO with the store's offset. */
   readyDateTime: DateTimeSchema.nullable(),
   placedAt: z.string(),
+  /** When the store cancelled it (store offset); null unless it was cancelled before completion. */
+  cancelledAt: z.string().nullable().optional(),
   total: z.number(),
   itemCount: z.number().int(),
 });

@@ -61,7 +61,11 @@ export const ChargeRequestSchema = z.object({
 });
 export type ChargeRequest = z.infer<typeof ChargeRequestSchema>;
 
-export const ChargeStatusSchema = z.enum(['approved', 'declined', 'voided', 'refunded']);
+/**
+ * A charge's life: 'approved' (authorised, not yet settled: a void gives it back), 'settled' (the processor's
+ * settlement batch took it: only a refund gives it back), 'voided', 'refunded', or 'declined' (nothing taken).
+ */
+export const ChargeStatusSchema = z.enum(['approved', 'settled', 'declined', 'voided', 'refunded']);
 
 /** A charge as the processor keeps it. */
 export const ChargeSchema = z.object({
@@ -86,8 +90,19 @@ export type ChargeAnswer = z.infer<typeof ChargeAnswerSchema>;
 /** GET /v1/charges?idempotencyKey= (a lookup after a lost answer) and GET /v1/charges?since= (reconciliation). */
 export const ChargeListSchema = z.object({ charges: z.array(ChargeSchema) });
 
-/** POST /v1/charges/:chargeId/voids and /refunds: the charge afterwards (idempotent: a second void is a no-op). */
+/**
+ * POST /v1/charges/:chargeId/voids and /refunds: the charge afterwards (idempotent: a second void is a no-op).
+ * A void gives back an approved charge not yet settled; a settled charge stays 'settled' under a void (refund
+ * it). A refund gives back an approved or settled charge.
+ */
 export const ChargeReversalRequestSchema = z.object({ idempotencyKey });
+
+/**
+ * POST /v1/sandbox/settlements (sandbox only, outside production): the settlement batch, run now. Every approved
+ * charge made before `before` (now when absent) becomes 'settled'; answers how many did.
+ */
+export const SettlementRequestSchema = z.object({ before: z.iso.datetime({ offset: true }).optional() });
+export const SettlementAnswerSchema = z.object({ settled: z.number().int() });
 
 /** POST /v1/vault: a reusable token from an approved charge or a one-time token. */
 export const VaultRequestSchema = z.union([

@@ -28,8 +28,11 @@ describe('kitchenTicketTiming', () => {
     expect(kitchenTicketTiming(base, at('2026-11-22T18:15:00-05:00')).isLate).toBe(false);
   });
 
-  it('never calls a ready or completed order late', () => {
+  it('never calls a ready, completed or cancelled order late', () => {
     const now = at('2026-11-22T20:00:00-05:00');
+    expect(
+      kitchenTicketTiming({ ...base, statusId: 2, cancelledAt: '2026-11-22T18:05:00-05:00' }, now).isLate,
+    ).toBe(false);
     expect(kitchenTicketTiming({ ...base, statusId: 3 }, now)).toMatchObject({
       isLate: false,
       minutesLate: 0,

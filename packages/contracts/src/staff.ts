@@ -88,6 +88,13 @@ export const StaffOrderSchema = z.object({
   total: z.number(),
   /** Pay at the Store: what is left to collect at pickup (dollars); null when nothing is (paid online). */
   unpaidAmount: z.number().nullable(),
+  /**
+   * When staff cancelled it (store offset), null while it is not: a cancelled order keeps the status it had
+   * and leaves the kitchen's active rails.
+   */
+  cancelledAt: z.string().nullable().optional(),
+  /** Why, as staff said when cancelling (null when they did not say). */
+  cancelReason: z.string().nullable().optional(),
 });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 export const StaffOrdersResponseSchema = envelope(z.array(StaffOrderSchema));
@@ -103,6 +110,33 @@ export const AdvanceOrderStatusValueSchema = z.object({
   previousStatusId: OrderStatusSchema,
 });
 export const AdvanceOrderStatusResponseSchema = envelope(AdvanceOrderStatusValueSchema);
+
+/** The longest reason staff may give for a cancellation. */
+export const CANCEL_REASON_MAX = 200;
+
+/**
+ * POST staff/orders/{id}/cancellation: cancels a placed order before it is completed. Its card and wallet
+ * charges are voided (refunded once the processor settled them), its gift-card amounts given back, points held
+ * for its reward returned. 409 once completed or once already cancelled; 404 for an unknown order.
+ */
+export const CancelOrderBodySchema = z
+  .object({ reason: textSchema(CANCEL_REASON_MAX).trim().nullable().optional() })
+  .optional()
+  .default({});
+export const CancelOrderValueSchema = z.object({
+  id: z.number().int(),
+  /** The status the order had when it was cancelled (it moves no further). */
+  statusId: OrderStatusSchema,
+  /** ISO 8601 with the store's offset. */
+  cancelledAt: z.string(),
+  /**
+   * Some of its money could not be given back yet (the processor did not answer): cancelling it again, or the
+   * payment reconciliation within minutes, finishes it. Money never goes back twice.
+   */
+  refundPending: z.boolean(),
+});
+export type CancelOrderValue = z.infer<typeof CancelOrderValueSchema>;
+export const CancelOrderResponseSchema = envelope(CancelOrderValueSchema);
 
 export const StaffLocationSchema = z.object({
   id: z.number().int(),
@@ -168,14 +202,18 @@ export interface KitchenTicketTiming {
  * screen cannot read counts as absent (no due time, age 0), never as late.
  */
 export function kitchenTicketTiming(
-  order: Pick<StaffOrder, 'placedAt' | 'expectedReadyTime' | 'scheduledReadyTime' | 'statusId'>,
+  order: Pick<
+    StaffOrder,
+    'placedAt' | 'expectedReadyTime' | 'scheduledReadyTime' | 'statusId' | 'cancelledAt'
+  >,
   nowMs: number,
 ): KitchenTicketTiming {
   const dueTime = order.scheduledReadyTime ?? order.expectedReadyTime;
   const dueMs = dueTime === null ? Number.NaN : Date.parse(dueTime);
   const placedMs = Date.parse(order.placedAt);
   const ageMinutes = Number.isNaN(placedMs) ? 0 : Math.max(0, Math.floor((nowMs - placedMs) / MINUTE_MS));
-  const notReady = order.statusId === 1 || order.statusId === 2;
+  // A cancelled order is made by nobody: never late.
+  const notReady = (order.statusId === 1 || order.statusId === 2) && !order.cancelledAt;
   const isLate = notReady && !Number.isNaN(dueMs) && nowMs > dueMs;
   return {
     dueTime: Number.isNaN(dueMs) ? null : dueTime,

@@ -88,6 +88,11 @@ export const TrackingStatusSchema = z.object({
   orderReadyTime: z.string().nullable(),
   /** Null only for an order placed without a ready time. */
   eta: TrackingEtaSchema.nullable(),
+  /**
+   * Set when the store cancelled the order before it was completed (the page says so and stops polling):
+   * when (store offset), and whether its money is all back (voided, refunded, gift-card amounts returned).
+   */
+  cancellation: z.object({ cancelledAt: z.string(), refunded: z.boolean() }).nullable().optional(),
 });
 export type TrackingStatus = z.infer<typeof TrackingStatusSchema>;
 export const TrackingStatusResponseSchema = envelope(TrackingStatusSchema);

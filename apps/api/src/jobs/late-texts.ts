@@ -45,6 +45,8 @@ async function textLateBatch(db: Db, context: OrderTextContext, now: Date): Prom
           isNull(orders.lateTextSentAt),
           inArray(orders.status, [ORDER_STATUS.Received, ORDER_STATUS.Preparing]),
           isNotNull(orders.placedAt),
+          // A cancelled order is not late: nobody is making it.
+          isNull(orders.cancelledAt),
           lt(orders.expectedReadyAt, now),
           gt(orders.expectedReadyAt, new Date(now.getTime() - LATE_TEXT_WINDOW_MINUTES * 60_000)),
           arrayContains(orders.guestNotificationTypes, [NOTIFICATION_TYPE.SMS]),

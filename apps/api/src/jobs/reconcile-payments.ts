@@ -9,6 +9,10 @@
  * an approved charge without an order is voided within about 2.5 minutes. Several processes share the work
  * safely: taking an attempt is a guarded status change, a placement that commits first takes it as 'placed',
  * and voids and releases are idempotent at the processor.
+ *
+ * The same run finishes cancelled orders whose money is not all back (modules/checkout
+ * order-cancellation.service.ts): a cancellation whose process died after marking the order cancelled, or whose
+ * processor did not answer, is given back within about 2.5 minutes too.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -16,6 +20,7 @@ import type { GiftCardProcessor } from '../providers/payment/gift-card-processor
 import type { PaymentProcessor } from '../providers/payment/payment-processor';
 import { reverseAttempt } from '../modules/checkout/attempt-reversal';
 import { findOpenAttempts, moveAttempt } from '../modules/checkout/placement-attempts.repository';
+import { finishCancelledOrders } from '../modules/checkout/order-cancellation.service';
 import { startRepeatingJob } from './purge';
 
 /** Attempts read at a time, and batches in one run (the rest wait for the next run). */
@@ -79,6 +84,14 @@ export function startReconcileJob(
     try {
       const counts = await reconcilePayments(db, processor, giftCards, { afterMs: options.afterMs });
       if (counts.reversed + counts.left > 0) log.info({ reconciled: counts }, 'reconcile: attempts reversed');
+      const cancelled = await finishCancelledOrders(
+        db,
+        { processor, giftCards },
+        { afterMs: options.afterMs },
+      );
+      if (cancelled.refunded + cancelled.left > 0) {
+        log.info({ cancelled }, 'reconcile: money of cancelled orders given back');
+      }
     } catch (error) {
       log.error({ err: error }, 'reconcile failed; trying again at the next run');
     }

@@ -45,6 +45,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PUT /v1/sales/orders/{orderId}/delivery-tip': { tip: 1 },
   'PUT /v1/tracking/orders/{orderId}/pickup-data': { pickupOption: 0 },
   'POST /v1/staff/orders/{orderId}/status': {},
+  'POST /v1/staff/orders/{orderId}/cancellation': {},
   'PUT /v1/staff/locations/{id}/online': { isOnline: true },
 };
 

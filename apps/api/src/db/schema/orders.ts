@@ -96,6 +96,19 @@ export const orders = pgTable(
      * text, so the order is texted about being late at most once.
      */
     lateTextSentAt: timestamp('late_text_sent_at', { withTimezone: true }),
+    /**
+     * When staff cancelled the placed order before it was completed (POST staff/orders/{id}/cancellation). A
+     * cancelled order keeps the status it had and moves no further; the kitchen's active rails drop it.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why, as staff said (optional, shown on the kitchen board). */
+    cancelReason: text('cancel_reason'),
+    /**
+     * When every charge of the cancelled order was certainly voided or refunded and every gift-card capture
+     * released; null while some of its money is still on its way back (a retried cancellation or the
+     * reconciliation worker, jobs/reconcile-payments.ts, finishes it).
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -111,6 +124,11 @@ export const orders = pgTable(
     index('orders_late_text_due_idx')
       .on(t.expectedReadyAt)
       .where(sql`${t.lateTextSentAt} is null and ${t.status} in (1, 2)`),
+    // The reconciliation's search: cancelled orders whose money is not yet certainly back.
+    index('orders_cancel_refund_due_idx')
+      .on(t.cancelledAt)
+      .where(sql`${t.cancelledAt} is not null and ${t.refundedAt} is null`),
+    check('orders_refunded_ck', sql`${t.refundedAt} is null or ${t.cancelledAt} is not null`),
     check('orders_status_ck', sql`${t.status} is null or ${t.status} between 1 and 4`),
     check('orders_money_ck', sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.tipCents} >= 0`),
   ],

@@ -91,6 +91,9 @@ export const savedPayments = pgTable(
 
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUS);
 
+export const PAYMENT_REVERSAL = ['voided', 'refunded', 'released'] as const;
+export type PaymentReversal = (typeof PAYMENT_REVERSAL)[number];
+
 export const payments = pgTable(
   'payments',
   {
@@ -119,12 +122,22 @@ export const payments = pgTable(
     savedPaymentId: integer('saved_payment_id').references(() => savedPayments.id, { onDelete: 'set null' }),
     /** A virtual wallet payment: the processor's wallet session. */
     walletSessionId: uuid('wallet_session_id'),
+    /**
+     * An approved payment of a cancelled order given back: 'voided' or 'refunded' (a card or wallet charge,
+     * refunded once the processor settled it) or 'released' (a gift-card capture), with when.
+     */
+    reversal: text('reversal').$type<PaymentReversal>(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
     uniqueIndex('payments_hosted_session_uq').on(t.hostedSessionId),
+    check(
+      'payments_reversal_ck',
+      sql`${t.reversal} is null or ${t.reversal} in ('voided', 'refunded', 'released')`,
+    ),
   ],
 );
 

@@ -111,6 +111,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /v1/guests/saved-payments/{id}/address': { postalCode: '20001', avsCoverageLevel: 'ZipCodeOnly' },
   'PUT /v1/tracking/orders/{orderId}/pickup-data': { pickupOption: 1, carColor: 1, carType: 1 },
   'POST /v1/staff/orders/{orderId}/status': {},
+  'POST /v1/staff/orders/{orderId}/cancellation': { reason: 'mine now' },
   'PUT /v1/staff/locations/{id}/online': { isOnline: false },
 };
 

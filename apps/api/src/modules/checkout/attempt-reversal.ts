@@ -1,7 +1,7 @@
 /**
  * Giving back the money of a placement attempt that will not place its order (place-order.service.ts): every
  * gift-card capture it asked for is released by its key (which also cancels a capture still on its way), and
- * its card charge is looked up by its key and voided when approved. The attempt becomes 'reversed' only once
+ * its card charge is looked up by its key and voided when approved (refunded when the processor settled it). The attempt becomes 'reversed' only once
  * that is certain: the releases answered, and the charge is voided, declined, or not found after
  * CHARGE_SETTLE_MS (a call that timed out may still be made at the processor until then). Anything short of
  * that leaves it 'reversing' for the reconciliation worker (jobs/reconcile-payments.ts) to finish.
@@ -29,6 +29,27 @@ export interface ReversalOptions {
 /** The key a void of a charge is asked under (the same on every try, so a void happens once). */
 export const voidKeyOf = (chargeKey: string) => `void:${chargeKey}`;
 
+/** The key a refund of a settled charge is asked under (the same on every try). */
+export const refundKeyOf = (chargeKey: string) => `refund:${chargeKey}`;
+
+/**
+ * Gives an approved charge back: voided while the processor has not settled it, refunded once it has (a void
+ * then leaves it 'settled'). `key` names the charge in the void's and refund's keys (the same on every try, so
+ * money goes back once). Answers how it went back, or null when the processor did not confirm it.
+ */
+export async function giveChargeBack(
+  processor: PaymentProcessor,
+  chargeId: string,
+  key: string,
+): Promise<'voided' | 'refunded' | null> {
+  const voided = await processor.void(chargeId, voidKeyOf(key));
+  if (voided?.status === 'voided') return 'voided';
+  if (voided?.status === 'refunded') return 'refunded';
+  if (voided?.status !== 'settled') return null;
+  const refunded = await processor.refund(chargeId, refundKeyOf(key));
+  return refunded?.status === 'refunded' ? 'refunded' : null;
+}
+
 /**
  * Releases the attempt's captures and voids its charge; marks it 'reversed' and answers true when no money of
  * it is left taken, false when something is left for a later try.
@@ -51,9 +72,9 @@ export async function reverseAttempt(
     try {
       const found = await processor.lookup(attempt.chargeKey);
       if (found.found) {
-        if (found.charge.status === 'approved') {
-          const voided = await processor.void(found.charge.chargeId, voidKeyOf(attempt.chargeKey));
-          if (!voided || voided.status === 'approved') done = false;
+        if (found.charge.status === 'approved' || found.charge.status === 'settled') {
+          const back = await giveChargeBack(processor, found.charge.chargeId, attempt.chargeKey);
+          if (back === null) done = false;
         }
       } else {
         const age = (options.now ?? new Date()).getTime() - attempt.createdAt.getTime();

@@ -1,5 +1,5 @@
 /** Drizzle access for checkout and order placement: the order's checkout columns, items, status history. */
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locationPickupMethods, locations } from '../../db/schema/locations';
 import { orderItemModifiers, orderItems, orderStatusHistory, orders } from '../../db/schema/orders';
@@ -119,5 +119,5 @@ export async function findOpenOrderStatuses(db: Db) {
   return db
     .select({ locationId: orders.locationId, status: orders.status })
     .from(orders)
-    .where(and(isNotNull(orders.placedAt), inArray(orders.status, [1, 2, 3])));
+    .where(and(isNotNull(orders.placedAt), inArray(orders.status, [1, 2, 3]), isNull(orders.cancelledAt)));
 }

@@ -24,6 +24,7 @@ const summaryColumns = {
   fulfillmentMethod: orders.fulfillmentMethod,
   expectedReadyAt: orders.expectedReadyAt,
   placedAt: orders.placedAt,
+  cancelledAt: orders.cancelledAt,
   totalCents: orders.totalCents,
   itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
 };

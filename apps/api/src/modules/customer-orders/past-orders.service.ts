@@ -68,6 +68,7 @@ function toSummary(row: PastOrderSummaryRow): PastOrderSummary {
     fulfillmentMethod: row.fulfillmentMethod as FulfillmentMethod,
     readyDateTime: isoIn(row.expectedReadyAt, row.timeZone),
     placedAt: isoIn(row.placedAt, row.timeZone) ?? '',
+    cancelledAt: isoIn(row.cancelledAt, row.timeZone),
     total: centsToDollars(row.totalCents),
     itemCount: row.itemCount,
   };

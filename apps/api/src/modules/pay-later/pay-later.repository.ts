@@ -35,7 +35,7 @@ export interface OpenPayLaterCounts {
   address: number;
 }
 
-/** Open (placed, not yet completed) pay-later orders of the store and of each of the guest's identities. */
+/** Open (placed, neither completed nor cancelled) pay-later orders of the store and of each of the guest's identities. */
 export async function countOpenPayLaterOrders(
   tx: Db,
   filter: OpenPayLaterFilter,
@@ -61,6 +61,8 @@ export async function countOpenPayLaterOrders(
     .where(
       and(
         sql`${orders.status} is distinct from 4`,
+        // A cancelled order gives its room back: nobody will come to pay for it.
+        sql`${orders.cancelledAt} is null`,
         sql`(${store} or ${customer} or ${phone} or ${email} or ${address})`,
       ),
     );

@@ -6,6 +6,8 @@ import { CheckoutOrderParamsSchema } from '@storefront/contracts/checkout';
 import {
   AdvanceOrderStatusBodySchema,
   AdvanceOrderStatusResponseSchema,
+  CancelOrderBodySchema,
+  CancelOrderResponseSchema,
   StaffLocationsResponseSchema,
   StaffOrdersQuerySchema,
   StaffOrdersResponseSchema,
@@ -32,6 +34,8 @@ import { unauthorized } from '../../lib/errors';
 import { changeSourceFor } from './kitchen-change-source';
 import { KitchenEventHub } from './kitchen-events';
 import { openKitchenStream } from './staff-events.service';
+import { cancelOrder } from '../checkout/order-cancellation.service';
+import { giftCardProcessorFor, paymentProcessorFor } from '../../providers/payment/index';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -147,6 +151,31 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           tokens: app.tokens,
           webOrigin: app.config.WEB_PUBLIC_URL,
         }),
+      ),
+  );
+
+  app.post(
+    '/staff/orders/:orderId/cancellation',
+    {
+      onRequest,
+      schema: {
+        ...base,
+        summary:
+          'Cancel a placed order before it is completed: its card and wallet charges are voided (refunded once ' +
+          'settled), its gift-card amounts and held reward points given back. 409 once completed or cancelled. ' +
+          'refundPending: the processor did not answer yet; cancelling again (or the reconciliation) finishes it.',
+        params: CheckoutOrderParamsSchema,
+        body: CancelOrderBodySchema,
+        response: { 200: CancelOrderResponseSchema, ...errors, 409: ErrorEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await cancelOrder(
+          app.db,
+          { processor: paymentProcessorFor(app.config), giftCards: giftCardProcessorFor(app.config) },
+          { orderId: request.params.orderId, reason: request.body.reason ?? null },
+        ),
       ),
   );
 

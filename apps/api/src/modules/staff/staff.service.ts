@@ -102,15 +102,20 @@ export async function listStaffOrders(
           notes: i.note,
         })),
       total: centsToDollars(order.totalCents),
-      // A completed order was handed over, so what it had to pay at the store was collected.
-      unpaidAmount: order.status === ORDER_STATUS.Completed ? null : (unpaid.get(order.id) ?? null),
+      // A completed order was handed over, so what it had to pay at the store was collected; a cancelled one
+      // owes nothing.
+      unpaidAmount:
+        order.status === ORDER_STATUS.Completed || order.cancelledAt ? null : (unpaid.get(order.id) ?? null),
+      cancelledAt: order.cancelledAt ? formatZonedIso(order.cancelledAt.getTime(), zone) : null,
+      cancelReason: order.cancelReason,
     };
   });
 }
 
 /**
  * Moves a placed order to its next status under a row lock, with a history row. 404 for an unknown or
- * unplaced order; 409 at the terminal status or when `expected` is not the next status (a stale screen).
+ * unplaced order; 409 at the terminal status, for a cancelled order, or when `expected` is not the next status
+ * (a stale screen).
  * With `texts`, an order that becomes ready texts a guest who opted in, in the same transaction (the outbox).
  */
 export async function advanceOrderStatus(
@@ -124,6 +129,8 @@ export async function advanceOrderStatus(
     if (!order?.placedAt || order.status === null) {
       throw notFound('OrderNotFound', 'The order does not exist', 21042);
     }
+    // A cancelled order moves no further (its ticket left the active rails; a stale screen may still show it).
+    if (order.cancelledAt) throw conflict('OrderCancelled', 'The order was cancelled');
     const current = OrderStatusSchema.parse(order.status);
     const next = nextOrderStatus(current);
     if (next === null) throw conflict('InvalidTransition', 'The order is already completed');
@@ -139,7 +146,7 @@ export async function advanceOrderStatus(
   });
 }
 
-/** Every location with its schedule status and the number of orders not yet completed. */
+/** Every location with its schedule status and the number of orders neither completed nor cancelled. */
 export async function listStaffLocations(db: Db, now: Date = new Date()): Promise<StaffLocation[]> {
   const [rows, open] = await Promise.all([listLocations(db), findOpenOrderStatuses(db)]);
   const result: StaffLocation[] = [];

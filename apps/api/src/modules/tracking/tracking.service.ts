@@ -101,6 +101,12 @@ function statusOf(order: OrderRow, location: LocationRow | null): TrackingStatus
     stages: ORDER_STATUS_STAGES.map((s) => ({ stage: s.stage, label: s.label })),
     orderReadyTime: order.expectedReadyAt ? formatZonedIso(order.expectedReadyAt.getTime(), timeZone) : null,
     eta: etaOf(order, location),
+    cancellation: order.cancelledAt
+      ? {
+          cancelledAt: formatZonedIso(order.cancelledAt.getTime(), timeZone),
+          refunded: order.refundedAt !== null,
+        }
+      : null,
   };
 }
 
@@ -241,6 +247,7 @@ export async function updateTrackedPickup(db: Db, order: OrderRow, body: PickupD
   };
   const problem = pickupChoiceError(fulfillmentSettings.availablePickupMethods, next);
   if (problem) throw ruleBroken('PickupOption', ORDER_ERROR.InvalidOrderType, problem.message);
+  if (order.cancelledAt) throw conflict('OrderCancelled', 'The order was cancelled');
   if ((order.status ?? 1) >= 3) {
     throw conflict('OrderReady', 'The order is already ready: the pickup option can no longer change');
   }

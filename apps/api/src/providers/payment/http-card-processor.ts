@@ -157,7 +157,7 @@ export class HttpCardProcessor implements PaymentProcessor {
           message: PAYMENT_MESSAGES.notAuthorized,
         };
       }
-      if (found.status === 'approved') {
+      if (found.status === 'approved' || found.status === 'settled') {
         return {
           status: 'approved',
           chargeId: found.chargeId,

@@ -76,10 +76,13 @@ export interface WalletSessionInfo {
   expiresAt: Date;
 }
 
-/** A charge as the processor keeps it (a lookup by idempotency key, a void, a refund). */
+/**
+ * A charge as the processor keeps it (a lookup by idempotency key, a void, a refund): 'approved' until the
+ * processor settles it, 'settled' after (only a refund gives it back then).
+ */
 export interface ChargeInfo {
   chargeId: string;
-  status: 'approved' | 'declined' | 'voided' | 'refunded';
+  status: 'approved' | 'settled' | 'declined' | 'voided' | 'refunded';
   amountCents: number;
 }
 
@@ -97,7 +100,10 @@ export interface PaymentProcessor {
    * charged as far as the processor could tell us.
    */
   authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;
-  /** Gives an approved charge back before settlement (idempotent); null when the processor could not be reached. */
+  /**
+   * Gives an approved charge back before settlement (idempotent): the charge afterwards, 'voided', or still
+   * 'settled' when the processor had settled it (refund it then); null when the processor could not be reached.
+   */
   void(chargeId: string, idempotencyKey: string): Promise<ChargeInfo | null>;
   /** Gives an approved (settled) charge back (idempotent); null when the processor could not be reached. */
   refund(chargeId: string, idempotencyKey: string): Promise<ChargeInfo | null>;
