@@ -1,6 +1,7 @@
 /** Drizzle access for kitchen capacity: per-slot capacities and the loads slots have taken. */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runStatement, statement } from '../../db/statements';
 import { kitchenSlotLoads, locationSlotCapacities } from '../../db/schema/capacity';
 
 export async function findCapacities(db: Db, locationId: number) {
@@ -57,21 +58,28 @@ export async function reserveSlot(
 ): Promise<boolean> {
   if (limits.maxOrders !== null && limits.maxOrders < 1) return false;
   if (limits.maxItems !== null && slot.items > limits.maxItems) return false;
-  const rows = await db
-    .insert(kitchenSlotLoads)
-    .values({ ...slot, orders: 1 })
-    .onConflictDoUpdate({
-      target: [kitchenSlotLoads.locationId, kitchenSlotLoads.fulfillmentMethod, kitchenSlotLoads.slotStart],
-      set: {
-        orders: sql`${kitchenSlotLoads.orders} + 1`,
-        items: sql`${kitchenSlotLoads.items} + ${slot.items}`,
-      },
-      setWhere: sql`(${limits.maxOrders}::integer is null or ${kitchenSlotLoads.orders} + 1 <= ${limits.maxOrders}::integer)
-        and (${limits.maxItems}::integer is null or ${kitchenSlotLoads.items} + ${slot.items} <= ${limits.maxItems}::integer)`,
-    })
-    .returning({ orders: kitchenSlotLoads.orders });
+  const rows = await runStatement(db, RESERVE_SLOT, [
+    slot.locationId,
+    slot.fulfillmentMethod,
+    slot.slotStart,
+    slot.items,
+    limits.maxOrders,
+    limits.maxItems,
+  ]);
   return rows.length > 0;
 }
+
+/** reserveSlot's guarded upsert, written once (placement's last statement before COMMIT). */
+const RESERVE_SLOT = statement(
+  'kitchen_slot_reserve',
+  `insert into kitchen_slot_loads (location_id, fulfillment_method, slot_start, orders, items)
+  values ($1, $2, $3, 1, $4::integer)
+  on conflict (location_id, fulfillment_method, slot_start) do update
+    set orders = kitchen_slot_loads.orders + 1, items = kitchen_slot_loads.items + $4::integer
+    where ($5::integer is null or kitchen_slot_loads.orders + 1 <= $5::integer)
+      and ($6::integer is null or kitchen_slot_loads.items + $4::integer <= $6::integer)
+  returning orders`,
+);
 
 /** Gives a reserved order back to its slot (a declined payment). */
 export async function releaseSlot(

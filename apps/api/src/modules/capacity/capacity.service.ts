@@ -56,9 +56,15 @@ export async function reserveKitchenSlot(
     items: number;
     scheduledAt: Date | null;
     earliest: Date;
+    /** The kitchen's capacity row when the caller read it already (null: none); read here when undefined. */
+    capacity?: SlotCapacity | null;
   },
 ): Promise<SlotReservation> {
-  const limits = limitsOf(await findCapacity(tx, input.locationId, input.fulfillmentMethod));
+  const limits = limitsOf(
+    input.capacity === undefined
+      ? await findCapacity(tx, input.locationId, input.fulfillmentMethod)
+      : input.capacity,
+  );
   const base = {
     locationId: input.locationId,
     fulfillmentMethod: input.fulfillmentMethod,
@@ -108,6 +114,56 @@ export async function estimateKitchenReadyTime(
     input.items,
   );
   return at === null ? null : new Date(at);
+}
+
+/** A slot's load as the placement's own read gives it. */
+export interface KnownLoad {
+  slotStart: Date;
+  orders: number;
+  items: number;
+}
+
+/**
+ * estimateKitchenReadyTime on a capacity and loads read already: `loads` must hold every slot from the one of
+ * `earliest` to ASAP_ROLL_SLOTS after it (missing ones are empty).
+ */
+export function readyTimeFrom(
+  capacity: SlotCapacity | null,
+  loads: KnownLoad[],
+  items: number,
+  earliest: Date,
+): Date | null {
+  if (!capacity) return earliest;
+  const byStart = new Map(loads.map((l) => [l.slotStart.getTime(), l]));
+  const at = asapReadyTime(
+    earliest.getTime(),
+    limitsOf(capacity),
+    (start) => byStart.get(start) ?? { orders: 0, items: 0 },
+    items,
+  );
+  return at === null ? null : new Date(at);
+}
+
+/** hasKitchenRoom on a capacity and loads read already (`loads` must hold the slot of `at`). */
+export function roomFrom(
+  capacity: SlotCapacity | null,
+  loads: KnownLoad[],
+  at: Date,
+  items: number,
+): boolean {
+  if (!capacity) return true;
+  const start = slotStartOf(at.getTime());
+  const load = loads.find((l) => l.slotStart.getTime() === start);
+  const current = { orders: load?.orders ?? 0, items: load?.items ?? 0 };
+  if (capacity.maxOrders !== null && current.orders + 1 > capacity.maxOrders) return false;
+  return capacity.maxItems === null || current.items + items <= capacity.maxItems;
+}
+
+/** The last slot start an ASAP order from `earliest` may look at (for a caller that reads the loads itself). */
+export function lastAsapSlot(earliest: Date): number {
+  let start = slotStartOf(earliest.getTime());
+  for (let i = 0; i < ASAP_ROLL_SLOTS; i += 1) start = nextSlotStart(start);
+  return start;
 }
 
 /** Gives the room back (the payment was declined and the order stays open). */

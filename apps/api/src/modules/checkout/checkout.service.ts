@@ -36,7 +36,7 @@ import {
   type OrderRow,
 } from './checkout.repository';
 import { hasKitchenRoom, kitchenFull } from '../capacity/capacity.service';
-import { getLocationOrderingState } from './location-state';
+import { getLocationOrderingState, type LocationOrderingState } from './location-state';
 
 export const orderNotFound = () =>
   notFound('OrderNotFound', 'The order does not exist', ORDER_ERROR.InvalidOrderId);
@@ -250,11 +250,21 @@ export async function updateReadyTime(
  * Failures are returned, not thrown.
  */
 export async function preCheckoutErrors(db: Db, order: OrderRow, now: Date): Promise<OrderValidationError[]> {
-  const errors: OrderValidationError[] = [];
   const items = await findItemsOfOrders(db, [order.id]);
-  if (items.length === 0) errors.push({ code: ORDER_ERROR.InvalidItem, message: 'The order has no items' });
-
   const state = await getLocationOrderingState(db, order.locationId, now);
+  return checkoutErrorsOf(order, items.length, state, now);
+}
+
+/** preCheckoutErrors on what was read already: the order, how many lines it has, its store's ordering state. */
+export function checkoutErrorsOf(
+  order: OrderRow,
+  lineCount: number,
+  state: LocationOrderingState | null,
+  now: Date,
+): OrderValidationError[] {
+  const errors: OrderValidationError[] = [];
+  if (lineCount === 0) errors.push({ code: ORDER_ERROR.InvalidItem, message: 'The order has no items' });
+
   if (!state) {
     errors.push({ code: ORDER_ERROR.InvalidLocation, message: 'The store does not exist' });
     return errors;

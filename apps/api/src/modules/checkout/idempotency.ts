@@ -47,7 +47,16 @@ export interface IdempotencyOptions<T> {
  * Stores the work's answer inside the work's transaction `tx`. Throws 409 IdempotencyKeyInUse when the key was
  * taken over meanwhile (the lease ran out), which rolls the transaction back.
  */
-export type Settle = (tx: Db, status: number, body: unknown) => Promise<void>;
+export interface Settle {
+  (tx: Db, status: number, body: unknown): Promise<void>;
+  /**
+   * The held claim, for work that stores its answer in a statement of its own (one that sets the key
+   * 'completed' only where `status = 'processing' and lease_expires_at = claim.lease`, and rolls back when
+   * it did not): it calls `stored()` once that statement stored it.
+   */
+  claim: Claim;
+  stored(): void;
+}
 
 /** Deterministic JSON (sorted object keys) so that equal bodies hash equally. */
 function canonical(value: unknown): string {
@@ -70,12 +79,12 @@ interface StoredFailure {
 }
 
 /** A held claim: the row and the lease that fences it. */
-interface Claim {
+export interface Claim {
   id: number;
   lease: Date;
 }
 
-const keyInUse = () =>
+export const keyInUse = () =>
   conflict('IdempotencyKeyInUse', 'A request with this Idempotency-Key is being processed; retry');
 
 /** The row is still ours: 'processing' under the lease we wrote. */
@@ -191,12 +200,31 @@ export async function runIdempotent<T>(
       return { value: committed, replayed: true };
     }
   }
+  return runClaimed(db, claim, execute);
+}
 
+/**
+ * The rest of runIdempotent for a caller that inserted the key's row itself (with `claim.lease`), in a
+ * statement of its own: runs `execute` and stores or releases its answer as runIdempotent does.
+ */
+export async function runClaimed<T>(
+  db: Db,
+  claim: Claim,
+  execute: (settle: Settle) => Promise<T>,
+): Promise<IdempotentOutcome<T>> {
   let settled = false;
-  const settle: Settle = async (tx, status, body) => {
-    if (!(await complete(tx, claim, status, body))) throw keyInUse();
-    settled = true;
-  };
+  const settle: Settle = Object.assign(
+    async (tx: Db, status: number, body: unknown) => {
+      if (!(await complete(tx, claim, status, body))) throw keyInUse();
+      settled = true;
+    },
+    {
+      claim,
+      stored: () => {
+        settled = true;
+      },
+    },
+  );
   try {
     const value = await execute(settle);
     if (!settled) await complete(db, claim, 200, value);

@@ -3,11 +3,16 @@
  * schedules, order limits), as the locations module computes it.
  */
 import type { Db } from '../../db/client';
-import { getLocationForOrdering } from '../locations/locations.service';
+import { getLocationForOrdering, type LocationForOrdering } from '../locations/locations.service';
 
 export async function getLocationOrderingState(db: Db, locationId: number, now: Date) {
   const location = await getLocationForOrdering(db, locationId, now.getTime());
   if (!location) return null;
+  return orderingStateOf(location);
+}
+
+/** The ordering state of a location read already (locationForOrderingOf). */
+export function orderingStateOf(location: LocationForOrdering) {
   return {
     location: {
       isOnline: location.isOnline,
@@ -20,4 +25,4 @@ export async function getLocationOrderingState(db: Db, locationId: number, now: 
     canTakeOrders: location.canTakeOrders,
   };
 }
-export type LocationOrderingState = NonNullable<Awaited<ReturnType<typeof getLocationOrderingState>>>;
+export type LocationOrderingState = ReturnType<typeof orderingStateOf>;

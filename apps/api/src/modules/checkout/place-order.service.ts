@@ -17,7 +17,7 @@
  * charging twice. An order that asks the processor for nothing (pay at the store, nothing due) is placed in
  * one transaction.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { ApiError } from '@storefront/contracts/api';
 import type { CloseRequestBody, CloseRequestResult } from '@storefront/contracts/payments';
 import { GIFT_CARD_MESSAGES, PAYMENT_MESSAGES } from '@storefront/contracts/payments';
@@ -26,7 +26,19 @@ import { FULFILLMENT_METHOD, ORDER_STATUS, PAYMENT_METHOD } from '@storefront/co
 import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import type { Db } from '../../db/client';
-import type { AttemptCapture } from '../../db/schema/payments';
+import { payments, placementAttempts, type AttemptCapture } from '../../db/schema/payments';
+import { orders } from '../../db/schema/orders';
+import { locations } from '../../db/schema/locations';
+import { brandMessageTemplates } from '../../db/schema/messaging';
+import { rowOf, runStatement } from '../../db/statements';
+import type { KnownLoad } from '../capacity/capacity.service';
+import type { SlotCapacity } from '@storefront/contracts/capacity';
+import { loadCatalog, locationForOrderingOf } from '../locations/locations.service';
+import { findLocation as findLocationRecord, type LocationRecord } from '../locations/locations.repository';
+import { brandMessagesOf } from '../notifications/message-templates';
+import { receiptEmail, receiptOf, type ReceiptSource } from '../notifications/order-receipt';
+import { orderingStateOf } from './location-state';
+import { LOCK, START, WRITE } from './placement.statements';
 import { DomainError, conflict, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import { sandboxDoordashDrive } from '../../providers/delivery/delivery-provider';
@@ -37,7 +49,9 @@ import {
   estimateKitchenReadyTime,
   hasKitchenRoom,
   kitchenFull,
+  readyTimeFrom,
   reserveKitchenSlot,
+  roomFrom,
 } from '../capacity/capacity.service';
 import { redeemOrderCoupon } from '../discounts/discounts.service';
 import { checkOrderRewardPoints, holdOrderRewardPoints } from '../loyalty/order-rewards.service';
@@ -64,10 +78,23 @@ import {
   type PlacementAttemptRow,
 } from './placement-attempts.repository';
 import { reverseAttempt } from './attempt-reversal';
-import { runIdempotent, type Settle } from './idempotency';
+import {
+  keyInUse,
+  requestHash,
+  runClaimed,
+  runIdempotent,
+  type IdempotentOutcome,
+  type Settle,
+} from './idempotency';
 import { enqueueOrderReceipt } from '../notifications/order-receipt';
 import type { NotificationContext } from '../notifications/message-templates';
-import { orderAlreadyPlaced, preCheckoutErrors, requireOwnedOrder } from './checkout.service';
+import {
+  checkoutErrorsOf,
+  orderAlreadyPlaced,
+  orderNotFound,
+  preCheckoutErrors,
+  requireOwnedOrder,
+} from './checkout.service';
 
 /** Reference numbers avoid look-alike characters (no 0/O, 1/I). */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -171,23 +198,367 @@ export async function findPlacedResult(
  * POST close-requests: places the order at most once per Idempotency-Key (idempotency.ts); a key left
  * 'processing' by a crash is recovered once its lease is over (the committed answer replayed, or placed again).
  */
-export function placeOrderOnce(
+export async function placeOrderOnce(
   db: Db,
   processor: PaymentProcessor,
   input: Omit<PlaceOrderInput, 'settle'>,
   leaseMs: number,
-) {
-  return runIdempotent(
-    db,
-    {
-      scope: input.session.sid,
-      key: input.idempotencyKey,
-      orderId: input.orderId,
-      fingerprint: { path: `close-requests/${input.orderId}`, body: input.body },
-    },
-    (settle) => placeOrder(db, processor, { attemptHoldMs: leaseMs, ...input, settle }),
-    { leaseMs, recover: (current) => findPlacedResult(current, input.orderId, input.idempotencyKey) },
+): Promise<IdempotentOutcome<CloseRequestResult>> {
+  const request = {
+    scope: input.session.sid,
+    key: input.idempotencyKey,
+    orderId: input.orderId,
+    fingerprint: { path: `close-requests/${input.orderId}`, body: input.body },
+  };
+  const now = input.now ?? new Date();
+  const lease = new Date(Date.now() + leaseMs);
+  const tag = randomBytes(6).toString('hex');
+  // One statement: the key claimed and, for an order the processor is asked about, the attempt recorded.
+  const [row] = await runStatement<StartRow>(db, START, [
+    request.scope,
+    request.key,
+    requestHash(request.fingerprint),
+    lease,
+    input.orderId,
+    input.session.sid,
+    tag,
+    now,
+  ]);
+  if (!row || row.claim_id === null) {
+    // The key is known: its answer replayed, 409 while it runs, or recovered once its lease is over.
+    return runIdempotent(
+      db,
+      request,
+      (settle) => placeOrder(db, processor, { attemptHoldMs: leaseMs, ...input, settle }),
+      { leaseMs, recover: (current) => findPlacedResult(current, input.orderId, input.idempotencyKey) },
+    );
+  }
+  const claim = { id: row.claim_id, lease };
+  if (!row.attempt || !row.order) {
+    // Nothing to ask the processor, another attempt running, or an order that is not the session's or is
+    // placed already: the general path answers each.
+    return runClaimed(db, claim, (settle) =>
+      placeOrder(db, processor, { attemptHoldMs: leaseMs, ...input, now, settle }),
+    );
+  }
+  const started = startedOf(row);
+  return runClaimed(db, claim, (settle) =>
+    placeStarted(db, processor, { ...input, now, settle }, started, settle),
   );
+}
+
+/** What START answers (placement.statements.ts); rows as JSON with their column names. */
+interface StartRow extends KitchenJson {
+  claim_id: number | null;
+  attempt: Record<string, unknown> | null;
+  order: Record<string, unknown> | null;
+  payments: Record<string, unknown>[];
+  line_count: number;
+  quantity: number;
+  location: Record<string, unknown> | null;
+  has_reward: boolean;
+  card_method: { avs_coverage_level: string } | null;
+}
+
+interface KitchenJson {
+  capacity: { max_orders: number | null; max_items: number | null } | null;
+  loads: { slotStart: string; orders: number; items: number }[];
+}
+
+/** The kitchen's capacity and loads as START and LOCK read them. */
+function kitchenOf(row: KitchenJson): { capacity: SlotCapacity | null; loads: KnownLoad[] } {
+  return {
+    capacity: row.capacity && { maxOrders: row.capacity.max_orders, maxItems: row.capacity.max_items },
+    loads: row.loads.map((l) => ({ slotStart: new Date(l.slotStart), orders: l.orders, items: l.items })),
+  };
+}
+
+/** A placement whose attempt START recorded, with what the rules need. */
+type LocationRow = typeof locations.$inferSelect;
+
+interface StartedPlacement {
+  attempt: PlacementAttemptRow;
+  order: OrderRow;
+  payments: PaymentRow[];
+  lineCount: number;
+  quantity: number;
+  location: LocationRow | null;
+  kitchen: { capacity: SlotCapacity | null; loads: KnownLoad[] };
+  hasReward: boolean;
+  cardMethod: { avsCoverageLevel: string } | null;
+}
+
+function startedOf(row: StartRow): StartedPlacement {
+  if (!row.attempt || !row.order) throw new Error('placement not started');
+  return {
+    attempt: rowOf(placementAttempts, row.attempt),
+    order: rowOf(orders, row.order),
+    payments: row.payments.map((p) => rowOf(payments, p)),
+    lineCount: row.line_count,
+    quantity: row.quantity,
+    location: row.location && rowOf(locations, row.location),
+    kitchen: kitchenOf(row),
+    hasReward: row.has_reward,
+    cardMethod: row.card_method && { avsCoverageLevel: row.card_method.avs_coverage_level },
+  };
+}
+
+/**
+ * The store's ordering state from its fresh row (every setting, the online switch) and the cached catalogue's
+ * hours and holidays; read whole when the catalogue does not hold it yet. Outside any transaction (the
+ * catalogue may load).
+ */
+async function storeRecordOf(
+  db: Db,
+  fresh: LocationRow | null,
+  locationId: number,
+  now: Date,
+): Promise<LocationRecord | null> {
+  if (!fresh) return null;
+  const cached = (await loadCatalog(db, now.getTime())).find((l) => l.id === locationId);
+  if (!cached) return findLocationRecord(db, locationId);
+  return { ...cached, ...fresh };
+}
+
+/** The ordering state of a store's record at `now` (null: no such store). */
+const stateOf = (record: LocationRecord | null, now: Date) =>
+  record && orderingStateOf(locationForOrderingOf(record, now.getTime()));
+
+/** Refuses (422) an order the pre-checkout rules refuse. */
+function requireCheckoutRules(errors: { code: number; message: string }[]) {
+  if (errors.length > 0) {
+    throw new DomainError(
+      422,
+      errors.map((e) => ({ key: 'PreCheckout', code: e.code, message: e.message })),
+    );
+  }
+}
+
+/**
+ * The happy path of a placement the processor is asked about, after START recorded its attempt: the rules on
+ * what START read (a refusal ends the attempt: nothing was asked of the processor yet), (b) the processor
+ * calls, then one transaction: LOCK, the rules again, WRITE, the guarded slot upsert, COMMIT.
+ */
+async function placeStarted(
+  db: Db,
+  processor: PaymentProcessor,
+  input: PlaceOrderInput & { now: Date },
+  started: StartedPlacement,
+  settle: Settle,
+): Promise<CloseRequestResult> {
+  const { now } = input;
+  const { attempt, order } = started;
+  const store = await storeRecordOf(db, started.location, order.locationId, now);
+  let source: CardChargeSource | null = null;
+  try {
+    requireCheckoutRules(checkoutErrorsOf(order, started.lineCount, stateOf(store, now), now));
+    const plan = planOf(order, started.payments, started.quantity, started.location);
+    const earliest = new Date(now.getTime() + plan.prepMinutes * 60_000);
+    const { capacity, loads } = started.kitchen;
+    const room = order.scheduledReadyAt
+      ? roomFrom(capacity, loads, order.scheduledReadyAt, plan.items)
+      : readyTimeFrom(capacity, loads, plan.items, earliest) !== null;
+    if (!room) throw kitchenFull();
+    // A reward the member's points no longer cover is refused before the card is charged (23002).
+    if (started.hasReward) await checkOrderRewardPoints(db, order, input.session.userId);
+    const charged = chargedPayment(plan);
+    source = charged
+      ? await cardChargeSource(db, processor, input.session, order, charged, input.body, started.cardMethod)
+      : null;
+    if (!attemptFits(attempt, plan)) throw paymentTotalMismatch();
+  } catch (error) {
+    // Nothing was asked of the processor: the attempt ends here.
+    await moveAttempt(db, attempt.id, ['authorizing'], 'reversed').catch(() => null);
+    throw error;
+  }
+
+  // (b) The processor calls, no transaction open.
+  const approvals = await askProcessor(db, processor, input, attempt, source);
+
+  // (c) One transaction: the order locked and read with all the rules need, the writes, the slot last.
+  let result: CloseRequestResult;
+  try {
+    result = await db.transaction((tx) => placeLocked(tx, input, attempt, store, approvals, settle));
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status >= 500) throw error;
+    return abandon(db, processor, input, attempt, { outcome: 'failed', error });
+  }
+  await keepCard(
+    db,
+    processor,
+    input,
+    source,
+    approvals,
+    attempt.paymentId === null ? null : paymentProcessorCode(started.payments, attempt.paymentId),
+  );
+  return result;
+}
+
+const paymentProcessorCode = (rows: PaymentRow[], id: number) =>
+  rows.find((p) => p.id === id)?.processorCode ?? null;
+
+interface LockRow extends KitchenJson {
+  order: Record<string, unknown> | null;
+  payments: Record<string, unknown>[];
+  lines: ReceiptSource['lines'];
+  location: Record<string, unknown> | null;
+  has_reward: boolean;
+  brand: { name: string; own: Record<string, unknown> | null } | null;
+}
+
+/** The guest notification types as a PostgreSQL array literal ('{1,2}'), or null. */
+const smallintArray = (values: readonly number[] | null | undefined) =>
+  values ? `{${values.map((v) => Math.trunc(v)).join(',')}}` : null;
+
+/**
+ * (c) of the happy path inside its transaction: LOCK, the rules on what it read, the coupon, reward and
+ * pay-later holds where the order has them, WRITE (its answer stored with the key), the guarded slot upsert.
+ */
+async function placeLocked(
+  tx: Db,
+  input: PlaceOrderInput & { now: Date },
+  attempt: PlacementAttemptRow,
+  store: LocationRecord | null,
+  approvals: Approvals,
+  settle: Settle,
+): Promise<CloseRequestResult> {
+  const { now } = input;
+  const [locked] = await runStatement<LockRow>(tx, LOCK, [input.orderId, now]);
+  const order = locked?.order ? rowOf(orders, locked.order) : null;
+  if (!locked || !order || order.sessionId !== input.session.sid) throw orderNotFound();
+  if (order.placedAt) throw orderAlreadyPlaced();
+  const location = locked.location && rowOf(locations, locked.location);
+  const state = location && store ? stateOf({ ...store, ...location }, now) : null;
+  requireCheckoutRules(checkoutErrorsOf(order, locked.lines.length, state, now));
+  const plan = planOf(
+    order,
+    locked.payments.map((p) => rowOf(payments, p)),
+    locked.lines.reduce((sum, line) => sum + line.quantity, 0),
+    location,
+  );
+  if (!attemptFits(attempt, plan)) throw paymentTotalMismatch();
+
+  // The coupon's uses are counted under its row lock (21021 once used up).
+  await redeemOrderCoupon(tx, order);
+  // The reward's points are held the same way (a guarded update: never below zero; 23002 when gone).
+  if (locked.has_reward) await holdOrderRewardPoints(tx, order, input.session.userId);
+  if (plan.dueCents > 0 && plan.payment?.paymentMethod === PAYMENT_METHOD.OfflineCredit) {
+    await holdPayLaterRoom(tx, input.payLater, {
+      order,
+      userId: input.session.userId,
+      dueCents: plan.dueCents,
+    });
+  }
+  const approved = [
+    ...(approvals.card
+      ? [
+          {
+            id: approvals.card.paymentId,
+            chargeId: approvals.card.chargeId,
+            amountCents: approvals.card.amountCents,
+            card: true,
+            brand: approvals.card.brand,
+            lastFour: approvals.card.lastFour,
+          },
+        ]
+      : []),
+    ...approvals.gifts.map((gift) => ({
+      id: gift.paymentId,
+      chargeId: gift.captureKey,
+      amountCents: gift.amountCents,
+      card: false,
+      brand: null,
+      lastFour: null,
+    })),
+  ];
+  const approvedCents = approved.reduce((sum, p) => sum + p.amountCents, 0);
+  const deliveryProviderRef = await bookDelivery(order);
+  const earliest = new Date(now.getTime() + plan.prepMinutes * 60_000);
+  const kitchen = kitchenOf(locked);
+  // The ready time the slot upsert below confirms (see placeInTransaction).
+  const provisionalReadyAt =
+    order.scheduledReadyAt ??
+    readyTimeFrom(kitchen.capacity, kitchen.loads, plan.items, earliest) ??
+    earliest;
+  const referenceNumber = referenceNumberFor(order.id);
+  const guestNotificationTypes = input.body.guestNotificationTypes ?? null;
+  const placed: OrderRow = {
+    ...order,
+    status: ORDER_STATUS.Received,
+    placedAt: now,
+    userId: input.session.userId ?? order.userId,
+    expectedReadyAt: provisionalReadyAt,
+    referenceNumber,
+    deliveryProviderRef,
+    guestNotificationTypes,
+  };
+  const brand = brandMessagesOf(
+    locked.brand?.name ?? '',
+    locked.brand?.own ? rowOf(brandMessageTemplates, locked.brand.own) : null,
+  );
+  // The e-mail receipt commits with the placement (a declined or failed attempt sends none).
+  const receipt = await receiptOf(
+    { order: placed, location, brandName: brand.brandName, templates: brand.templates, lines: locked.lines },
+    input.notifications,
+  );
+  const mail = receipt ? receiptEmail(receipt) : null;
+  const result = placedResult(order.id, referenceNumber, now, plan.timeZone, approvedCents);
+  const [written] = await runStatement<{ placed: boolean; stored: boolean }>(tx, WRITE, [
+    attempt.id,
+    order.id,
+    JSON.stringify(approved),
+    now,
+    input.session.userId,
+    provisionalReadyAt,
+    referenceNumber,
+    deliveryProviderRef,
+    smallintArray(guestNotificationTypes),
+    plan.payment?.id ?? null,
+    input.idempotencyKey,
+    settle.claim.id,
+    settle.claim.lease,
+    JSON.stringify(result),
+    randomUUID(),
+    mail?.to ?? null,
+    mail?.subject ?? null,
+    mail?.text ?? null,
+    mail?.html ?? null,
+  ]);
+  // Taken over meanwhile (the reconciliation reversed it): nothing of it may place the order.
+  if (!written?.placed) throw serviceUnavailable();
+  // The key was taken over (its lease ran out): this transaction rolls back rather than place twice.
+  if (!written.stored) throw keyInUse();
+  settle.stored();
+  // The store's hot row last: the kitchen slot is locked only for the COMMIT that follows.
+  const reservation = await reserveKitchenSlot(tx, {
+    locationId: order.locationId,
+    fulfillmentMethod: order.fulfillmentMethod,
+    items: plan.items,
+    scheduledAt: order.scheduledReadyAt,
+    earliest,
+    capacity: kitchen.capacity,
+  });
+  if (reservation.readyAt.getTime() !== provisionalReadyAt.getTime()) {
+    await updateOrder(tx, order.id, { expectedReadyAt: reservation.readyAt });
+  }
+  return result;
+}
+
+/** Delivery orders book the driver with the delivery provider (the sandbox DoordashDrive here). */
+async function bookDelivery(order: OrderRow): Promise<string | null> {
+  if (order.fulfillmentMethod !== FULFILLMENT_METHOD.Delivery || !order.deliveryLine1) return null;
+  const booked = await sandboxDoordashDrive.createDelivery({
+    orderId: order.id,
+    locationId: order.locationId,
+    dropoff: {
+      line1: order.deliveryLine1,
+      city: order.deliveryCity ?? '',
+      stateCode: order.deliveryStateCode ?? '',
+      zipCode: order.deliveryZipCode ?? '',
+    },
+    tipCents: order.driverTipCents ?? 0,
+  });
+  return booked.deliveryId;
 }
 
 /** What a placement of the order takes: read under the order's row lock. */
@@ -218,6 +589,21 @@ async function loadPlan(tx: Db, input: PlaceOrderInput, now: Date): Promise<Plan
   const location = await findLocation(tx, order.locationId);
   const lines = await findItemsOfOrders(tx, [order.id]);
   const payments = await findPaymentsByOrder(tx, order.id);
+  return planOf(
+    order,
+    payments,
+    lines.reduce((sum, line) => sum + line.quantity, 0),
+    location,
+  );
+}
+
+/** The plan of an order from what was read: its payments, how many items it holds, its store's row. */
+function planOf(
+  order: OrderRow,
+  payments: PaymentRow[],
+  items: number,
+  location: { timeZone: string; prepTimeMinutes: number } | null,
+): Plan {
   const gifts = payments
     .filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard && p.status !== 'Approved')
     .sort((a, b) => (a.giftCardId ?? 0) - (b.giftCardId ?? 0) || a.id - b.id);
@@ -236,7 +622,7 @@ async function loadPlan(tx: Db, input: PlaceOrderInput, now: Date): Promise<Plan
     order,
     timeZone: location?.timeZone,
     prepMinutes: location?.prepTimeMinutes ?? 15,
-    items: lines.reduce((sum, line) => sum + line.quantity, 0),
+    items,
     gifts,
     giftCents,
     dueCents,
@@ -460,8 +846,61 @@ export async function placeOrder(
   if ('placed' in started) return started.placed;
   const { attempt, source, processorCode } = started.started;
 
-  // (b) The processor calls, no transaction open: the gift cards first (a card that no longer holds its
-  // amount stops the placement before any charge), then the rest to the card or wallet.
+  // (b) The processor calls, no transaction open.
+  const approvals = await askProcessor(db, processor, input, attempt, source);
+
+  // (c) The order locked again: placed with what was approved, unless it can no longer be.
+  let result: CloseRequestResult;
+  try {
+    result = await db.transaction(async (tx) => {
+      const plan = await loadPlan(tx, input, now);
+      // Taken over meanwhile (the reconciliation reversed it): nothing of it may place the order.
+      if (!(await moveAttempt(tx, attempt.id, ['authorizing'], 'placed'))) throw serviceUnavailable();
+      if (!attemptFits(attempt, plan)) throw paymentTotalMismatch();
+      return placeInTransaction(tx, input, plan, now, approvals);
+    });
+  } catch (error) {
+    // A rule refused the placement: its money goes back now. Anything else (the database lost) leaves the
+    // attempt 'authorizing': whether it committed is unknown here, and the reconciliation decides.
+    if (!(error instanceof DomainError) || error.status >= 500) throw error;
+    return abandon(db, processor, input, attempt, { outcome: 'failed', error });
+  }
+  await keepCard(db, processor, input, source, approvals, processorCode);
+  return result;
+}
+
+/** The card is kept for the customer once the order is placed (a vault that fails only skips it). */
+async function keepCard(
+  db: Db,
+  processor: PaymentProcessor,
+  input: PlaceOrderInput,
+  source: CardChargeSource | null,
+  approvals: Approvals,
+  processorCode: string | null,
+): Promise<void> {
+  if (!source?.save || !approvals.card) return;
+  try {
+    await saveApprovedCard(db, processor, input.session, source, {
+      chargeId: approvals.card.chargeId,
+      processorCode,
+    });
+  } catch (error) {
+    console.error(`saving the card of order ${input.orderId} failed`, error);
+  }
+}
+
+/**
+ * (b) The processor calls of an attempt, no transaction open: the gift cards first (a card that no longer holds
+ * its amount stops the placement before any charge), then the rest to the card or wallet. Answers what was
+ * approved; anything else ends the attempt (abandon: its money back, the guest's error thrown).
+ */
+async function askProcessor(
+  db: Db,
+  processor: PaymentProcessor,
+  input: PlaceOrderInput,
+  attempt: PlacementAttemptRow,
+  source: CardChargeSource | null,
+): Promise<Approvals> {
   const approvals: Approvals = { card: null, gifts: [] };
   for (const capture of attempt.captures) {
     const outcome =
@@ -492,9 +931,8 @@ export async function placeOrder(
       amountCents: capture.amountCents,
     });
   }
-  let charge: AuthorizeResult | null = null;
   if (attempt.chargeKey && attempt.paymentId !== null && source) {
-    charge = await processor.authorize({
+    const charge: AuthorizeResult = await processor.authorize({
       token: source.token,
       billing: source.billing,
       amountCents: attempt.chargeCents ?? 0,
@@ -520,34 +958,7 @@ export async function placeOrder(
     };
   }
 
-  // (c) The order locked again: placed with what was approved, unless it can no longer be.
-  let result: CloseRequestResult;
-  try {
-    result = await db.transaction(async (tx) => {
-      const plan = await loadPlan(tx, input, now);
-      // Taken over meanwhile (the reconciliation reversed it): nothing of it may place the order.
-      if (!(await moveAttempt(tx, attempt.id, ['authorizing'], 'placed'))) throw serviceUnavailable();
-      if (!attemptFits(attempt, plan)) throw paymentTotalMismatch();
-      return placeInTransaction(tx, input, plan, now, approvals);
-    });
-  } catch (error) {
-    // A rule refused the placement: its money goes back now. Anything else (the database lost) leaves the
-    // attempt 'authorizing': whether it committed is unknown here, and the reconciliation decides.
-    if (!(error instanceof DomainError) || error.status >= 500) throw error;
-    return abandon(db, processor, input, attempt, { outcome: 'failed', error });
-  }
-  if (source?.save && approvals.card) {
-    // The card is kept for the customer once the order is placed (a vault that fails only skips it).
-    try {
-      await saveApprovedCard(db, processor, input.session, source, {
-        chargeId: approvals.card.chargeId,
-        processorCode,
-      });
-    } catch (error) {
-      console.error(`saving the card of order ${input.orderId} failed`, error);
-    }
-  }
-  return result;
+  return approvals;
 }
 
 /** The numeric code of an error's first entry (close_requests.code), 500 for a named one. */

@@ -9,10 +9,10 @@ import { createTestContext, dbKinds, type TestContext } from '../../test/harness
 import { CARDS, createOrderFixture, type OrderFixture } from './checkout.fixtures';
 import { closeRequest, prepareCheckout } from './checkout.test-helpers';
 
-/** Round trips of one card placement on the happy path (statements, BEGIN and COMMIT included). */
-const CARD_PLACEMENT_ROUND_TRIPS = 42;
-/** Commits of one card placement (each BEGIN ... COMMIT, and each statement run outside a transaction). */
-const CARD_PLACEMENT_COMMITS = 3;
+/** Round trips of one card placement on the happy path (statements, BEGIN and COMMIT included): START (the key claimed and the attempt recorded), then BEGIN, LOCK, WRITE, the slot upsert, COMMIT. */
+const CARD_PLACEMENT_ROUND_TRIPS = 6;
+/** Commits of one card placement (each BEGIN ... COMMIT, and each statement run outside a transaction): START, which the processor call must follow, and the placing transaction. */
+const CARD_PLACEMENT_COMMITS = 2;
 
 interface Counted {
   statements: string[];

@@ -563,6 +563,14 @@ export async function getLocationForOrdering(
 ): Promise<LocationForOrdering | null> {
   const record = await findLocation(db, locationId);
   if (!record) return null;
+  return locationForOrderingOf(record, now);
+}
+
+/**
+ * What ordering needs to know about a location from its record (placement merges a fresh read of the location's
+ * row into its cached catalogue record: hours and holidays from the cache, every setting fresh).
+ */
+export function locationForOrderingOf(record: LocationRecord, now: number): LocationForOrdering {
   const schedule = scheduleOf(record, now);
   const status = computeStoreStatus(schedule, record.timeZone, now);
   return {

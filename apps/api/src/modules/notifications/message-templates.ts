@@ -60,7 +60,14 @@ export async function getBrandMessages(
     .leftJoin(brandMessageTemplates, eq(brandMessageTemplates.brandId, brands.id))
     .where(eq(brands.id, brandId))
     .limit(1);
-  const own = row?.own;
+  return brandMessagesOf(row?.name ?? '', row?.own ?? null);
+}
+
+/** A brand's messages from its name and its own templates row (null: the defaults throughout). */
+export function brandMessagesOf(
+  brandName: string,
+  own: typeof brandMessageTemplates.$inferSelect | null,
+): { brandName: string; templates: MessageTemplates } {
   const templates = { ...DEFAULT_MESSAGE_TEMPLATES };
   if (own) {
     for (const key of Object.keys(templates) as (keyof MessageTemplates)[]) {
@@ -68,5 +75,5 @@ export async function getBrandMessages(
       if (text !== null && text.trim() !== '') templates[key] = text;
     }
   }
-  return { brandName: row?.name ?? '', templates };
+  return { brandName, templates };
 }

@@ -18,9 +18,19 @@ import {
 import type { Db } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail } from '../../providers/email/outbox';
+import type { EmailMessage } from '../../providers/email/email-provider';
+import type { OrderRow } from '../checkout/checkout.repository';
+import type { locations } from '../../db/schema/locations';
 import { findItemsOfOrders, findLocation, findOrder } from '../checkout/checkout.repository';
 import { orderNumberFor } from '../checkout/place-order.service';
-import { fillTemplate, getBrandMessages, type NotificationContext } from './message-templates';
+import {
+  fillTemplate,
+  getBrandMessages,
+  type MessageTemplates,
+  type NotificationContext,
+} from './message-templates';
+
+type LocationRow = typeof locations.$inferSelect;
 
 /** A receipt's content, before it is written as text or HTML. */
 export interface Receipt {
@@ -68,6 +78,44 @@ async function buildReceipt(tx: Db, context: NotificationContext, orderId: numbe
   const location = await findLocation(tx, order.locationId);
   const { brandName, templates } = await getBrandMessages(tx, location?.brandId ?? 0);
   const lines = await findItemsOfOrders(tx, [order.id]);
+  return receiptOf({ order, location, brandName, templates, lines }, context);
+}
+
+/** What a receipt is made of (placement reads it in its own locking read). */
+export interface ReceiptSource {
+  order: OrderRow;
+  location: Pick<
+    LocationRow,
+    | 'name'
+    | 'phone'
+    | 'timeZone'
+    | 'prepTimeMinutes'
+    | 'averageDeliveryEtaMinutes'
+    | 'address1'
+    | 'address2'
+    | 'city'
+    | 'stateCode'
+    | 'postalCode'
+  > | null;
+  brandName: string;
+  templates: MessageTemplates;
+  lines: {
+    quantity: number;
+    title: string;
+    portionTitle: string | null;
+    totalCents: number;
+    note: string | null;
+    modifiers: { quantity: number; title: string }[];
+  }[];
+}
+
+/** The receipt of a placed order from what it is made of; null without a contact e-mail. */
+export async function receiptOf(
+  source: ReceiptSource,
+  context: NotificationContext,
+): Promise<Receipt | null> {
+  const { order, location, brandName, templates, lines } = source;
+  if (!order.contactEmail) return null;
   const zone = location?.timeZone ?? 'UTC';
   const number = orderNumberFor(order.id);
   const storeName = location?.name ?? 'the store';
@@ -238,15 +286,11 @@ export async function enqueueOrderReceipt(
 ): Promise<boolean> {
   const receipt = await buildReceipt(tx, context, orderId);
   if (!receipt) return false;
-  await enqueueEmail(
-    tx,
-    {
-      to: receipt.to,
-      subject: receipt.subject,
-      text: receiptText(receipt),
-      html: receiptHtml(receipt),
-    },
-    'order',
-  );
+  await enqueueEmail(tx, receiptEmail(receipt), 'order');
   return true;
+}
+
+/** The receipt as the e-mail the outbox sends. */
+export function receiptEmail(receipt: Receipt): EmailMessage {
+  return { to: receipt.to, subject: receipt.subject, text: receiptText(receipt), html: receiptHtml(receipt) };
 }

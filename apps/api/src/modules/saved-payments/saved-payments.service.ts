@@ -262,6 +262,8 @@ export async function cardChargeSource(
     | 'tipAmountCents'
   >,
   body: { paymentToken?: string | null; paymentIdToSave?: number | null },
+  /** The store's card method as the caller read it already (null: none); read here when undefined. */
+  cardMethod?: { avsCoverageLevel: string | null } | null,
 ): Promise<CardChargeSource> {
   if (
     body.paymentIdToSave != null &&
@@ -276,7 +278,10 @@ export async function cardChargeSource(
   // Address verification is the card's: a wallet payment is verified by its wallet, not against a typed address.
   const level =
     payment.paymentMethod === PAYMENT_METHOD.CreditCard
-      ? levelOf((await findCardMethod(db, order.locationId))?.avsCoverageLevel)
+      ? levelOf(
+          (cardMethod === undefined ? await findCardMethod(db, order.locationId) : cardMethod)
+            ?.avsCoverageLevel,
+        )
       : 'None';
   if (payment.savedPaymentId !== null) {
     const saved = await findSavedPaymentById(db, payment.savedPaymentId);

@@ -1,0 +1,167 @@
+/**
+ * The statements of a placement's happy path (place-order.service.ts, issue 36), written once and sent by name:
+ *   START (autocommit, before any processor call): claims the Idempotency-Key and, when it was new and the order
+ *     is the session's and open, records the placement attempt with its processor keys; answers what the rules
+ *     need (the order, its payments and lines, the store's row, its kitchen's capacity and loads, whether a
+ *     reward is applied, the card method's address check), none of it locked;
+ *   LOCK (first statement of the placing transaction): the order locked, with its payments, lines (for the
+ *     receipt), the store's row, the capacity and loads, and the brand's message templates;
+ *   WRITE: the attempt 'placed' (only from 'authorizing': the fence against a takeover), the payments approved,
+ *     the order received, its history, close request and receipt, and the key's answer stored (only while the
+ *     claim holds: the fence of the Idempotency-Key's lease). The guarded kitchen-slot upsert follows it
+ *     (capacity.repository.ts), then COMMIT.
+ */
+import { statement } from '../../db/statements';
+
+/** Lines of an order as one JSON value (a receipt's lines with their modifiers). */
+const LINES = `(select coalesce(jsonb_agg(jsonb_build_object(
+      'quantity', i.quantity, 'title', i.title, 'portionTitle', i.portion_title, 'totalCents', i.total_cents,
+      'note', i.note,
+      'modifiers', (select coalesce(jsonb_agg(jsonb_build_object('quantity', m.quantity, 'title', m.title)
+                      order by m.position), '[]'::jsonb)
+                    from order_item_modifiers m where m.order_item_id = i.id)) order by i.id), '[]'::jsonb)
+    from order_items i where i.order_id = o.id)`;
+
+/**
+ * The kitchen's capacity for the order's fulfilment method, and the loads of the slots the rules look at: the
+ * scheduled time's slot, or (ASAP) from the slot of the earliest ready time (`now` + the store's preparation
+ * time) to ASAP_ROLL_SLOTS (8, two hours) after it.
+ */
+const KITCHEN = (now: string) => `
+  (select row_to_json(c) from location_slot_capacities c
+    where c.location_id = o.location_id and c.fulfillment_method = o.fulfillment_method) as capacity,
+  (select coalesce(jsonb_agg(jsonb_build_object('slotStart', k.slot_start, 'orders', k.orders, 'items', k.items)),
+                   '[]'::jsonb)
+    from kitchen_slot_loads k, locations kl
+    where kl.id = o.location_id and k.location_id = o.location_id
+      and k.fulfillment_method = o.fulfillment_method
+      and k.slot_start > coalesce(o.scheduled_ready_at,
+                                  ${now} + make_interval(mins => kl.prep_time_minutes)) - interval '15 minutes'
+      and k.slot_start <= coalesce(o.scheduled_ready_at,
+                                   ${now} + make_interval(mins => kl.prep_time_minutes + 120))) as loads`;
+
+/**
+ * $1 scope, $2 key, $3 request hash, $4 lease until, $5 order id, $6 session id, $7 the attempt's tag, $8 now.
+ */
+export const START = statement(
+  'placement_start',
+  `with claim as (
+    insert into idempotency_keys (scope, key, request_hash, lease_expires_at, order_id)
+    values ($1, $2, $3, $4, $5)
+    on conflict (scope, key) do nothing
+    returning id
+  ),
+  open_pay as (
+    select p.id, p.payment_method, coalesce(p.gift_card_id, 0) as card_id,
+           p.base_amount_cents + p.tip_amount_cents as amount
+    from payments p where p.order_id = $5 and p.status <> 'Approved'
+  ),
+  rest as (select id, payment_method from open_pay where payment_method <> 6 order by id desc limit 1),
+  plan as (
+    select o.id, o.total_cents,
+      coalesce((select sum(g.amount) from open_pay g where g.payment_method = 6), 0)::int as gift_cents,
+      (select id from rest where payment_method <> 2) as charged_id,
+      coalesce((select jsonb_agg(jsonb_build_object(
+          'paymentId', g.id, 'cardId', g.card_id,
+          'captureKey', 'capture:order-' || o.id || ':payment-' || g.id || ':attempt-' || $7::text,
+          'amountCents', g.amount) order by g.card_id, g.id)
+        from open_pay g where g.payment_method = 6), '[]'::jsonb) as captures
+    from orders o where o.id = $5 and o.session_id = $6 and o.placed_at is null
+  ),
+  charge as (
+    select plan.*, (charged_id is not null and total_cents - gift_cents > 0) as charges from plan
+  ),
+  att as (
+    insert into placement_attempts
+      (order_id, idempotency_key, payment_id, charge_key, charge_cents, total_cents, captures)
+    select id, $2,
+      case when charges then charged_id end,
+      case when charges then 'order-' || id || '-payment-' || charged_id || '-attempt-' || $7::text end,
+      case when charges then total_cents - gift_cents end,
+      total_cents, captures
+    from charge
+    where exists (select 1 from claim) and (charges or jsonb_array_length(captures) > 0)
+    on conflict do nothing
+    returning *
+  )
+  select
+    (select id from claim) as claim_id,
+    (select row_to_json(att) from att) as attempt,
+    row_to_json(o) as "order",
+    (select coalesce(jsonb_agg(row_to_json(p) order by p.id), '[]'::jsonb)
+      from payments p where p.order_id = o.id) as payments,
+    (select count(*)::int from order_items i where i.order_id = o.id) as line_count,
+    (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as quantity,
+    (select row_to_json(l) from locations l where l.id = o.location_id) as location,
+    ${KITCHEN('$8::timestamptz')},
+    exists (select 1 from order_rewards r where r.order_id = o.id) as has_reward,
+    (select row_to_json(m) from location_payment_methods m
+      where m.location_id = o.location_id and m.payment_method = 5 limit 1) as card_method
+  from (select 1) as one left join orders o on o.id = $5`,
+);
+
+/** $1 order id, $2 now. */
+export const LOCK = statement(
+  'placement_lock',
+  `select row_to_json(o) as "order",
+    (select coalesce(jsonb_agg(row_to_json(p) order by p.id), '[]'::jsonb)
+      from payments p where p.order_id = o.id) as payments,
+    ${LINES} as lines,
+    (select row_to_json(l) from locations l where l.id = o.location_id) as location,
+    ${KITCHEN('$2::timestamptz')},
+    exists (select 1 from order_rewards r where r.order_id = o.id) as has_reward,
+    (select jsonb_build_object('name', b.name, 'own', row_to_json(t))
+      from locations l join brands b on b.id = l.brand_id
+      left join brand_message_templates t on t.brand_id = b.id
+      where l.id = o.location_id) as brand
+  from orders o where o.id = $1
+  for update of o`,
+);
+
+/**
+ * $1 attempt id, $2 order id, $3 the approved payments (JSON: id, chargeId, amountCents, card, brand, lastFour),
+ * $4 placed at, $5 user id (null: kept), $6 expected ready at, $7 reference number, $8 delivery reference,
+ * $9 guest notification types ('{1,2}' or null), $10 the close request's payment id, $11 its key, $12 the claim's
+ * id, $13 its lease, $14 the answer (JSON), $15-$19 the receipt (idempotency key, to, subject, text, html; $16
+ * null: none).
+ */
+export const WRITE = statement(
+  'placement_write',
+  `with att as (
+    update placement_attempts set status = 'placed', updated_at = now()
+    where id = $1 and status = 'authorizing' returning id
+  ),
+  pay as (
+    update payments p set status = 'Approved', charge_id = v."chargeId", approved_amount_cents = v."amountCents",
+      processor_token = case when v.card then null else p.processor_token end,
+      card_brand = case when v.card then v.brand else p.card_brand end,
+      last_four = case when v.card then v."lastFour" else p.last_four end,
+      updated_at = now()
+    from jsonb_to_recordset($3::jsonb)
+      as v(id int, "chargeId" text, "amountCents" int, card boolean, brand text, "lastFour" text)
+    where p.id = v.id returning p.id
+  ),
+  ord as (
+    update orders set status = 1, placed_at = $4, user_id = coalesce($5::int, user_id), expected_ready_at = $6,
+      reference_number = $7, delivery_provider_ref = $8, guest_notification_types = $9::smallint[],
+      updated_at = now()
+    where id = $2 returning id
+  ),
+  hist as (insert into order_status_history (order_id, status, source) values ($2, 1, 'guest')),
+  closed as (
+    insert into close_requests (order_id, payment_id, idempotency_key, outcome, code)
+    values ($2, $10, $11, 'placed', 0)
+  ),
+  mail as (
+    insert into outbox_messages
+      (channel, category, idempotency_key, recipient, subject, text_body, html_body)
+    select 'email', 'order', $15::uuid, $16::text, $17, $18, $19 where $16::text is not null
+  ),
+  idem as (
+    update idempotency_keys
+      set status = 'completed', response_status = 200, response_body = $14::jsonb, completed_at = now()
+    where id = $12 and status = 'processing' and lease_expires_at = $13 returning id
+  )
+  select exists (select 1 from att) as placed, exists (select 1 from idem) as stored,
+    (select count(*)::int from pay) as approved, exists (select 1 from ord) as ordered`,
+);
