@@ -4,7 +4,7 @@
  *   (the demo menu, and a bench-only 300-item menu: plain, gzip, and revalidated with If-None-Match -> 304; beside
  *   it, a bare node:http server sending the same bytes, plain and gzip, for what the client and loopback allow), a
  *   new guest's token, the menu-item pricing POST, pricing an order again without discounts, with a coupon and with a coupon and a loyalty reward (a line's
- *   quantity changed), location search and placing an order (close-request: card only,
+ *   quantity changed), location search (by coordinates, city and ZIP code; `--search-only`: these and the item pricing alone) and placing an order (close-request: card only,
  *   and a gift card for part of the bill with the card for the rest), on
  *   PostgreSQL, each also as a ratio to the ceiling measured in the same run. The 300-item menu is published for a
  *   bench-only location (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows
@@ -77,7 +77,9 @@ const dbName = process.env.BENCH_DB ?? 'storefront_bench';
 const pricingOnly = process.argv.includes('--pricing-only');
 /** Only the hello ceiling and placement at 50 connections with and without the processor's latency. */
 const placementOnly = process.argv.includes('--placement-only');
-const onlyApi = process.argv.includes('--api-only') || pricingOnly || placementOnly;
+/** `--search-only`: the ceiling, the menu-item pricing POST and the three location searches alone. */
+const searchOnly = process.argv.includes('--search-only');
+const onlyApi = process.argv.includes('--api-only') || pricingOnly || placementOnly || searchOnly;
 /** `--serve`: start the API, the storefront and the reference page as the page bench does, print the pages' URLs
  * and keep serving (until Ctrl-C) instead of measuring, for Lighthouse or DevTools by hand. */
 const serveOnly = process.argv.includes('--serve');
@@ -420,6 +422,35 @@ async function startBareServer(port: number, file?: string): Promise<string> {
   return url;
 }
 
+/** The menu-item pricing POST (an item's defaults, quantity 2). */
+function measureItemPricing(f: Fixture, auth: Record<string, string>): Promise<LoadFigure> {
+  return load('POST menu-item pricings', {
+    url: `${api}/v1/sales/menus/${f.snapshotId}/items/${f.itemPathKey}/pricings`,
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: f.pricingBody,
+  });
+}
+
+/** Location search by coordinates, by city and by ZIP code (the store finder's three ways in). */
+async function measureSearch(auth: Record<string, string>): Promise<LoadFigure[]> {
+  const flags = 'fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true';
+  return [
+    await load('GET /v1/locations (search)', {
+      url: `${api}/v1/locations?latitude=38.9&longitude=-77.03&radiusMiles=25&${flags}&includeAcceptOrdersAfterCloseFlag=true`,
+      headers: auth,
+    }),
+    await load('GET /v1/locations (search by city)', {
+      url: `${api}/v1/locations?address=${encodeURIComponent('Washington, DC')}&${flags}`,
+      headers: auth,
+    }),
+    await load('GET /v1/locations (search by ZIP code)', {
+      url: `${api}/v1/locations?address=20910&${flags}`,
+      headers: auth,
+    }),
+  ];
+}
+
 /** The staff key of the bench's API: the notifications part marks orders ready as the kitchen does. */
 const STAFF_KEY = `bench-staff-${randomUUID()}`;
 
@@ -493,6 +524,15 @@ async function measureApi(): Promise<{
     };
   }
   const auth = { authorization: `Bearer ${f.token}` };
+  if (searchOnly) {
+    return {
+      ceiling,
+      routes: [await measureItemPricing(f, auth), ...(await measureSearch(auth))],
+      accounts: null,
+      notifications: null,
+      verification: null,
+    };
+  }
   const bench = openDatabase({ url: databaseUrl, poolSize: 1 });
   const largeMenuLocationId = await seedBenchLargeMenu(bench.db);
   await bench.close();
@@ -546,20 +586,8 @@ async function measureApi(): Promise<{
       body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
     }),
   );
-  routes.push(
-    await load('POST menu-item pricings', {
-      url: `${api}/v1/sales/menus/${f.snapshotId}/items/${f.itemPathKey}/pricings`,
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: f.pricingBody,
-    }),
-  );
-  routes.push(
-    await load('GET /v1/locations (search)', {
-      url: `${api}/v1/locations?latitude=38.9&longitude=-77.03&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true&includeAcceptOrdersAfterCloseFlag=true`,
-      headers: auth,
-    }),
-  );
+  routes.push(await measureItemPricing(f, auth));
+  routes.push(...(await measureSearch(auth)));
 
   routes.push(...(await measurePricing(f)));
 

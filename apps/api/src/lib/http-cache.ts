@@ -86,3 +86,12 @@ export function sendSerialized(
   }
   return reply.send(body.bytes);
 }
+
+/**
+ * Sends JSON text (or its UTF-8 bytes) made by the route itself (a JSON content type: Fastify sends it as it is, without the
+ * response schema's serializer). For answers assembled from parts the schema encoded once; the route's response
+ * schema still documents the shape.
+ */
+export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

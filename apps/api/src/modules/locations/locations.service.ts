@@ -21,7 +21,9 @@ import {
   type StoreAddress,
   type StoreHours,
   type StoreStatusValue,
+  StoreSchema,
 } from '@storefront/contracts/locations';
+import { z } from 'zod';
 import { centsToDollars } from '@storefront/contracts/money';
 import type { AsapEstimate, AsapEstimateQuery } from '@storefront/contracts/order-settings';
 import { deliveryTravelMinutes, deliveryWindow } from '@storefront/contracts/tracking-stages';
@@ -53,17 +55,58 @@ import { findLocation, findLocations, type LocationRecord } from './locations.re
 // Catalogue cache
 
 export const CATALOG_TTL_MS = 10_000;
-const catalogs = new WeakMap<Db, { loadedAt: number; rows: Promise<LocationRecord[]> }>();
+interface CachedCatalog {
+  loadedAt: number;
+  rows: Promise<LocationRecord[]>;
+  /** The rows have arrived (a failed load is dropped, never kept). */
+  loaded: boolean;
+  /** A newer catalogue is being read while this one still answers. */
+  refreshing: boolean;
+}
+const catalogs = new WeakMap<Db, CachedCatalog>();
 
-/** Every location with its details, cached per database for CATALOG_TTL_MS. */
+function readCatalog(db: Db, now: number): CachedCatalog {
+  const entry: CachedCatalog = { loadedAt: now, rows: findLocations(db), loaded: false, refreshing: false };
+  entry.rows.then(
+    () => {
+      entry.loaded = true;
+    },
+    // A failed load must not stay cached.
+    () => {
+      if (catalogs.get(db) === entry) catalogs.delete(db);
+    },
+  );
+  return entry;
+}
+
+/**
+ * Every location with its details, cached per database for CATALOG_TTL_MS. Once expired, the rows at hand keep
+ * answering while the next catalogue is read (one read at a time): with thousands of stores the read takes long
+ * enough that holding every search for it would show in their p99. After invalidateLocationsCache, the next call
+ * waits for fresh rows.
+ */
 export function loadCatalog(db: Db, now = Date.now()): Promise<LocationRecord[]> {
   const cached = catalogs.get(db);
   if (cached && now - cached.loadedAt < CATALOG_TTL_MS) return cached.rows;
-  const rows = findLocations(db);
-  catalogs.set(db, { loadedAt: now, rows });
-  // A failed load must not stay cached.
-  rows.catch(() => catalogs.delete(db));
-  return rows;
+  if (cached?.loaded) {
+    if (!cached.refreshing) {
+      cached.refreshing = true;
+      const next = readCatalog(db, now);
+      next.rows.then(
+        () => {
+          if (catalogs.get(db) === cached) catalogs.set(db, next);
+        },
+        () => {
+          cached.refreshing = false;
+        },
+      );
+    }
+    return cached.rows;
+  }
+  if (cached) return cached.rows;
+  const entry = readCatalog(db, now);
+  catalogs.set(db, entry);
+  return entry.rows;
 }
 
 /** Drops the cached catalogue (after a write to locations, and in tests). */
@@ -71,8 +114,45 @@ export function invalidateLocationsCache(db: Db): void {
   catalogs.delete(db);
 }
 
+/** A catalogue's rows by id, and by latitude (ascending) for the searches' bounding box. */
+interface CatalogIndex {
+  byId: Map<number, LocationRecord>;
+  byLatitude: LocationRecord[];
+}
+const catalogIndexes = new WeakMap<LocationRecord[], CatalogIndex>();
+function indexOf(rows: LocationRecord[]): CatalogIndex {
+  let index = catalogIndexes.get(rows);
+  if (!index) {
+    index = {
+      byId: new Map(rows.map((r) => [r.id, r])),
+      byLatitude: [...rows].sort((a, b) => a.latitude - b.latitude),
+    };
+    catalogIndexes.set(rows, index);
+  }
+  return index;
+}
+
+/** The catalogue's rows whose latitude lies in [min, max] (binary search of the latitude order). */
+function rowsInLatitudes(rows: LocationRecord[], min: number, max: number): LocationRecord[] {
+  const sorted = indexOf(rows).byLatitude;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid]?.latitude ?? Infinity) < min) lo = mid + 1;
+    else hi = mid;
+  }
+  const band: LocationRecord[] = [];
+  for (let i = lo; i < sorted.length; i += 1) {
+    const row = sorted[i];
+    if (!row || row.latitude > max) break;
+    band.push(row);
+  }
+  return band;
+}
+
 export async function getRecord(db: Db, id: number): Promise<LocationRecord> {
-  const row = (await loadCatalog(db)).find((l) => l.id === id) ?? null;
+  const row = indexOf(await loadCatalog(db)).byId.get(id);
   if (!row) throw locationNotFound(id);
   return row;
 }
@@ -232,17 +312,20 @@ function toStore(record: LocationRecord, now: number, include: StoreIncludes): S
 
 const DEFAULT_SEARCH_LIMIT = 50;
 
-/**
- * Stores offering the method (any method when none is given) within the radius of a point or of a geocoded
- * address, nearest first, distance in miles with 2 decimals. Fails with 400 UnsupportedAddress when the
- * address cannot be located.
- */
-export async function searchLocations(
+/** What a search found: the stores within the radius, nearest first, with the parts its answer includes. */
+interface SearchHits {
+  hits: { record: LocationRecord; distance: number }[];
+  origin: { latitude: number; longitude: number };
+  radiusMiles: number;
+  include: StoreIncludes;
+}
+
+async function findSearchHits(
   db: Db,
   geocoder: GeocodingProvider,
   query: LocationSearchQuery,
-  now = Date.now(),
-): Promise<LocationSearchValue> {
+  now: number,
+): Promise<SearchHits> {
   let origin: { latitude: number; longitude: number };
   if (query.latitude !== undefined && query.longitude !== undefined) {
     origin = { latitude: query.latitude, longitude: query.longitude };
@@ -263,15 +346,9 @@ export async function searchLocations(
       : SEARCH_RADIUS_MILES.pickup);
   const box = boundingBox(origin, radiusMiles);
   const hits: { record: LocationRecord; distance: number }[] = [];
-  for (const record of await loadCatalog(db, now)) {
-    if (
-      record.latitude < box.minLatitude ||
-      record.latitude > box.maxLatitude ||
-      record.longitude < box.minLongitude ||
-      record.longitude > box.maxLongitude
-    ) {
-      continue;
-    }
+  const catalog = await loadCatalog(db, now);
+  for (const record of rowsInLatitudes(catalog, box.minLatitude, box.maxLatitude)) {
+    if (record.longitude < box.minLongitude || record.longitude > box.maxLongitude) continue;
     if (
       query.fulfillmentMethod !== undefined &&
       !record.fulfillmentMethods.includes(query.fulfillmentMethod)
@@ -282,19 +359,84 @@ export async function searchLocations(
     if (distance <= radiusMiles) hits.push({ record, distance });
   }
   hits.sort((a, b) => a.distance - b.distance || a.record.id - b.record.id);
-  const include: StoreIncludes = {
-    status: query.includeLocationStatus,
-    storeHours: true,
-    isOnline: query.includeOnlineAvailability,
-    acceptOrdersWhenClosed: query.includeAcceptOrdersAfterCloseFlag,
-  };
   return {
-    items: hits
-      .slice(0, query.limit ?? DEFAULT_SEARCH_LIMIT)
-      .map((h) => ({ item: toStore(h.record, now, include), distance: roundMiles(h.distance) })),
+    hits: hits.slice(0, query.limit ?? DEFAULT_SEARCH_LIMIT),
+    origin,
+    radiusMiles,
+    include: {
+      status: query.includeLocationStatus,
+      storeHours: true,
+      isOnline: query.includeOnlineAvailability,
+      acceptOrdersWhenClosed: query.includeAcceptOrdersAfterCloseFlag,
+    },
+  };
+}
+
+/**
+ * Stores offering the method (any method when none is given) within the radius of a point or of a geocoded
+ * address, nearest first, distance in miles with 2 decimals. Fails with 400 UnsupportedAddress when the
+ * address cannot be located.
+ */
+export async function searchLocations(
+  db: Db,
+  geocoder: GeocodingProvider,
+  query: LocationSearchQuery,
+  now = Date.now(),
+): Promise<LocationSearchValue> {
+  const { hits, origin, radiusMiles, include } = await findSearchHits(db, geocoder, query, now);
+  return {
+    items: hits.map((h) => ({ item: toStore(h.record, now, include), distance: roundMiles(h.distance) })),
     origin,
     radiusMiles,
   };
+}
+
+/**
+ * A store's JSON in a search answer, as StoreSchema encodes it (the route's serializer would), made once per
+ * catalogue row, minute and set of included parts: status and hours change only at a minute's turn, and a
+ * catalogue read brings new rows. A search then joins the stores' JSON instead of encoding them again.
+ */
+const storeJson = new WeakMap<LocationRecord, { minute: number; byIncludes: Map<number, string> }>();
+function storeJsonOf(record: LocationRecord, now: number, include: StoreIncludes): string {
+  const minute = Math.floor(now / 60_000);
+  let cached = storeJson.get(record);
+  if (!cached || cached.minute !== minute) {
+    cached = { minute, byIncludes: new Map() };
+    storeJson.set(record, cached);
+  }
+  const key =
+    (include.status ? 1 : 0) |
+    (include.storeHours ? 2 : 0) |
+    (include.isOnline ? 4 : 0) |
+    (include.acceptOrdersWhenClosed ? 8 : 0);
+  let json = cached.byIncludes.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(z.encode(StoreSchema, toStore(record, now, include)));
+    cached.byIncludes.set(key, json);
+  }
+  return json;
+}
+
+/**
+ * searchLocations' answer (the success envelope) as JSON text: the same value the response schema's serializer
+ * makes of searchLocations' result, built from each store's JSON made once a minute (storeJsonOf).
+ */
+export async function searchLocationsJson(
+  db: Db,
+  geocoder: GeocodingProvider,
+  query: LocationSearchQuery,
+  now = Date.now(),
+): Promise<string> {
+  const { hits, origin, radiusMiles, include } = await findSearchHits(db, geocoder, query, now);
+  const items = hits.map(
+    (h) =>
+      `{"item":${storeJsonOf(h.record, now, include)},"distance":${JSON.stringify(roundMiles(h.distance))}}`,
+  );
+  const tail = JSON.stringify({
+    origin: { latitude: origin.latitude, longitude: origin.longitude },
+    radiusMiles,
+  }).slice(1);
+  return `{"value":{"items":[${items.join(',')}],${tail},"succeed":true,"errors":[]}`;
 }
 
 /** One store with the requested parts; 404 LocationNotFound (21034) for an unknown id. */
@@ -501,9 +643,24 @@ export async function getContextOptions(db: Db, locationId: number): Promise<Con
   return buildContextOptions(methodsOf(await getRecord(db, locationId)));
 }
 
-/** Our locations' street addresses, for the gazetteer's suggestions. */
+const knownAddresses = new WeakMap<LocationRecord[], KnownAddress[]>();
+
+/**
+ * Our locations' street addresses, for the gazetteer's suggestions: the same list for the same catalogue (the
+ * gazetteer keeps what it derives from it until the catalogue is read again).
+ */
 export async function listKnownAddresses(db: Db): Promise<KnownAddress[]> {
-  return (await loadCatalog(db)).map((l) => ({
+  const rows = await loadCatalog(db);
+  let list = knownAddresses.get(rows);
+  if (!list) {
+    list = knownAddressesOf(rows);
+    knownAddresses.set(rows, list);
+  }
+  return list;
+}
+
+function knownAddressesOf(rows: LocationRecord[]): KnownAddress[] {
+  return rows.map((l) => ({
     key: String(l.id),
     name: l.name,
     line1: l.address1,

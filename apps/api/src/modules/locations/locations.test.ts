@@ -16,8 +16,18 @@ import { addDays, localDateOf, weekdayOf } from '@storefront/contracts/store-hou
 import { locations } from '../../db/schema/locations';
 import { DEMO_LOCATIONS, DEMO_TIME_ZONE } from '../../db/seed/locations';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
-import { getLocationForOrdering, invalidateLocationsCache } from './locations.service';
+import { LocationSearchQuerySchema, LocationSearchResponseSchema } from '@storefront/contracts/locations';
+import { z } from 'zod';
+import { geocoderFor } from '../../providers/geocoding/index';
+import {
+  getLocationForOrdering,
+  invalidateLocationsCache,
+  listKnownAddresses,
+  searchLocations,
+  searchLocationsJson,
+} from './locations.service';
 import { gazetteerIndexBuilt } from '../../providers/geocoding/gazetteer';
+import { findLocation, findLocations } from './locations.repository';
 
 interface Ok<T> {
   value: T;
@@ -143,6 +153,37 @@ describe.each(await dbKinds())('locations API on %s', (kind) => {
       expect(zip.body.value.items[0]?.item.id).toBe(DEMO_LOCATIONS.frederick);
       const city = await get<LocationSearchValue>('/v1/locations?address=Silver%20Spring%2C%20MD');
       expect(city.body.value.items[0]?.item.id).toBe(DEMO_LOCATIONS.closesSoon);
+    });
+
+    it("answers exactly the text the response schema's serializer makes of the search's value", async () => {
+      // The route joins each store's JSON, encoded once a minute, instead of encoding the whole answer per request.
+      const geocoder = geocoderFor(ctx.database.db, listKnownAddresses);
+      const now = Date.now();
+      for (const input of [
+        { latitude: 39, longitude: -77, radiusMiles: 25, fulfillmentMethod: 1 },
+        {
+          latitude: 38.9,
+          longitude: -77.03,
+          includeLocationStatus: true,
+          includeOnlineAvailability: true,
+          includeAcceptOrdersAfterCloseFlag: true,
+        },
+        { address: '21701', fulfillmentMethod: 1, includeLocationStatus: true },
+        { address: 'Silver Spring, MD', fulfillmentMethod: 2, limit: 2 },
+        { latitude: 34.05, longitude: -118.24 },
+      ]) {
+        const query = LocationSearchQuerySchema.parse(input);
+        const value = await searchLocations(ctx.database.db, geocoder, query, now);
+        const expected = JSON.stringify(
+          z.encode(LocationSearchResponseSchema, { value, succeed: true, errors: [] }),
+        );
+        expect(await searchLocationsJson(ctx.database.db, geocoder, query, now), JSON.stringify(query)).toBe(
+          expected,
+        );
+      }
+      const res = await ctx.app.inject({ method: 'GET', url: `${search}&limit=3` });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json<Ok<LocationSearchValue>>().value.items).toHaveLength(3);
     });
 
     it('answers bad input with a 400 envelope', async () => {
@@ -492,6 +533,17 @@ describe.each(await dbKinds())('locations API on %s', (kind) => {
       '/v1/feature-flags',
     ]) {
       expect(paths).toContain(path);
+    }
+  });
+
+  it('reads the catalogue as the relational query reads each store, details in the same order', async () => {
+    const db = ctx.database.db;
+    const catalog = await findLocations(db);
+    expect(catalog.map((l) => l.id)).toEqual(
+      (await db.select({ id: locations.id }).from(locations).orderBy(locations.id)).map((l) => l.id),
+    );
+    for (const record of catalog) {
+      expect(record, `location ${record.id}`).toEqual(await findLocation(db, record.id));
     }
   });
 

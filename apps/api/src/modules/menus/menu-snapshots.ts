@@ -34,11 +34,14 @@ export interface LoadedSnapshot {
   responses: Map<string, SerializedBody>;
   /** Serialized descendants envelopes by item path key and out-of-stock filter. */
   descendants: Map<string, SerializedBody>;
+  /** Encoded item-pricing envelopes by item path key, quantity, portion and sequence of changes. */
+  pricings: Map<string, Buffer>;
 }
 
 const MAX_SNAPSHOTS = 256;
 const MAX_VARIANTS = 32;
 const MAX_DESCENDANTS = 4096;
+const MAX_PRICINGS = 4096;
 const POINTER_TTL_MS = 5_000;
 
 export function toMenuNode(stored: StoredMenuNode): MenuNode {
@@ -92,6 +95,7 @@ async function loadSnapshot(db: Db, snapshotId: number): Promise<LoadedSnapshot 
     portions: new Map((await findPortions(db)).map((p) => [p.id, p.title])),
     responses: new Map(),
     descendants: new Map(),
+    pricings: new Map(),
   };
 }
 
@@ -229,6 +233,15 @@ export function memoResponse(snapshot: LoadedSnapshot, variant: string, build: (
   if (cached !== undefined) return cached;
   const value = new SerializedBody(build());
   if (snapshot.responses.size < MAX_VARIANTS) snapshot.responses.set(variant, value);
+  return value;
+}
+
+/** Memoises an encoded item-pricing answer of a snapshot (bounded; beyond the bound computed every time). */
+export function memoPricing(snapshot: LoadedSnapshot, key: string, build: () => string): Buffer {
+  const cached = snapshot.pricings.get(key);
+  if (cached !== undefined) return cached;
+  const value = Buffer.from(build(), 'utf8');
+  if (snapshot.pricings.size < MAX_PRICINGS) snapshot.pricings.set(key, value);
   return value;
 }
 

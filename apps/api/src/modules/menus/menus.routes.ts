@@ -16,13 +16,13 @@ import {
 } from '@storefront/contracts/menu';
 import { ItemPricingResponseSchema, MenuItemPricingBodySchema } from '@storefront/contracts/orders';
 import { ok } from '../../lib/envelope';
-import { sendSerialized, type SerializedBody } from '../../lib/http-cache';
+import { sendJsonText, sendSerialized, type SerializedBody } from '../../lib/http-cache';
 import {
   getDescendantsBody,
   getMenuBody,
   listPortionLookups,
   listTransitions,
-  priceMenuItem,
+  priceMenuItemEncoded,
 } from './menus.service';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
@@ -139,9 +139,16 @@ const menusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ItemPricingResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      ok(
-        await priceMenuItem(app.db, request.params.menuSnapshotId, request.params.itemPathKey, request.body),
+    // Encoded by the response schema once per snapshot and request (priceMenuItemEncoded), then sent as it is.
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await priceMenuItemEncoded(
+          app.db,
+          request.params.menuSnapshotId,
+          request.params.itemPathKey,
+          request.body,
+        ),
       ),
   );
 };

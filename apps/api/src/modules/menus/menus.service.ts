@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ITEM_TYPE } from '@storefront/contracts/enums';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { rolledUpCents } from '@storefront/contracts/menu-display';
@@ -14,7 +14,7 @@ import {
   type PortionLookup,
   type TransitionItem,
 } from '@storefront/contracts/menu';
-import type { ItemPricingValue } from '@storefront/contracts/orders';
+import { ItemPricingResponseSchema, type ItemPricingValue } from '@storefront/contracts/orders';
 import {
   applySequenceOfChanges,
   defaultSelection,
@@ -28,7 +28,13 @@ import {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SerializedBody } from '../../lib/http-cache';
-import { memoDescendants, memoResponse, snapshotStore, type LoadedSnapshot } from './menu-snapshots';
+import {
+  memoDescendants,
+  memoPricing,
+  memoResponse,
+  snapshotStore,
+  type LoadedSnapshot,
+} from './menu-snapshots';
 import { findPortions } from './menus.repository';
 
 const APP_MENU_ERROR = { SnapshotNotFound: 811 } as const;
@@ -351,4 +357,30 @@ export async function priceMenuItem(
   const item = requireItem(snapshot, itemPathKey);
   const modifiers = applySequenceOfChanges(defaultSelection(item).modifiers, body.sequenceOfChanges);
   return toPricingValue(itemPathKey, priceSelection(item, body.quantity, body.portionId, modifiers));
+}
+
+/**
+ * priceMenuItem's answer (the success envelope) encoded by its response schema, memoised per snapshot and request:
+ * a snapshot never changes, so the same item, quantity, portion and changes always price the same. Unknown
+ * snapshots and items still answer 404 (never memoised).
+ */
+export async function priceMenuItemEncoded(
+  db: Db,
+  snapshotId: number,
+  itemPathKey: string,
+  body: { quantity: number; portionId?: number | null | undefined; sequenceOfChanges: PriceChange[] },
+): Promise<Buffer> {
+  const snapshot = await requireSnapshot(db, snapshotId);
+  const key = JSON.stringify([
+    itemPathKey,
+    body.quantity,
+    body.portionId === undefined ? 'default' : body.portionId,
+    body.sequenceOfChanges,
+  ]);
+  const cached = snapshot.pricings.get(key);
+  if (cached) return cached;
+  const value = await priceMenuItem(db, snapshotId, itemPathKey, body);
+  return memoPricing(snapshot, key, () =>
+    JSON.stringify(z.encode(ItemPricingResponseSchema, { value, succeed: true, errors: [] })),
+  );
 }

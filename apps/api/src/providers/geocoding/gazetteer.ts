@@ -156,6 +156,22 @@ function decodeStreet(token: string): { line1: string; zip: string } | null {
   return null;
 }
 
+/** How many geocoded texts a geocoder keeps (GazetteerGeocoder.geocode). */
+const GEOCODE_CACHE_SIZE = 2000;
+
+/** A known address's normalised words (name, street, city, state, ZIP code), made once per address. */
+const knownWords = new WeakMap<KnownAddress, string[]>();
+function wordsOf(known: KnownAddress): string[] {
+  let words = knownWords.get(known);
+  if (!words) {
+    words = normalize(`${known.name} ${known.line1} ${known.city} ${known.stateCode} ${known.zipCode}`).split(
+      ' ',
+    );
+    knownWords.set(known, words);
+  }
+  return words;
+}
+
 const US = 'USA';
 const cityLabel = (c: { city: string; state: string }) => `${c.city}, ${c.state}`;
 
@@ -193,9 +209,7 @@ export class GazetteerGeocoder implements GeocodingProvider {
     if (!query) return out;
     const tokens = query.split(' ');
     for (const known of await this.knownAddresses()) {
-      const haystack = normalize(
-        `${known.name} ${known.line1} ${known.city} ${known.stateCode} ${known.zipCode}`,
-      ).split(' ');
+      const haystack = wordsOf(known);
       if (tokens.every((t) => haystack.some((h) => h.startsWith(t)))) {
         const secondary = `${known.city}, ${known.stateCode} ${known.zipCode}, ${US}`;
         push({
@@ -309,9 +323,37 @@ export class GazetteerGeocoder implements GeocodingProvider {
     }
   }
 
+  /**
+   * Places found per text, for the list of known addresses they were found with (a new list, after the locations
+   * change, starts afresh): the same text against the same index and addresses finds the same place, and a store
+   * search by city or ZIP code repeats a few texts many times. At most GEOCODE_CACHE_SIZE texts; then it starts
+   * afresh.
+   */
+  private readonly geocoded = new WeakMap<
+    readonly KnownAddress[],
+    Map<string, Promise<PlaceDetails | null>>
+  >();
+
   async geocode(text: string): Promise<PlaceDetails | null> {
-    const [first] = await this.autocomplete(text, { limit: 1 });
-    return first ? this.getPlace(first.placeId) : null;
+    const known = await this.knownAddresses();
+    let cache = this.geocoded.get(known);
+    if (!cache) {
+      cache = new Map();
+      this.geocoded.set(known, cache);
+    }
+    let found = cache.get(text);
+    if (!found) {
+      if (cache.size >= GEOCODE_CACHE_SIZE) cache.clear();
+      found = this.autocomplete(text, { limit: 1 }).then(([first]) =>
+        first ? this.getPlace(first.placeId) : null,
+      );
+      const texts = cache;
+      texts.set(text, found);
+      found.catch(() => texts.delete(text));
+    }
+    const place = await found;
+    // A copy: the cached place is never changed by a caller.
+    return place && { ...place };
   }
 
   /** "Silver Spring, MD", "silver spring md", "Silver Spring, Maryland" → city prefix and state code. */
