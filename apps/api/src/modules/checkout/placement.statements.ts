@@ -81,6 +81,10 @@ export const START = statement(
       total_cents, captures
     from charge
     where exists (select 1 from claim) and (charges or jsonb_array_length(captures) > 0)
+      -- Another attempt running or placed as this statement began (its placing transaction may be committing
+      -- now, unseen by this snapshot): the general path waits on the order's lock and answers 409.
+      and not exists (select 1 from placement_attempts pa
+                      where pa.order_id = charge.id and pa.status in ('authorizing', 'placed'))
     on conflict do nothing
     returning *
   )
