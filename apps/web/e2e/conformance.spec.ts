@@ -102,7 +102,7 @@ async function capture(page: Page, name: string, path: string): Promise<Document
   const server = await response.text();
   await page.goto(path);
   await page.waitForLoadState('load');
-  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('h1').first()).toBeVisible();
   const rendered = `<!DOCTYPE html>\n${await page.locator('html').evaluate((el) => el.outerHTML)}`;
   return [
     { name: `${name} (server HTML)`, html: server },

@@ -96,7 +96,10 @@ test('a guest orders for pickup and follows the order while the kitchen prepares
   // 5. Checkout
   await store.myOrder.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  // The spec's simple layout: a back header with the page's title (issue 37, point 8).
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Back to Menu' })).toHaveAttribute('href', '/1/menu');
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await expect(page.getByText('Please enter your First Name')).toBeVisible();
   await expect(page.getByText('Please enter your email address')).toBeVisible();
@@ -114,7 +117,8 @@ test('a guest orders for pickup and follows the order while the kitchen prepares
   await expect(page).toHaveTitle(/^Make your payment \| /);
   await expect(page.getByText('Order Total')).toBeVisible();
   await expect(page.getByText('Pay with Credit Card')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Checkout' })).toBeVisible();
+  await expect(header.getByRole('heading', { level: 1, name: 'Make your payment' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Back to Checkout' })).toHaveAttribute('href', '/checkout');
   const payment = new PaymentPage(page);
   await expect(payment.placeOrder).toBeDisabled();
   await expectNoAxeViolations(page, 'payment');

@@ -129,7 +129,9 @@ test('the picker pays at the store, the Order Confirmation page shows the placed
 
   await page.goto('/confirmation');
   await expect(page).toHaveTitle(/Order Confirmation/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmation' })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('heading', { level: 1, name: 'Order Confirmation' }),
+  ).toBeVisible();
   // The order number the guest quotes at the store, and when it will be ready.
   await expect(page.getByText(/^Order \d+-[2-9A-HJ-NP-Z]{4}$/)).toBeVisible();
   await expect(page.getByText(/^Ready \w{3} \d{1,2}\/\d{2} \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
@@ -142,7 +144,10 @@ test('the picker pays at the store, the Order Confirmation page shows the placed
   await expect(page.getByText('1 x Classic Burger')).toBeVisible();
   await expect(page.getByText('Items', { exact: true })).toBeVisible();
   await expect(page.getByText('Total', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to Menu' })).toHaveAttribute('href', '/8/menu');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Back to Menu' })).toHaveAttribute(
+    'href',
+    '/8/menu',
+  );
   await expectNoAxeViolations(page, 'order confirmation');
 
   // The kitchen's ticket says what to collect at pickup, until the order is handed over.

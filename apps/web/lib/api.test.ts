@@ -100,7 +100,7 @@ describe('apiRequest', () => {
     });
   });
 
-  it('with a token, a 401 keeps its own status and message (the session is reset elsewhere)', async () => {
+  it("during a page's render, a guest token the API refuses goes through /api/session-reset and back", async () => {
     cookieToken = 'expired';
     fetchSpy.mockResolvedValue(
       new Response(
@@ -111,8 +111,8 @@ describe('apiRequest', () => {
         { status: 401 },
       ),
     );
-    const result = await apiRequest(z.object({ id: z.number() }), 'sales/menus');
-    expect(result).toMatchObject({ ok: false, status: 401 });
+    await expect(apiRequest(z.object({ id: z.number() }), 'sales/menus')).rejects.toThrow('NEXT_REDIRECT');
+    expect(redirects).toEqual(['/api/session-reset?next=%2F1%2Fmenu']);
   });
 
   it("sends the cookie's token as a bearer token and parses the value", async () => {
@@ -188,5 +188,32 @@ describe('apiRequest', () => {
     fetchSpy.mockResolvedValue(unauthorized('Your session has been reset.'));
     await expect(apiRequest(z.object({ id: z.number() }), 'sales/orders/1')).rejects.toThrow('NEXT_REDIRECT');
     expect(redirects).toEqual(['/api/session-reset?next=%2F1%2Fmenu']);
+  });
+
+  it("a guest request answered 401 for a token the API refuses resets the guest's session too (spec: any 401)", async () => {
+    cookieToken = jwt({ typ: 'access', sid: 's', app: 107 });
+    written = new Map();
+    fetchSpy.mockImplementation(async () => unauthorized('Invalid or expired access token'));
+    const result = await apiRequest(z.object({ id: z.number() }), 'sales/orders/1');
+    expect(result).toMatchObject({ ok: false, status: 401 });
+    // The second call asked the API whether it refuses the token itself.
+    expect(String(fetchSpy.mock.calls[1]?.[0])).toContain('/v1/marketing/promo-popups');
+    expect(written.get('sf_at')).toBe('(deleted)');
+    expect(written.get('sf_order')).toBe('(deleted)');
+    expect(written.get('sf_notice')).toBe('session-reset');
+  });
+
+  it("a guest's 401 for something other than the token (a wrong password) keeps the guest's order", async () => {
+    cookieToken = jwt({ typ: 'access', sid: 's', app: 107 });
+    written = new Map();
+    fetchSpy
+      .mockResolvedValueOnce(unauthorized('Wrong e-mail or password'))
+      .mockResolvedValueOnce(envelope([]));
+    const result = await apiRequest(z.object({ id: z.number() }), 'guests/sessions', {
+      method: 'POST',
+      body: {},
+    });
+    expect(result).toMatchObject({ ok: false, status: 401 });
+    expect(written.size).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import type { ApiError } from '@storefront/contracts/api';
 import { ACCESS_TOKEN_COOKIE } from './cookies';
 import { env, secureCookies } from './env';
 import { clientAddressHeaders } from './client-address';
+import { isTokenRefused } from './session-check';
 import { clearSignedInCookies } from './session-cookies';
 import { tokenUserId } from './token';
 
@@ -100,12 +101,15 @@ export async function apiRequest<S extends z.ZodType>(
     // The customer session behind the cookie's user token is over (logout elsewhere, password reset, expiry):
     // 401 or 10005 resets the session (spec: 'Your session has been reset.'). A caller that passes its own token
     // (logout) handles the answer itself.
-    if (
-      userId &&
-      options.token === undefined &&
-      (res.status === 401 || body?.errors?.some((e) => Number(e.code) === ACCOUNT_ERROR.SessionInvalid))
-    ) {
-      await resetSession();
+    // A guest's token refused by the API (expired, or signed with a secret since rotated) resets the same way
+    // (spec: any 401), once the API confirms it is the token it refuses: other 401s (a wrong password, a
+    // tracking link's token) leave the guest's order alone.
+    if (options.token === undefined) {
+      const sessionInvalid =
+        res.status === 401 || body?.errors?.some((e) => Number(e.code) === ACCOUNT_ERROR.SessionInvalid);
+      if (sessionInvalid && (userId || (res.status === 401 && (await isTokenRefused(token))))) {
+        await resetSession();
+      }
     }
     return {
       ok: false,

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ErrorScreen } from '@/components/ui/error-screen';
 import { getSiteSettings } from '@/features/locations/locations.queries';
+import { isBotRequest } from '@/lib/bot';
 import { errorPageContent } from './error-codes';
 
 export const metadata: Metadata = { title: 'Error' };
@@ -13,6 +14,6 @@ export default async function ErrorPage({
 }) {
   const { code } = await searchParams;
   const { status, message } = errorPageContent(typeof code === 'string' ? code : undefined);
-  const { companyName } = await getSiteSettings();
-  return <ErrorScreen statusCode={status} message={message} companyName={companyName} />;
+  const [{ companyName }, forBot] = await Promise.all([getSiteSettings(), isBotRequest()]);
+  return <ErrorScreen statusCode={status} message={message} companyName={companyName} forBot={forBot} />;
 }

@@ -23,13 +23,17 @@ export function ErrorScreen({
   message,
   store = null,
   companyName = 'Online Ordering',
+  forBot = false,
 }: {
   statusCode: number;
   message: string;
   store?: ErrorStore | null;
   /** The brand's company name for pages outside a store (the UI template's); the generic name without one. */
   companyName?: string;
+  /** A crawler asked (lib/bot.ts): the spec shows it no error page, only the status code the answer carries. */
+  forBot?: boolean;
 }) {
+  if (forBot) return <main id={MAIN_CONTENT_ID} />;
   return (
     <>
       <SiteHeader brandName={store?.brandName ?? companyName} logoHref="/" />

@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import { ErrorScreen } from '@/components/ui/error-screen';
 import { getStoreContext } from '@/features/locations/locations.queries';
 import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
+import { isBotRequest } from '@/lib/bot';
 
 /**
  * Not found within a known store (a stale or mistyped item link: /1/menu/no-such-item). Drawn inside the store
@@ -11,6 +12,7 @@ import { parseStoreRoute, storeHref } from '@/features/locations/store-route';
  */
 export default async function StoreNotFound() {
   const path = (await headers()).get('x-pathname') ?? '';
+  if (await isBotRequest()) return <ErrorScreen statusCode={404} message="" forBot />;
   const [, locationId = '', menuOrCatering = ''] = path.split('/');
   const route = parseStoreRoute({ locationId, menuOrCatering });
   const context = route.kind === 'ok' ? await getStoreContext(route.locationId, route.catering) : null;

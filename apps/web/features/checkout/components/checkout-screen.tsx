@@ -1,8 +1,7 @@
-import Link from 'next/link';
-import { ArrowLeft, Clock, MapPin } from 'lucide-react';
+import { Clock, MapPin } from 'lucide-react';
 import { OrderLineList } from '@/components/ui/order-line-details';
 import { Price } from '@/components/ui/price';
-import { SiteHeader } from '@/components/ui/site-header';
+import { SimpleHeader } from '@/components/ui/simple-header';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 import { themeStyle } from '@/lib/theme';
 import type { CheckoutPageData } from '../checkout.queries';
@@ -63,18 +62,12 @@ export function CheckoutScreen({ data, discounts }: { data: CheckoutPageData; di
   );
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">
-      <SiteHeader brandName={data.companyName} logoHref={null} />
+      <SimpleHeader
+        title="Checkout"
+        back={{ href: data.storeHref, label: 'Back to Menu' }}
+        brandName={data.companyName}
+      />
       <main id={MAIN_CONTENT_ID} className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
-        <nav aria-label="Back">
-          <Link
-            href={data.storeHref}
-            className="inline-flex items-center gap-2 font-semibold underline-offset-4 hover:underline"
-          >
-            <ArrowLeft aria-hidden className="size-4" />
-            Back to Menu
-          </Link>
-        </nav>
-        <h1 className="font-display text-3xl font-bold">Checkout</h1>
         <CheckoutForm
           defaults={{ ...data.contact, notes: order.notes ?? '' }}
           allowNotes={data.allowNotes}

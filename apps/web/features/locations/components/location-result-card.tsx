@@ -19,6 +19,7 @@ export function LocationResultCard({ result, number }: { result: LocationSearchI
     <article
       aria-labelledby={headingId}
       data-store-card={store.id}
+      data-stretched-card
       className={
         selectable
           ? 'relative rounded-2xl border border-gray-200 bg-white p-4 shadow-sm transition focus-within:ring-2 focus-within:ring-blue-700 hover:border-gray-400 hover:shadow data-highlighted:border-gray-900 data-highlighted:shadow-md'
@@ -41,6 +42,7 @@ export function LocationResultCard({ result, number }: { result: LocationSearchI
           {selectable ? (
             <Link
               href={storeHref(store.id)}
+              data-stretched-link
               className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
             >
               {store.name}

@@ -1,9 +1,8 @@
-import Link from 'next/link';
-import { ArrowLeft, CircleCheck, MapPin, Phone } from 'lucide-react';
+import { CircleCheck, MapPin, Phone } from 'lucide-react';
 import { totalsRows } from '@storefront/contracts/pricing';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 import { OrderLineList } from '@/components/ui/order-line-details';
-import { SiteHeader } from '@/components/ui/site-header';
+import { SimpleHeader } from '@/components/ui/simple-header';
 import { TotalsList } from '@/components/ui/totals-list';
 import { themeStyle } from '@/lib/theme';
 import type { ConfirmationPageData } from '../confirmation.queries';
@@ -50,7 +49,12 @@ export function ConfirmationScreen({ data }: { data: ConfirmationPageData }) {
   const phoneDigits = store.contactInformation.phone.replace(/[^\d+]/g, '');
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">
-      <SiteHeader brandName={data.companyName} logoHref={null} />
+      <SimpleHeader
+        title="Order Confirmation"
+        titleId="confirmation-title"
+        back={{ href: data.storeHref, label: 'Back to Menu' }}
+        brandName={data.companyName}
+      />
       <main
         id={MAIN_CONTENT_ID}
         aria-labelledby="confirmation-title"
@@ -59,9 +63,7 @@ export function ConfirmationScreen({ data }: { data: ConfirmationPageData }) {
         <div className="flex items-center gap-3">
           <CircleCheck aria-hidden className="size-9 shrink-0 text-green-700" />
           <div>
-            <h1 id="confirmation-title" className="font-display text-3xl font-bold">
-              Order Confirmation
-            </h1>
+            <p className="font-display text-2xl font-bold">Thank you for your order!</p>
             {data.referenceNumber ? (
               <p className="text-gray-700">
                 Order <span className="font-semibold text-gray-900">{data.referenceNumber}</span>
@@ -110,14 +112,6 @@ export function ConfirmationScreen({ data }: { data: ConfirmationPageData }) {
             <TotalsList {...confirmationRows(data)} />
           </div>
         </section>
-
-        <Link
-          href={data.storeHref}
-          className="inline-flex items-center gap-2 self-start font-semibold underline-offset-4 hover:underline"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to Menu
-        </Link>
       </main>
     </div>
   );

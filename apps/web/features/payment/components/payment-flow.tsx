@@ -1,10 +1,9 @@
 'use client';
 
 import { CompleteOrderForm } from './complete-order-form';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ArrowLeft, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import { centsToDollars } from '@storefront/contracts/money';
 import {
@@ -511,13 +510,6 @@ export function PaymentFlow(props: PaymentFlowProps) {
             ) : null}
           </section>
         </div>
-        <Link
-          href="/checkout"
-          className="mt-6 inline-flex items-center gap-2 self-start font-semibold underline-offset-4 hover:underline"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to Checkout
-        </Link>
       </div>
 
       {overlay ? <PaymentOverlay state={overlay} /> : null}

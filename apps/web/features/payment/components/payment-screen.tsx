@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Clock, MapPin } from 'lucide-react';
-import { SiteHeader } from '@/components/ui/site-header';
+import { SimpleHeader } from '@/components/ui/simple-header';
 import { totalsRows } from '@storefront/contracts/pricing';
 import { TotalsList } from '@/components/ui/totals-list';
 import { OrderLineList } from '@/components/ui/order-line-details';
@@ -92,15 +92,17 @@ export function PaymentScreen({
   );
   return (
     <div style={themeStyle(data.theme)} className="min-h-dvh">
-      <SiteHeader brandName={data.companyName} logoHref={null} />
+      <SimpleHeader
+        title="Make your payment"
+        titleId="payment-title"
+        back={{ href: '/checkout', label: 'Back to Checkout' }}
+        brandName={data.companyName}
+      />
       <main
         id={MAIN_CONTENT_ID}
         aria-labelledby="payment-title"
         className="mx-auto flex max-w-5xl flex-col gap-3 px-3 py-3 md:gap-6 md:px-4 md:py-10"
       >
-        <h1 id="payment-title" className="font-display text-2xl font-bold md:text-3xl">
-          Make your payment
-        </h1>
         <PaymentFlow
           orderId={data.orderId}
           storeHref={data.storeHref}
