@@ -197,7 +197,8 @@ describe('apiRequest', () => {
     const result = await apiRequest(z.object({ id: z.number() }), 'sales/orders/1');
     expect(result).toMatchObject({ ok: false, status: 401 });
     // The second call asked the API whether it refuses the token itself.
-    expect(String(fetchSpy.mock.calls[1]?.[0])).toContain('/v1/marketing/promo-popups');
+    const probe = fetchSpy.mock.calls[1]?.[0];
+    expect(probe instanceof URL ? probe.href : probe).toContain('/v1/marketing/promo-popups');
     expect(written.get('sf_at')).toBe('(deleted)');
     expect(written.get('sf_order')).toBe('(deleted)');
     expect(written.get('sf_notice')).toBe('session-reset');
