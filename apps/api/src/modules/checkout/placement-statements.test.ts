@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomInt } from 'node:crypto';
 import { createTestContext, dbKinds, testMerchant, type TestContext } from '../../test/harness';
-import { loadCatalog } from '../locations/locations.service';
+import { invalidateLocationsCache, loadCatalog } from '../locations/locations.service';
 import { CARDS, createOrderFixture, type OrderFixture } from './checkout.fixtures';
 import { auth, closeRequest, prepareCheckout } from './checkout.test-helpers';
 
@@ -58,7 +58,9 @@ describe.each(await dbKinds())('placement round trips (%s)', (kind) => {
   });
 
   async function placeCounted(order: OrderFixture, paymentToken: string) {
-    // The store catalogue (cached per process for 10 s) is loaded: the count is the placement's own.
+    // The store catalogue (cached per process for 10 s, then refreshed in the background) is read afresh now:
+    // the count is the placement's own.
+    invalidateLocationsCache(ctx.database.db);
     await loadCatalog(ctx.database.db);
     let status = 0;
     const counted = await countStatements(ctx, async () => {
