@@ -120,6 +120,11 @@ export const orders = pgTable(
       .where(sql`${t.userId} is not null and ${t.placedAt} is not null`),
     uniqueIndex('orders_reference_number_uq').on(t.referenceNumber),
     index('orders_location_status_idx').on(t.locationId, t.status),
+    // The kitchen screen's open orders of every store (GET staff/locations): the few placed, not yet picked up
+    // among a year of orders, without reading the year.
+    index('orders_open_idx')
+      .on(t.locationId, t.status)
+      .where(sql`${t.placedAt} is not null and ${t.status} in (1, 2, 3)`),
     // The late-text job's search: placed orders not yet ready whose late text is not handled, by ready time.
     index('orders_late_text_due_idx')
       .on(t.expectedReadyAt)

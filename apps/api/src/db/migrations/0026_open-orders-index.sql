@@ -1,0 +1,1 @@
+CREATE INDEX "orders_open_idx" ON "orders" USING btree ("location_id","status") WHERE "orders"."placed_at" is not null and "orders"."status" in (1, 2, 3);

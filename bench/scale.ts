@@ -1,0 +1,544 @@
+/**
+ * `npm run bench:scale`: the API on a brand's real size (issue 36). In its own PostgreSQL database
+ * (BENCH_SCALE_DB, `storefront_bench_scale`, dropped and made again on every run; never the demo's or the tests'):
+ * the API's migrations and the demo data first, then, in SQL (generate_series and one multi-row insert per table,
+ * no API calls), 10,000 stores on real ZIP centroids of the gazetteer's data across the US, 20 brands, 100,000
+ * customers and 1,000,000 placed orders over the last year (2% of them at one busy store, 1% by one heavy
+ * customer). It measures, at 10 connections, p50/p99 of: location search by coordinates and by ZIP code, a store's
+ * menu, a customer's order history (first page), repeating a past order, the busy store's kitchen board and
+ * placing an order (card, through the sandbox processor), once on the demo database before the generation and
+ * once after, and prints both in one table. For each measured route it also counts the sequential scans over
+ * orders and locations PostgreSQL made meanwhile (pg_stat_user_tables), and prints EXPLAIN (ANALYZE, BUFFERS) of
+ * the routes' queries on the big database.
+ */
+import { randomUUID } from 'node:crypto';
+import zipcodes from 'zipcodes';
+import pg from 'pg';
+import { bin, load, recreateDatabase, root, startProcess, stopAll, waitForUrl, type LoadFigure } from './lib';
+import {
+  addItem,
+  addableItems,
+  addItemBody,
+  createOrder,
+  getMenu,
+  guestToken,
+  isOpenOnline,
+  payByCard,
+  searchStores,
+} from './guest';
+import { SCALE, spreadZips, timeZoneOfState } from './scale-data';
+import { findLocations } from '../apps/api/src/modules/locations/locations.repository';
+import { openDatabase } from '../apps/api/src/db/client';
+import { solveCaptchaAt } from '../apps/api/src/test/captcha';
+
+const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const PORTS = { api: 4912 + offset, processor: 4914 + offset };
+const api = `http://localhost:${PORTS.api}`;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = process.env.BENCH_SCALE_DB ?? 'storefront_bench_scale';
+const STAFF_KEY = `bench-staff-${randomUUID()}`;
+/** The demo loyalty member (README 'Loyalty program'). */
+const DEMO_MEMBER = { email: 'member@storefront.test', password: 'Member1234!' };
+/** Orders placed per placement figure (each prepared first: item, contact, card token). */
+const PLACEMENTS = Number(process.env.BENCH_SCALE_PLACEMENTS ?? 300);
+
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
+interface Figure extends LoadFigure {
+  /** Sequential scans PostgreSQL made over orders and over locations during the measurement. */
+  seqScans: { orders: number; locations: number };
+}
+
+async function seqScans(client: pg.Client): Promise<{ orders: number; locations: number }> {
+  // The statistics collector reports with a delay: ask for a fresh snapshot.
+  await client.query('select pg_stat_clear_snapshot()');
+  const { rows } = await client.query<{ relname: string; seq_scan: string }>(
+    `select relname, seq_scan from pg_stat_user_tables where relname in ('orders', 'locations')`,
+  );
+  const of = (name: string) => Number(rows.find((r) => r.relname === name)?.seq_scan ?? 0);
+  return { orders: of('orders'), locations: of('locations') };
+}
+
+async function startApi(databaseUrl: string, processorUrl: string, processorKey: string) {
+  const child = startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/api`, {
+    DATABASE_URL: databaseUrl,
+    API_PORT: String(PORTS.api),
+    API_PUBLIC_URL: api,
+    WEB_PUBLIC_URL: 'http://localhost:3000',
+    PROCESSOR_URL: processorUrl,
+    PROCESSOR_PUBLIC_URL: processorUrl,
+    PROCESSOR_API_KEY: processorKey,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+    CLIENT_ADDRESS_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+    CAPTCHA_MAX_NUMBER: '1000',
+    CAPTCHA_FREE_CHALLENGES: '1000000',
+    TRUST_PROXY: 'loopback',
+    PAYMENT_CAPTCHA: 'false',
+    STAFF_KEY,
+  });
+  await waitForUrl(`${api}/health`, 300);
+  return child;
+}
+
+async function stopApi(child: ReturnType<typeof startProcess>) {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  await exited;
+}
+
+/** The busy store (the demo's first open store near 39, -77), its snapshot and an item added as it comes. */
+interface Store {
+  locationId: number;
+  snapshotId: number;
+  menuId: number;
+  itemPathKey: string;
+  itemBody: ReturnType<typeof addItemBody>;
+}
+
+async function busyStore(client: pg.Client): Promise<Store> {
+  const token = await guestToken(api);
+  const auth = { authorization: `Bearer ${token}` };
+  const open = (await searchStores(api, auth)).find(isOpenOnline);
+  if (!open) throw new Error('no open demo store');
+  const menu = await getMenu(api, auth, open.id);
+  const [node] = await addableItems(api, auth, menu, 1);
+  if (!node) throw new Error('no demo item can be added without customisation');
+  const { rows } = await client.query<{ menu_id: number }>(
+    'select menu_id from location_menus where location_id = $1 and not catering',
+    [open.id],
+  );
+  return {
+    locationId: open.id,
+    snapshotId: menu.snapshotId,
+    menuId: rows[0]?.menu_id ?? 0,
+    itemPathKey: node.itemPathKey,
+    itemBody: addItemBody(node),
+  };
+}
+
+/** 10,000 stores, 20 brands, 100,000 customers, 1,000,000 orders with a line each: SQL only. */
+async function generate(client: pg.Client, store: Store): Promise<void> {
+  const zips = spreadZips(Object.values(zipcodes.codes), SCALE.locations);
+  await client.query('select setseed(0.36)');
+  const { rows: brandRows } = await client.query<{ n: number }>('select count(*)::int as n from brands');
+  await client.query(
+    `insert into brands (name) select 'Scale brand ' || g from generate_series(1, $1::int) g`,
+    [Math.max(0, SCALE.brands - (brandRows[0]?.n ?? 0))],
+  );
+  const { rows: maxLocation } = await client.query<{ id: number }>('select max(id) as id from locations');
+  const firstLocation = (maxLocation[0]?.id ?? 0) + 1;
+  // One statement: the ZIP centroids as arrays, the brands round robin.
+  await client.query(
+    `insert into locations (brand_id, name, address1, city, state_code, postal_code, latitude, longitude, phone,
+       time_zone, fulfillment_methods)
+     select b.ids[1 + (z.i % array_length(b.ids, 1))], 'Scale ' || z.city || ' #' || z.i, (100 + z.i) || ' Main St',
+       z.city, z.state, z.zip, z.lat, z.lng, '2025550100', z.tz, '{1}'::smallint[]
+     from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::text[])
+       with ordinality as z(zip, city, state, lat, lng, tz, i)
+     cross join (select array_agg(id order by id) as ids from brands) b
+     order by z.i`,
+    [
+      zips.map((z) => z.zip),
+      zips.map((z) => z.city),
+      zips.map((z) => z.state),
+      zips.map((z) => z.latitude),
+      zips.map((z) => z.longitude),
+      zips.map((z) => timeZoneOfState(z.state)),
+    ],
+  );
+  const newLocations = `(select id, brand_id from locations where id >= ${firstLocation})`;
+  // Open every day, all day: the searches see them open.
+  await client.query(
+    `insert into location_hours (location_id, weekday, opens_at, closes_at)
+     select l.id, d, 0, 1440 from ${newLocations} l cross join generate_series(0, 6) d`,
+  );
+  await client.query(
+    `insert into location_brands (location_id, brand_id) select id, brand_id from ${newLocations} l`,
+  );
+  await client.query(
+    `insert into location_pickup_methods (location_id, pickup_option) select id, 0 from ${newLocations} l`,
+  );
+  // Every new store serves the busy store's menu.
+  await client.query(
+    `insert into location_menus (location_id, catering, menu_id, snapshot_id)
+     select id, false, $1, $2 from ${newLocations} l`,
+    [store.menuId, store.snapshotId],
+  );
+  const { rows: maxCustomer } = await client.query<{ id: number }>(
+    'select coalesce(max(id), 0) as id from customers',
+  );
+  const firstCustomer = (maxCustomer[0]?.id ?? 0) + 1;
+  // The demo member's password hash: each signs in with the demo member's password.
+  await client.query(
+    `insert into customers (email, password_hash, first_name, last_name, phone_number, activated_at)
+     select 'scale-' || g || '@bench.test', (select password_hash from customers where email = $2),
+       'Scale', 'Customer ' || g, '2025550100', now()
+     from generate_series(1, $1::int) g`,
+    [SCALE.customers, DEMO_MEMBER.email],
+  );
+  // The orders: g = 1..N; the busy store's every 50th, the heavy customer's every 100th (offset 1), the open
+  // kitchen tickets the first ones; placed at random over the last year.
+  await client.query(
+    `insert into orders (session_id, user_id, location_id, snapshot_id, order_channel, fulfillment_method, status,
+       placed_at, expected_ready_at, subtotal_cents, sales_tax_cents, total_cents, reference_number,
+       contact_first_name, contact_last_name, contact_phone, contact_email, created_at, updated_at)
+     select 'scale-' || g, o.user_id, o.location_id, $1, 107, 1, o.status, o.placed_at,
+       o.placed_at + interval '15 minutes', 949, 95, 1044, 'S' || g, 'Scale', 'Guest', '2025550100',
+       'scale@bench.test', o.placed_at, o.placed_at
+     from generate_series(1, $2::int) g
+     cross join lateral (select
+       case when g <= $3 or g % $4 = 0 then $5::int else $6 + floor(random() * $7)::int end as location_id,
+       case when g % $8 = 1 then $9::int
+            when random() < $10 then $9 + 1 + floor(random() * ($11 - 1))::int end as user_id,
+       case when g <= $3 then 1 + (g % 2) else 4 end as status,
+       case when g <= $3 then now() - make_interval(mins => g::int)
+            else now() - interval '1 hour' - random() * interval '365 days' end as placed_at
+       offset 0) o`,
+    [
+      store.snapshotId,
+      SCALE.orders,
+      SCALE.openOrdersAtBusyStore,
+      SCALE.busyStoreEvery,
+      store.locationId,
+      firstLocation,
+      SCALE.locations,
+      SCALE.heavyCustomerEvery,
+      firstCustomer,
+      SCALE.customerShare,
+      SCALE.customers,
+    ],
+  );
+  await client.query(
+    `insert into order_items (order_id, item_path_key, title, quantity, portion_id, unit_price_cents, total_cents)
+     select id, $1, 'Scale item', 1, $2, 949, 949 from orders where session_id like 'scale-%'`,
+    [store.itemPathKey, store.itemBody.portionId],
+  );
+  await client.query('analyze');
+}
+
+/** A prepared order: item, contact and a card token, ready to be placed. */
+async function preparedOrders(store: Store, count: number, from: number) {
+  const prepareOne = async (index: number) => {
+    const token = await guestToken(api, fetch, `10.7.${index >> 8}.${index & 255}`);
+    const headers = { authorization: `Bearer ${token}` };
+    const order = await createOrder(api, headers, store.snapshotId);
+    const withItem = await addItem(api, headers, order.id, store.itemBody);
+    const paymentToken = await payByCard(
+      api,
+      headers,
+      order.id,
+      withItem.totals.total,
+      fetch,
+      `10.8.${index >> 8}.${index & 255}`,
+    );
+    return { orderId: order.id, token, body: JSON.stringify({ paymentToken }) };
+  };
+  // A busy machine's API may answer 503 (its pool's wait ran out): that guest tries again a little later.
+  const withRetries = async (index: number) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await prepareOne(index);
+      } catch (error) {
+        if (attempt >= 5 || !String(error).includes(' 503 ')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+      }
+    }
+  };
+  // Ten guests at a time, as ten connections would.
+  const prepared: { orderId: number; token: string; body: string }[] = [];
+  for (let i = 0; i < count; i += 10) {
+    const batch = Array.from({ length: Math.min(10, count - i) }, (_, k) => withRetries(from + i + k));
+    prepared.push(...(await Promise.all(batch)));
+  }
+  return prepared;
+}
+
+interface Session {
+  userToken: string;
+  customerId: number;
+  pastOrderId: number;
+}
+
+/** The heavy customer signed in by a user token the API issues (the demo's password, one captcha solved). */
+async function heavyCustomer(
+  client: pg.Client,
+  store: Store,
+  email: string,
+  password: string,
+): Promise<Session> {
+  const guest = await guestToken(api);
+  const res = await fetch(`${api}/v1/guests/sessions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${guest}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, recaptchaInput: await solveCaptchaAt(api) }),
+  });
+  const body = (await res.json()) as { value?: { accessToken: string; account: { id: number } } };
+  if (!body.value) throw new Error(`sign-in of ${email} refused: ${JSON.stringify(body)}`);
+  const { rows } = await client.query<{ id: number }>(
+    `select id from orders where user_id = $1 and location_id = $2 and placed_at is not null
+     order by id desc limit 1`,
+    [body.value.account.id, store.locationId],
+  );
+  return {
+    userToken: body.value.accessToken,
+    customerId: body.value.account.id,
+    pastOrderId: rows[0]?.id ?? 0,
+  };
+}
+
+/** The heavy customer of the generated orders (the first generated customer), signed in. */
+async function scaleCustomer(client: pg.Client, store: Store): Promise<Session> {
+  const { rows } = await client.query<{ email: string }>(
+    'select email from customers where id = (select min(id) from customers where email like $1)',
+    ['scale-%'],
+  );
+  return heavyCustomer(client, store, rows[0]?.email ?? '', DEMO_MEMBER.password);
+}
+
+async function measure(client: pg.Client, store: Store, session: Session, label: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const guest = await guestToken(api);
+  const auth = { authorization: `Bearer ${guest}` };
+  const user = { authorization: `Bearer ${session.userToken}`, 'x-integration': String(session.customerId) };
+  const run = async (name: string, options: Parameters<typeof load>[1]) => {
+    const before = await seqScans(client);
+    const figure = await load(name, options, 5);
+    const after = await seqScans(client);
+    const scans = { orders: after.orders - before.orders, locations: after.locations - before.locations };
+    figures.push({ ...figure, seqScans: scans });
+    console.log(
+      `${label}: ${name}: p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${figure.requestsPerSecond.toFixed(0)} req/s, ` +
+        `non-2xx ${figure.non2xx}, seq scans orders/locations ${scans.orders}/${scans.locations}`,
+    );
+  };
+  await run('search by coordinates (New York)', {
+    url: `${api}/v1/locations?latitude=40.75&longitude=-73.99&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true`,
+    headers: auth,
+  });
+  await run('search by ZIP code (60601)', {
+    url: `${api}/v1/locations?address=60601&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true`,
+    headers: auth,
+  });
+  await run("a store's menu", {
+    url: `${api}/v1/sales/menus?locationId=${store.locationId}&fulfillmentMethod=1`,
+    headers: { ...auth, prefer: 'return=compact' },
+  });
+  await run('order history, first page', {
+    url: `${api}/v1/guests/past-orders?filterByCurrentOrderChannel=true`,
+    headers: user,
+  });
+  await run('repeat a past order', {
+    url: `${api}/v1/sales/orders`,
+    method: 'POST',
+    headers: { ...user, 'content-type': 'application/json' },
+    body: JSON.stringify({ menuSnapshotId: store.snapshotId, pastOrderId: session.pastOrderId }),
+  });
+  await run("busy store's kitchen board", {
+    url: `${api}/v1/staff/orders?locationId=${store.locationId}&status=1,2,3`,
+    headers: { 'x-staff-key': STAFF_KEY },
+  });
+  const prepared = await preparedOrders(
+    store,
+    PLACEMENTS + 30,
+    label === 'demo' ? 0 : 1000 + (Date.now() % 50) * 400,
+  );
+  let next = 0;
+  const startedAt = performance.now();
+  await run('placement (card)', {
+    url: api,
+    amount: PLACEMENTS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const o = prepared[next];
+          next += 1;
+          if (!o) return request;
+          return {
+            ...request,
+            path: `/v1/sales/orders/${o.orderId}/close-requests`,
+            headers: {
+              authorization: `Bearer ${o.token}`,
+              'content-type': 'application/json',
+              'idempotency-key': `scale-${label}-${o.orderId}`,
+            },
+            body: o.body,
+          };
+        },
+      },
+    ],
+  });
+  const placement = figures[figures.length - 1];
+  if (placement) placement.requestsPerSecond = PLACEMENTS / ((performance.now() - startedAt) / 1000);
+  return figures;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of what the measured routes ask PostgreSQL, on the big database. */
+async function explain(client: pg.Client, store: Store, session: Session) {
+  const queries: [string, string, unknown[]][] = [
+    [
+      'order history page (orders_user_placed_idx)',
+      `select o.id, (select coalesce(sum(quantity), 0) from order_items i where i.order_id = o.id) from orders o
+       where o.user_id = $1 and o.placed_at is not null and o.order_channel = 107 order by o.id desc limit 10`,
+      [session.customerId],
+    ],
+    [
+      'past order of the repeat (primary key, then its lines)',
+      `select * from orders o join order_items i on i.order_id = o.id where o.id = $1 and o.user_id = $2`,
+      [session.pastOrderId, session.customerId],
+    ],
+    [
+      'kitchen board of the busy store',
+      `select * from orders where location_id = $1 and placed_at is not null and status in (1, 2, 3)
+       order by placed_at, id`,
+      [store.locationId],
+    ],
+    [
+      "kitchen screen's stores: open orders of every store",
+      `select location_id, status from orders where placed_at is not null and status in (1, 2, 3)`,
+      [],
+    ],
+    [
+      'stores in a bounding box (25 miles around New York)',
+      `select id from locations where latitude between 40.39 and 41.11 and longitude between -74.47 and -73.51`,
+      [],
+    ],
+  ];
+  for (const [title, text, values] of queries) {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers, costs off) ${text}`,
+      values,
+    );
+    console.log(`\n${title}:`);
+    for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
+  }
+}
+
+function printTable(small: Figure[], big: Figure[]) {
+  console.log(
+    '\nAt 10 connections: the demo database, then 10,000 stores and 1,000,000 orders (seq scans: orders/locations during the run)',
+  );
+  console.log(
+    'route'.padEnd(36),
+    'demo p50'.padStart(9),
+    'p99'.padStart(6),
+    'req/s'.padStart(7),
+    '| big p50'.padStart(10),
+    'p99'.padStart(6),
+    'req/s'.padStart(7),
+    ' seq scans',
+    ' non-2xx',
+  );
+  for (const [i, s] of small.entries()) {
+    const b = big[i];
+    if (!b) continue;
+    console.log(
+      s.name.padEnd(36),
+      String(s.p50Ms).padStart(9),
+      String(s.p99Ms).padStart(6),
+      s.requestsPerSecond.toFixed(0).padStart(7),
+      `| ${String(b.p50Ms).padStart(8)}`,
+      String(b.p99Ms).padStart(6),
+      b.requestsPerSecond.toFixed(0).padStart(7),
+      ` ${b.seqScans.orders}/${b.seqScans.locations}`.padEnd(10),
+      ` ${s.non2xx + s.errors}/${b.non2xx + b.errors}`,
+    );
+  }
+}
+
+/** `--reuse`: measure the big database the last run left again (migrated first), without the demo figures. */
+const reuse = process.argv.includes('--reuse');
+
+function databaseUrlOf(name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+try {
+  const databaseUrl = reuse ? databaseUrlOf(dbName) : await recreateDatabase(serverUrl, dbName);
+  // The API's own migrations first (the API would run them at start too).
+  const migrating = openDatabase({ url: databaseUrl, poolSize: 1 });
+  await migrating.migrate();
+  await migrating.close();
+  const processorKey = `bench-processor-${randomUUID()}-${randomUUID()}`;
+  const processorUrl = `http://127.0.0.1:${PORTS.processor}`;
+  startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/sandbox-processor`, {
+    SANDBOX_PROCESSOR_PORT: String(PORTS.processor),
+    SANDBOX_PROCESSOR_DATABASE_URL: await recreateDatabase(serverUrl, `${dbName}_processor`),
+    SANDBOX_PROCESSOR_MERCHANTS: `storefront:${processorKey}`,
+    SANDBOX_PROCESSOR_PARENT_ORIGIN: 'http://localhost:3000',
+  });
+  await waitForUrl(`${processorUrl}/health`);
+  let apiProcess = await startApi(databaseUrl, processorUrl, processorKey);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const store = await busyStore(client);
+  if (reuse) {
+    const big = await measure(client, store, await scaleCustomer(client, store), 'big');
+    printTable(big, big);
+    await explain(client, store, await scaleCustomer(client, store));
+    await client.end();
+    process.exit(0);
+  }
+  // The demo member's few orders are the history on the demo database.
+  const demoSession = await heavyCustomer(client, store, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  if (!demoSession.pastOrderId) {
+    // The demo member has no order at the busy store: one placed long ago makes the repeat measurable.
+    const { rows } = await client.query<{ id: number }>(
+      `insert into orders (session_id, user_id, location_id, snapshot_id, order_channel, fulfillment_method, status,
+         placed_at, subtotal_cents, total_cents, reference_number)
+       values ('scale-demo', $1, $2, $3, 107, 1, 4, now() - interval '2 days', 949, 1044, 'S-demo') returning id`,
+      [demoSession.customerId, store.locationId, store.snapshotId],
+    );
+    await client.query(
+      `insert into order_items (order_id, item_path_key, title, quantity, portion_id, unit_price_cents, total_cents)
+       values ($1, $2, 'Scale item', 1, $3, 949, 949)`,
+      [rows[0]?.id, store.itemPathKey, store.itemBody.portionId],
+    );
+    demoSession.pastOrderId = rows[0]?.id ?? 0;
+  }
+  console.log('measuring on the demo database ...');
+  const small = await measure(client, store, demoSession, 'demo');
+
+  await stopApi(apiProcess);
+  const generationStarted = performance.now();
+  await generate(client, store);
+  const generationSeconds = (performance.now() - generationStarted) / 1000;
+  const { rows: counts } = await client.query<{
+    locations: number;
+    brands: number;
+    customers: number;
+    orders: number;
+  }>(
+    `select (select count(*)::int from locations) as locations, (select count(*)::int from brands) as brands,
+       (select count(*)::int from customers) as customers,
+       (select count(*)::int from orders where placed_at is not null) as orders`,
+  );
+  console.log(
+    `generated in ${generationSeconds.toFixed(1)} s: ${JSON.stringify(counts[0])} (placed orders, the demo's included)`,
+  );
+  const catalog = openDatabase({ url: databaseUrl, poolSize: 1 });
+  const readStarted = performance.now();
+  const rows = await findLocations(catalog.db);
+  console.log(
+    `the locations catalogue (every store with its hours, brands, pickup methods, zones; read every 10 s by each API process, in the background): ${rows.length} stores in ${(performance.now() - readStarted).toFixed(0)} ms`,
+  );
+  await catalog.close();
+
+  apiProcess = await startApi(databaseUrl, processorUrl, processorKey);
+  const bigSession = await scaleCustomer(client, store);
+  console.log('measuring on the big database ...');
+  const big = await measure(client, store, bigSession, 'big');
+  printTable(small, big);
+  await explain(client, store, bigSession);
+  await client.end();
+} finally {
+  stopAll();
+}
+process.exit(0);
