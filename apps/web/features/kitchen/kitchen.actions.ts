@@ -5,7 +5,11 @@ import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { OrderStatusSchema } from '@storefront/contracts/enums';
 import { OnlineOrderingValueSchema } from '@storefront/contracts/capacity';
-import { AdvanceOrderStatusValueSchema, StaffSessionValueSchema } from '@storefront/contracts/staff';
+import {
+  AdvanceOrderStatusValueSchema,
+  CancelOrderValueSchema,
+  StaffSessionValueSchema,
+} from '@storefront/contracts/staff';
 import { apiRequest } from '@/lib/api';
 import { getStaffSession, setStaffSession } from './kitchen-cookie';
 
@@ -82,6 +86,44 @@ export async function advanceOrder(input: {
     };
   }
   return { ok: true, data: null };
+}
+
+const CancelSchema = z.object({ orderId: z.number().int().positive() });
+
+export type CancelOrderResult = { ok: true; data: { message: string } } | { ok: false; error: string };
+
+/**
+ * Cancels an order before it is completed: the API gives its payment back (a refund the processor could not
+ * take yet is finished later, which the message says).
+ */
+export async function cancelOrder(input: { orderId: number }): Promise<CancelOrderResult> {
+  const parsed = CancelSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: 'Invalid order' };
+  const token = await getStaffSession();
+  if (!token) return { ok: false, error: 'Please sign in again.' };
+  const result = await apiRequest(
+    CancelOrderValueSchema,
+    `staff/orders/${parsed.data.orderId}/cancellation`,
+    { method: 'POST', token, body: {} },
+  );
+  refresh();
+  if (!result.ok) {
+    return {
+      ok: false,
+      error:
+        result.status === 409
+          ? (result.errors[0]?.message ?? 'This order can no longer be cancelled.')
+          : (result.errors[0]?.message ?? 'The order could not be cancelled.'),
+    };
+  }
+  return {
+    ok: true,
+    data: {
+      message: result.value.refundPending
+        ? 'Order cancelled. The payment could not be returned yet; it will be returned automatically.'
+        : 'Order cancelled. The payment was returned to the guest.',
+    },
+  };
 }
 
 const OnlineSchema = z.object({ locationId: z.number().int().positive(), isOnline: z.boolean() });

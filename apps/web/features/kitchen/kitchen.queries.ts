@@ -11,7 +11,7 @@ import { KitchenLoadSchema, type KitchenLoad } from '@storefront/contracts/capac
 import { apiRequest, type ApiResult } from '@/lib/api';
 import { getStaffSession } from './kitchen-cookie';
 
-/** Completed orders shown in their column (the most recent ones). */
+/** Completed orders shown in their column (the most recent ones); cancelled ones likewise. */
 export const COMPLETED_SHOWN = 10;
 
 /** Staff routes are called with the kitchen's staff session token (never a guest's access token). */
@@ -20,7 +20,8 @@ export function listStaffLocations(staffSession: string): Promise<ApiResult<Staf
 }
 
 export interface KitchenColumn {
-  statusId: OrderStatus;
+  /** The status the column shows, or 'cancelled' for the orders cancelled before completion. */
+  id: OrderStatus | 'cancelled';
   title: string;
   orders: StaffOrder[];
 }
@@ -68,14 +69,20 @@ export async function getKitchenPage(locationParam: string | undefined): Promise
     apiRequest(KitchenLoadSchema, `staff/locations/${location.id}/kitchen-load`, { token }),
   ]);
   const all = orders.ok ? orders.value : [];
-  const columns = ([1, 2, 3, 4] as const).map((statusId) => {
-    const inStatus = all.filter((o) => o.statusId === statusId);
+  // A cancelled order leaves the active rails (nobody makes or hands it over) for a column of its own.
+  const live = all.filter((o) => !o.cancelledAt);
+  const columns: KitchenColumn[] = ([1, 2, 3, 4] as const).map((statusId) => {
+    const inStatus = live.filter((o) => o.statusId === statusId);
     return {
-      statusId,
+      id: statusId,
       title: COLUMN_TITLES[statusId],
       orders: statusId === ORDER_STATUS.Completed ? inStatus.slice(-COMPLETED_SHOWN).reverse() : inStatus,
     };
   });
+  const cancelled = all
+    .filter((o) => o.cancelledAt)
+    .sort((a, b) => Date.parse(b.cancelledAt ?? '') - Date.parse(a.cancelledAt ?? ''));
+  columns.push({ id: 'cancelled', title: 'Cancelled', orders: cancelled.slice(0, COMPLETED_SHOWN) });
   return {
     kind: 'board',
     locations: locations.value,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchOrderStatus } from './use-order-status';
+import { fetchOrderStatus, fetchPolledStatus } from './use-order-status';
 
 /** A fetch that answers every call with `body` and `status`, recording what it was asked. */
 function answering(body: string, status = 200) {
@@ -34,5 +34,16 @@ describe('fetchOrderStatus (the tracking page poll)', () => {
     await expect(
       fetchOrderStatus(42, 'tok', answering(JSON.stringify({ statusId: 2 }), 401).fetcher),
     ).resolves.toBeNull();
+  });
+});
+
+describe('fetchPolledStatus', () => {
+  it('reads whether the store cancelled the order (absent: not cancelled)', async () => {
+    const cancelled = answering(JSON.stringify({ statusId: 2, cancelled: true })).fetcher;
+    await expect(fetchPolledStatus(42, 'tok', cancelled)).resolves.toEqual({ statusId: 2, cancelled: true });
+    const open = answering(JSON.stringify({ statusId: 2 })).fetcher;
+    await expect(fetchPolledStatus(42, 'tok', open)).resolves.toEqual({ statusId: 2, cancelled: false });
+    const odd = answering(JSON.stringify({ statusId: 2, cancelled: 'yes' })).fetcher;
+    await expect(fetchPolledStatus(42, 'tok', odd)).resolves.toEqual({ statusId: 2, cancelled: false });
   });
 });

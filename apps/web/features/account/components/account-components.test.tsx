@@ -96,6 +96,23 @@ describe('OrderHistoryList', () => {
     expect(screen.getByText(NO_PAST_ORDERS)).toBeTruthy();
   });
 
+  it("marks an order the store cancelled 'Cancelled by the store', and only that one", () => {
+    render(
+      <OrderHistoryList
+        initial={{
+          orders: [{ ...pastOrder(1), cancelledAt: '2026-03-02T12:10:00-05:00' }, pastOrder(2)],
+          hasMore: false,
+        }}
+        isMobile
+        loadMore={noMore}
+        repeat={repeat}
+      />,
+    );
+    const [cancelled, completed] = screen.getAllByRole('article');
+    expect(cancelled?.textContent).toContain('Cancelled by the store');
+    expect(completed?.textContent).not.toContain('Cancelled');
+  });
+
   it('repeat order: confirm, Missing items lists them, Continue retries without them and goes to the menu', async () => {
     repeat
       .mockResolvedValueOnce({ ok: false, kind: 'missing', items: ['Veggie Wrap'] })

@@ -4,7 +4,8 @@ import { Price } from '@/components/ui/price';
 import { formatReadyDateTime, itemCountLabel } from '../account-view';
 
 /**
- * One past order: ready date-time, store, total, item count, 'Order Details' and the repeat button. On a phone
+ * One past order: ready date-time, store, 'Cancelled by the store' when it was, total, item count, 'Order Details'
+ * and the repeat button. On a phone
  * the details are a page of their own (a full load, which the desktop's modal route does not intercept).
  */
 export function PastOrderCard({
@@ -30,6 +31,12 @@ export function PastOrderCard({
             {when}
           </h3>
           <p className="text-sm text-gray-700">{order.locationName}</p>
+          {order.cancelledAt ? (
+            // Words, not colour alone: the store cancelled it and gave its payment back.
+            <p className="mt-1 inline-flex rounded-full border border-red-800 px-2 text-sm font-semibold text-red-800">
+              Cancelled by the store
+            </p>
+          ) : null}
         </div>
         <div className="text-right">
           <Price dollars={order.total} className="font-bold tabular-nums" />

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffOrder } from '@storefront/contracts/staff';
 import { KitchenOrderCard } from './kitchen-order-card';
 
-vi.mock('../kitchen.actions', () => ({ advanceOrder: vi.fn() }));
+vi.mock('../kitchen.actions', () => ({ advanceOrder: vi.fn(), cancelOrder: vi.fn() }));
 
 const placedAt = '2026-11-28T12:00:00-05:00';
 function order(unpaidAmount: number | null): StaffOrder {
@@ -45,5 +45,27 @@ describe('the kitchen ticket of an order paid at the store', () => {
   it('shows no badge on an order paid online', () => {
     render(<KitchenOrderCard order={order(null)} renderedAt={Date.parse(placedAt)} />);
     expect(screen.getByRole('article', { name: /#41-ABCD/ }).textContent).not.toContain('Unpaid');
+  });
+});
+
+describe('a cancelled ticket', () => {
+  it('says so with the reason and offers neither the next step nor another cancellation', () => {
+    const cancelled = {
+      ...order(null),
+      statusId: 2 as const,
+      cancelledAt: '2026-11-28T12:40:00-05:00',
+      cancelReason: 'Out of buns',
+    };
+    // Long past its due time: a cancelled order is never late.
+    render(<KitchenOrderCard order={cancelled} renderedAt={Date.parse('2026-11-28T13:30:00-05:00')} />);
+    const ticket = screen.getByRole('article', { name: /#41-ABCD/ });
+    expect(ticket.textContent).toContain('Cancelled: Out of buns');
+    expect(ticket.textContent).not.toMatch(/\bLate\b/);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('an open ticket offers to cancel it', () => {
+    render(<KitchenOrderCard order={order(null)} renderedAt={Date.parse(placedAt)} />);
+    expect(screen.getByRole('button', { name: 'Cancel order 41-ABCD' })).toBeTruthy();
   });
 });

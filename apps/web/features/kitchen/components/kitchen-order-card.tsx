@@ -3,14 +3,22 @@ import { unpaidBadgeText } from '@storefront/contracts/pay-later';
 import { STAFF_STATUS_ACTION, nextOrderStatus, type StaffOrder } from '@storefront/contracts/staff';
 import { Price } from '@/components/ui/price';
 import { AdvanceOrderButton } from './advance-order-button';
+import { CancelOrderButton } from './cancel-order-button';
 import { KitchenTicket } from './kitchen-ticket';
 
 /** One placed order on the kitchen board: the ticket's head (timing, handoff) over its items and action. */
 export function KitchenOrderCard({ order, renderedAt }: { order: StaffOrder; renderedAt: number }) {
-  const next = nextOrderStatus(order.statusId);
+  const cancelled = Boolean(order.cancelledAt);
+  const next = cancelled ? null : nextOrderStatus(order.statusId);
   const action = STAFF_STATUS_ACTION[order.statusId];
   return (
     <KitchenTicket order={order} renderedAt={renderedAt}>
+      {cancelled ? (
+        // Words, not colour alone: the ticket is no longer to be made.
+        <p className="self-start rounded-lg border-2 border-red-800 px-3 py-1 font-bold text-red-800">
+          Cancelled{order.cancelReason ? `: ${order.cancelReason}` : ''}
+        </p>
+      ) : null}
       {order.unpaidAmount !== null ? (
         // Paid at the store: the counter collects it before handing the order over. Words, not colour alone.
         <p className="inline-flex items-center gap-2 self-start rounded-lg border-2 border-amber-700 bg-amber-100 px-3 py-1 font-bold text-gray-950">
@@ -55,6 +63,9 @@ export function KitchenOrderCard({ order, renderedAt }: { order: StaffOrder; ren
           label={action}
           referenceNumber={order.referenceNumber}
         />
+      ) : null}
+      {next !== null ? (
+        <CancelOrderButton orderId={order.id} referenceNumber={order.referenceNumber} />
       ) : null}
     </KitchenTicket>
   );

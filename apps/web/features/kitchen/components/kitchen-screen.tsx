@@ -14,7 +14,10 @@ import { KitchenSignIn } from './kitchen-sign-in';
 import { LocationPicker } from './location-picker';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
-/** /kitchen: staff sign-in, then the placed orders of a location in status columns. */
+/**
+ * /kitchen: staff sign-in, then the placed orders of a location in status columns, and the latest cancelled
+ * ones in a column of their own after Completed.
+ */
 export function KitchenScreen({ page }: { page: KitchenPage }) {
   if (page.kind === 'sign-in') {
     return (
@@ -50,8 +53,11 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
       </>
     );
   }
-  const total = page.columns.reduce((n, c) => n + (c.statusId === 4 ? 0 : c.orders.length), 0);
-  const received = (page.columns.find((c) => c.statusId === 1)?.orders ?? []).map((o) => ({
+  const total = page.columns.reduce(
+    (n, c) => n + (c.id === 4 || c.id === 'cancelled' ? 0 : c.orders.length),
+    0,
+  );
+  const received = (page.columns.find((c) => c.id === 1)?.orders ?? []).map((o) => ({
     id: o.id,
     referenceNumber: o.referenceNumber,
   }));
@@ -88,15 +94,15 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
               {page.error}
             </p>
           ) : null}
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-5">
             {page.columns.map((column) => (
               <section
-                key={column.statusId}
-                aria-labelledby={`kitchen-column-${column.statusId}`}
+                key={column.id}
+                aria-labelledby={`kitchen-column-${column.id}`}
                 className="flex flex-col gap-3 rounded-2xl bg-gray-200/70 p-3"
               >
                 <div className="flex items-center justify-between">
-                  <h2 id={`kitchen-column-${column.statusId}`} className="text-lg font-bold">
+                  <h2 id={`kitchen-column-${column.id}`} className="text-lg font-bold">
                     {column.title}
                   </h2>
                   <span className="rounded-full bg-white px-2 text-sm font-semibold">

@@ -70,7 +70,7 @@ export function KitchenTicket({
   const titleId = `kitchen-order-${order.id}`;
   const name = [order.contact.firstName, order.contact.lastName].filter(Boolean).join(' ') || 'Guest';
   const sameDay = timing.dueTime?.slice(0, 10) === order.placedAt.slice(0, 10);
-  const open = order.statusId !== 4;
+  const open = order.statusId !== 4 && !order.cancelledAt;
   return (
     <article
       aria-labelledby={titleId}

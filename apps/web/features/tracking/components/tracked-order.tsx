@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
 import type { OrderStatus } from '@storefront/contracts/enum-values';
 import { useOrderStatus } from '../use-order-status';
 
@@ -8,7 +9,8 @@ const TrackedStatusContext = createContext<OrderStatus | null>(null);
 
 /**
  * One status poll for the whole tracking page: the ETA headline and the timeline read the same live status, so
- * they never disagree and the page asks /api/status once per tick.
+ * they never disagree and the page asks /api/status once per tick. A poll that finds the order cancelled
+ * refreshes the page, which then shows the cancellation and polls no more.
  */
 export function TrackedOrder({
   orderId,
@@ -24,7 +26,10 @@ export function TrackedOrder({
   polls?: boolean;
   children: ReactNode;
 }) {
-  const status = useOrderStatus(orderId, trackingToken, initialStatus, undefined, polls);
+  const router = useRouter();
+  // The store cancelled the order while the guest watched: the page is read again and says so (no more polls).
+  const onCancelled = useCallback(() => router.refresh(), [router]);
+  const status = useOrderStatus(orderId, trackingToken, initialStatus, undefined, polls, onCancelled);
   return <TrackedStatusContext.Provider value={status}>{children}</TrackedStatusContext.Provider>;
 }
 

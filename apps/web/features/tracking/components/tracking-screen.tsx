@@ -13,6 +13,7 @@ import { formatClock } from '../eta';
 import { CardLogo } from './card-logo';
 import { PickupChange } from './pickup-change';
 import { OrderUnavailable } from './order-unavailable';
+import { OrderCancelled } from './order-cancelled';
 import { TrackedOrder } from './tracked-order';
 import { TrackingEta } from './tracking-eta';
 import { TrackingStatus } from './tracking-status';
@@ -102,7 +103,9 @@ export function TrackingScreen(
   // Table or curbside sides show where the order is served instead of the status (checkout spec section 4).
   const serving = fulfilment.fulfillmentPlace ? describeHandover(fulfilment) : null;
   const isTableSide = serving !== null && fulfilment.pickupOption !== PICKUP_TYPE.Curbside;
-  const eta = details.status.eta;
+  // Cancelled by the store: said at the top instead of the ETA and the timeline; nothing polls or changes.
+  const cancellation = details.status.cancellation ?? null;
+  const eta = cancellation ? null : details.status.eta;
   return (
     <div style={themeStyle(props.theme)} className="min-h-dvh">
       <SiteHeader brandName={companyName} logoHref={null} />
@@ -110,11 +113,14 @@ export function TrackingScreen(
         orderId={props.orderId}
         trackingToken={props.trackingToken}
         initialStatus={details.status.statusId}
-        polls={pollsStatus({
-          statusId: details.status.statusId,
-          statusDisplay: props.statusDisplay,
-          orderReadyTime: details.status.orderReadyTime,
-        })}
+        polls={
+          cancellation === null &&
+          pollsStatus({
+            statusId: details.status.statusId,
+            statusDisplay: props.statusDisplay,
+            orderReadyTime: details.status.orderReadyTime,
+          })
+        }
       >
         <main id={MAIN_CONTENT_ID} className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
           <div className="flex flex-col gap-1">
@@ -124,6 +130,15 @@ export function TrackingScreen(
               Order <span className="font-semibold">#{order.referenceNumber}</span>
             </p>
           </div>
+
+          {cancellation ? (
+            <OrderCancelled
+              storeName={location.marketingName}
+              cancelledAt={cancellation.cancelledAt}
+              refunded={cancellation.refunded}
+              paidOnline={paymentDetails.length > 0}
+            />
+          ) : null}
 
           {eta ? (
             <TrackingEta
@@ -138,7 +153,7 @@ export function TrackingScreen(
 
           <div className="grid gap-6 md:grid-cols-[3fr_2fr]">
             <div className="flex flex-col gap-6">
-              {serving ? (
+              {cancellation ? null : serving ? (
                 <Panel id="status-title" title="Serving">
                   <p className="text-lg font-semibold">{serving}</p>
                   <p className="text-gray-700">
@@ -200,7 +215,7 @@ export function TrackingScreen(
                 {isPickup && fulfilment.pickupOption !== null ? (
                   <p className="text-sm text-gray-700">{PICKUP_LABEL[fulfilment.pickupOption]}</p>
                 ) : null}
-                {isPickup && !props.hidePickupChange && details.status.statusId < 3 ? (
+                {isPickup && !props.hidePickupChange && !cancellation && details.status.statusId < 3 ? (
                   <PickupChange
                     orderId={props.orderId}
                     trackingToken={props.trackingToken}
@@ -228,7 +243,7 @@ export function TrackingScreen(
               </Panel>
 
               <Panel id="payment-title" title="Payment Information">
-                {dueAtStoreCents > 0 ? (
+                {dueAtStoreCents > 0 && !cancellation ? (
                   // An order left to pay at the store (Pay at the Store), or its part not paid online.
                   <p className="mb-2">
                     Pay at the store:{' '}
@@ -237,7 +252,7 @@ export function TrackingScreen(
                   </p>
                 ) : null}
                 {paymentDetails.length === 0 ? (
-                  dueAtStoreCents > 0 ? null : (
+                  dueAtStoreCents > 0 && !cancellation ? null : (
                     <p className="text-gray-700">No payment recorded.</p>
                   )
                 ) : (
