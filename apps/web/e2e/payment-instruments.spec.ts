@@ -4,10 +4,12 @@ import { expectNoAxeViolations } from './pages/axe';
 import {
   CARDS,
   GIFT_CARDS,
+  GUEST,
   PaymentInstruments,
   POSTAL_CODE,
   reachPayment,
 } from './pages/payment-instruments';
+import { fillContact } from './pages/checkout-form';
 import { skipPromoPopup } from './pages/promo-popup';
 import { signIn } from './pages/session-dialogs';
 
@@ -173,5 +175,30 @@ test.describe('payment instruments on a desktop', () => {
     await expectNoAxeViolations(page, 'Express frame');
     await pay.cardFrame.getByRole('button', { name: /^Pay \$/ }).click();
     await pay.expectPlaced();
+  });
+});
+
+test.describe('payment instruments on an Android phone', () => {
+  test.use({
+    ...PHONE,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  });
+
+  test('Apple Pay is not offered where the device has no Apple Pay; the card and Pay at the store are', async ({
+    page,
+  }) => {
+    const pay = new PaymentInstruments(page);
+    await reachPayment(page, { store: 8, item: 'Classic Burger', method: /Credit/ });
+    await expect(page.getByRole('heading', { level: 1, name: 'Make your payment' })).toBeVisible();
+    await expect(pay.walletButton).toHaveCount(0);
+    // The picker (back at checkout) lists the card and Pay at the store, not the wallet.
+    await page.goto('/checkout');
+    await fillContact(page, GUEST);
+    await page.getByRole('button', { name: 'Confirm Order' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Payment Method' });
+    await expect(picker.getByRole('radio', { name: /Credit/ })).toBeVisible();
+    await expect(picker.getByRole('radio', { name: /Pay at the store/i })).toBeVisible();
+    await expect(picker.getByRole('radio', { name: /Apple Pay/ })).toHaveCount(0);
   });
 });

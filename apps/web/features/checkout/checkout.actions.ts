@@ -25,7 +25,9 @@ import {
   cardBaseAmount,
 } from '@storefront/contracts/payments';
 import type { OrderSettings } from '@storefront/contracts/order-settings';
+import { headers } from 'next/headers';
 import { apiRequest, type ApiResult } from '@/lib/api';
+import { methodsForDevice } from '@/lib/device-wallet';
 import { getOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 import { getTipCents, setTipCents } from '@/lib/tip-cookie';
@@ -140,7 +142,9 @@ export async function confirmOrder(input: ConfirmOrderInput): Promise<ConfirmOrd
   }
   await setTipCents(ref.orderId, tipCents);
   const methods = await apiRequest(z.array(PaymentMethodInfoSchema), `${base}/payment-methods`);
-  return { ok: true, data: paymentStepFor(methods.ok ? methods.value : []) };
+  // A wallet the guest's device cannot use is not offered (Apple Pay on Android).
+  const usable = methodsForDevice(methods.ok ? methods.value : [], (await headers()).get('user-agent'));
+  return { ok: true, data: paymentStepFor(usable) };
 }
 
 export type PayAtStoreResult =

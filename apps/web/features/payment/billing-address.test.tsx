@@ -30,6 +30,25 @@ describe('BillingAddressBlock', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it('before any address is given the message is a grey hint, and red once a given address falls short', () => {
+    const onSave = vi.fn(() => Promise.resolve(null));
+    render(<BillingAddressBlock level="ZipCodeOnly" address={null} onSave={onSave} />);
+    const hint = screen.getByRole('status');
+    expect(hint.textContent).toBe('Please enter your postal code');
+    expect(hint.className).not.toMatch(/text-red/);
+    cleanup();
+    render(
+      <BillingAddressBlock
+        level="AddressAndZipCode"
+        address={{ address1: '1 Main St', city: 'Arlington', state: 'VA', postalCode: '' }}
+        onSave={onSave}
+      />,
+    );
+    const error = screen.getByRole('status');
+    expect(error.textContent).toBe('Please enter your postal code');
+    expect(error.className).toMatch(/text-red-700/);
+  });
+
   it('asks for the postal code only at ZipCodeOnly and refuses a malformed one', async () => {
     const onSave = vi.fn(() => Promise.resolve(null));
     render(<BillingAddressBlock level="ZipCodeOnly" address={null} onSave={onSave} />);

@@ -20,6 +20,8 @@ import { formatZonedIso } from '@storefront/contracts/store-hours';
 import { getPickupMethods } from '@/features/order-settings/order-settings.queries';
 import { UiTemplateSchema } from '@storefront/contracts/templates';
 import { apiRequest } from '@/lib/api';
+import { methodsForDevice } from '@/lib/device-wallet';
+import { headers } from 'next/headers';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { env } from '@/lib/env';
 import { cachedEstimate } from '@/lib/estimate-cache';
@@ -126,7 +128,7 @@ export const getPaymentPage = cache(async (): Promise<PaymentPage> => {
       itemCount: order.value.items.reduce((n, item) => n + item.quantity, 0),
       items: order.value.items,
       totals: order.value.totals,
-      methods: methods.ok ? methods.value : [],
+      methods: methodsForDevice(methods.ok ? methods.value : [], (await headers()).get('user-agent')),
       savedPaymentsEnabled,
       savedCards: savedPaymentsEnabled
         ? await listSavedCards(

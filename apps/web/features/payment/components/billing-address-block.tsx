@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { cn } from '@/lib/cn';
 import type { AddressRequirement } from '@storefront/contracts/enum-values';
 import type { BillingAddress } from '@storefront/contracts/payments';
 import {
@@ -83,7 +84,12 @@ export function BillingAddressBlock({
         </address>
       ) : null}
       {problem ? (
-        <p className="text-sm font-semibold text-red-700" role="status">
+        // Before the guest has given any address it says what is needed, as a hint; red only once an address
+        // given falls short (issue 37: red before anything was typed read as a mistake the guest had made).
+        <p
+          className={cn('text-sm', address || unconfirmed ? 'font-semibold text-red-700' : 'text-gray-700')}
+          role="status"
+        >
           {problem}
         </p>
       ) : null}
