@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_VERIFICATION_CODE_TTL_SECONDS } from './e2e/pages/verification-life';
 
 /**
  * End-to-end journeys against the real stack: the API on a fresh embedded database (PGlite) with the demo data,
@@ -88,6 +89,8 @@ export default defineConfig({
         CAPTCHA_FREE_CHALLENGES: '1000000',
         MAILBOX: 'true',
         OUTBOX_POLL_MS: '100',
+        // The expired-code journey (e2e/sms-verification.spec.ts): a code lives 45 s here, not 10 minutes.
+        VERIFICATION_CODE_TTL_SECONDS: String(E2E_VERIFICATION_CODE_TTL_SECONDS),
         // The loyalty journeys (e2e/loyalty.spec.ts) mint the brand app's single-sign-on tokens with it.
         LOYALTY_SSO_SECRET: 'e2e-loyalty-sso-secret-not-for-production-use',
       },

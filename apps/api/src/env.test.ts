@@ -83,3 +83,57 @@ describe('loadEnv: TRUST_PROXY', () => {
     expect(() => load('10.0.0.1,proxy.example')).toThrow(/proxy\.example/);
   });
 });
+
+describe('loadEnv: VERIFICATION_CODE_TTL_SECONDS', () => {
+  it('is 10 minutes by default, bounded 10-600 s, and only the default in production', () => {
+    const dataDir = tempDir();
+    expect(loadEnv({ DATA_DIR: dataDir }).VERIFICATION_CODE_TTL_SECONDS).toBe(600);
+    expect(
+      loadEnv({ DATA_DIR: dataDir, VERIFICATION_CODE_TTL_SECONDS: '45' }).VERIFICATION_CODE_TTL_SECONDS,
+    ).toBe(45);
+    expect(() => loadEnv({ DATA_DIR: dataDir, VERIFICATION_CODE_TTL_SECONDS: '9' })).toThrow(
+      /VERIFICATION_CODE_TTL_SECONDS/,
+    );
+    expect(() => loadEnv({ DATA_DIR: dataDir, VERIFICATION_CODE_TTL_SECONDS: '601' })).toThrow(
+      /VERIFICATION_CODE_TTL_SECONDS/,
+    );
+    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadEnv(production).VERIFICATION_CODE_TTL_SECONDS).toBe(600);
+    expect(() => loadEnv({ ...production, VERIFICATION_CODE_TTL_SECONDS: '45' })).toThrow(
+      /VERIFICATION_CODE_TTL_SECONDS is for tests and development only/,
+    );
+  });
+});
+
+describe('loadEnv: the built-in loyalty issuer secret', () => {
+  it('is kept in the data directory outside production, required in production under loyalty login, unused with an external issuer', () => {
+    const dataDir = tempDir();
+    const first = loadEnv({ DATA_DIR: dataDir });
+    expect(first.LOYALTY_OIDC_ISSUER_SECRET?.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'loyalty-oidc-issuer-secret'), 'utf8').trim()).toBe(
+      first.LOYALTY_OIDC_ISSUER_SECRET,
+    );
+    // Every process on the data directory derives the same keys from it.
+    expect(loadEnv({ DATA_DIR: dataDir }).LOYALTY_OIDC_ISSUER_SECRET).toBe(first.LOYALTY_OIDC_ISSUER_SECRET);
+    expect(() => loadEnv({ DATA_DIR: dataDir, LOYALTY_OIDC_ISSUER_SECRET: 'short' })).toThrow(
+      /LOYALTY_OIDC_ISSUER_SECRET/,
+    );
+    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    // No public default: nothing is made on a production disk; without loyalty login the issuer is off.
+    expect(loadEnv(production).LOYALTY_OIDC_ISSUER_SECRET).toBeNull();
+    expect(() => loadEnv({ ...production, LOGIN_CONFIGURATION: '2' })).toThrow(/LOYALTY_OIDC_ISSUER_SECRET/);
+    const secret = 'y'.repeat(40);
+    expect(
+      loadEnv({ ...production, LOGIN_CONFIGURATION: '2', LOYALTY_OIDC_ISSUER_SECRET: secret })
+        .LOYALTY_OIDC_ISSUER_SECRET,
+    ).toBe(secret);
+    const external = {
+      LOYALTY_OIDC_ISSUER: 'https://loyalty.example',
+      LOYALTY_OIDC_CLIENT_ID: 'storefront',
+      LOYALTY_OIDC_CLIENT_SECRET: 'z'.repeat(20),
+    };
+    expect(
+      loadEnv({ ...production, LOGIN_CONFIGURATION: '2', ...external }).LOYALTY_OIDC_ISSUER_SECRET,
+    ).toBeNull();
+  });
+});

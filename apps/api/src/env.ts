@@ -1,6 +1,7 @@
 /** The API's configuration, validated once at boot. `process.env` is read nowhere else. */
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { VERIFICATION_LIMITS } from '@storefront/contracts/verification';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret';
 
 /** A proxy named in TRUST_PROXY: an address, a CIDR range, or one of proxy-addr's names for private ranges. */
@@ -90,9 +91,18 @@ const EnvSchema = z.object({
    * Loyalty sign-in (login configuration 2) at the brand's own OpenID Connect issuer (its URL; discovery at
    * /.well-known/openid-configuration), with the client id and secret the issuer registered for the storefront,
    * whose redirect URI is WEB_PUBLIC_URL/loyalty-sso. All three or none; none: the built-in issuer of our own
-   * loyalty program, mounted at API_PUBLIC_URL/loyalty-oidc (its keys and client secret made at each start).
+   * loyalty program, mounted at API_PUBLIC_URL/loyalty-oidc (its keys and client secret derived from
+   * LOYALTY_OIDC_ISSUER_SECRET, its state in the database).
    */
   LOYALTY_OIDC_ISSUER: z.string().url().optional(),
+  /**
+   * The built-in issuer's secret (32+ characters): its ID-token signing key, its cookie keys and the storefront's
+   * client secret there are derived from it, so every API process of a deployment signs and checks alike and a
+   * restart keeps sign-ins under way. Unset outside production: made on the first start and kept in
+   * DATA_DIR/loyalty-oidc-issuer-secret. Production with the built-in issuer and loyalty login (2) refuses to
+   * start without it; without loyalty login the built-in issuer is off.
+   */
+  LOYALTY_OIDC_ISSUER_SECRET: z.string().min(32).optional(),
   LOYALTY_OIDC_CLIENT_ID: z.string().min(1).max(200).optional(),
   LOYALTY_OIDC_CLIENT_SECRET: z.string().min(16).max(500).optional(),
   /** The brand whose loyalty program the storefront shows (My account, checkout rewards). */
@@ -223,6 +233,17 @@ const EnvSchema = z.object({
     .optional(),
   /** Twilio's API origin (tests point it at a local stand-in). */
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /**
+   * How long an SMS verification code lives (seconds; VERIFICATION_LIMITS.codeLifeSeconds, 10 minutes, by
+   * default). Shorter only for tests and development (the journeys show 'Code has expired' without waiting 10
+   * minutes); production refuses any other value than the default.
+   */
+  VERIFICATION_CODE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(VERIFICATION_LIMITS.codeLifeSeconds)
+    .default(VERIFICATION_LIMITS.codeLifeSeconds),
   /** How often the outbox worker looks for e-mail and texts to send (ms). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /**
@@ -267,14 +288,20 @@ export function trustProxyOption(
 }
 
 /** The configuration, with the JWT secret and data directory always settled. */
-export type Env = Omit<z.infer<typeof EnvSchema>, 'JWT_SECRET' | 'DATA_DIR' | 'LOYALTY_SSO_SECRET'> & {
+export type Env = Omit<
+  z.infer<typeof EnvSchema>,
+  'JWT_SECRET' | 'DATA_DIR' | 'LOYALTY_SSO_SECRET' | 'LOYALTY_OIDC_ISSUER_SECRET'
+> & {
   JWT_SECRET: string;
   DATA_DIR: string;
   /** Null: single sign-on tokens are refused (production without LOYALTY_SSO_SECRET). */
   LOYALTY_SSO_SECRET: string | null;
+  /** Null: no built-in issuer (production without LOYALTY_OIDC_ISSUER_SECRET, or an external issuer set). */
+  LOYALTY_OIDC_ISSUER_SECRET: string | null;
 };
 
 export const LOYALTY_SSO_SECRET_FILE = 'loyalty-sso-secret';
+export const LOYALTY_OIDC_ISSUER_SECRET_FILE = 'loyalty-oidc-issuer-secret';
 
 /**
  * Validates the configuration. Without JWT_SECRET (outside production) the secret kept in DATA_DIR is read, or
@@ -285,12 +312,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
-  const { JWT_SECRET, DATA_DIR, LOYALTY_SSO_SECRET, ...rest } = parsed.data;
+  const { JWT_SECRET, DATA_DIR, LOYALTY_SSO_SECRET, LOYALTY_OIDC_ISSUER_SECRET, ...rest } = parsed.data;
   if (rest.NODE_ENV === 'production' && (rest.MAILBOX === true || rest.API_DOCS === true)) {
     // Development conveniences do not exist in production (issue 32: the mailbox was an account takeover).
     throw new Error(
       `Invalid configuration: ${rest.MAILBOX === true ? 'MAILBOX' : 'API_DOCS'}=true is for development only ` +
         '(the mailbox shows every activation and reset link); unset it in production',
+    );
+  }
+  if (
+    rest.NODE_ENV === 'production' &&
+    rest.VERIFICATION_CODE_TTL_SECONDS !== VERIFICATION_LIMITS.codeLifeSeconds
+  ) {
+    throw new Error(
+      `Invalid configuration: VERIFICATION_CODE_TTL_SECONDS is for tests and development only; a code lives ${VERIFICATION_LIMITS.codeLifeSeconds} seconds in production`,
     );
   }
   if (rest.NODE_ENV === 'production' && JWT_SECRET === undefined) {
@@ -309,7 +344,26 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid configuration: LOYALTY_OIDC_ISSUER, LOYALTY_OIDC_CLIENT_ID and LOYALTY_OIDC_CLIENT_SECRET are set together or not at all',
     );
   }
+  const builtInIssuer = rest.LOYALTY_OIDC_ISSUER === undefined;
+  if (
+    rest.NODE_ENV === 'production' &&
+    builtInIssuer &&
+    LOYALTY_OIDC_ISSUER_SECRET === undefined &&
+    rest.LOGIN_CONFIGURATION === 2
+  ) {
+    // A secret made on one machine's disk would differ between the processes of a deployment.
+    throw new Error(
+      'Invalid configuration: loyalty login (LOGIN_CONFIGURATION=2) in production needs LOYALTY_OIDC_ISSUER_SECRET ' +
+        '(32+ characters) for the built-in issuer, or LOYALTY_OIDC_ISSUER with its client',
+    );
+  }
   const dataDir = DATA_DIR ?? dirname(rest.PGLITE_DIR);
+  const issuerSecret = !builtInIssuer
+    ? null
+    : (LOYALTY_OIDC_ISSUER_SECRET ??
+      (rest.NODE_ENV === 'production'
+        ? null
+        : loadOrCreateJwtSecret(dataDir, LOYALTY_OIDC_ISSUER_SECRET_FILE)));
   const ssoSecret =
     LOYALTY_SSO_SECRET ??
     (rest.NODE_ENV === 'production' ? null : loadOrCreateJwtSecret(dataDir, LOYALTY_SSO_SECRET_FILE));
@@ -318,5 +372,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     JWT_SECRET: JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     LOYALTY_SSO_SECRET: ssoSecret,
+    LOYALTY_OIDC_ISSUER_SECRET: issuerSecret,
   };
 }

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './pages/axe';
 import { fillContact } from './pages/checkout-form';
 import { ItemPage } from './pages/item-page';
 import { MAILBOX_ORIGIN } from './pages/mailbox';
+import { E2E_VERIFICATION_CODE_TTL_SECONDS } from './pages/verification-life';
 import { skipPromoPopup } from './pages/promo-popup';
 import { scheduleIfStoreClosed, StorePage } from './pages/store-page';
 
@@ -10,7 +11,8 @@ import { scheduleIfStoreClosed, StorePage } from './pages/store-page';
  * Issue 34, SMS verification at checkout: Chicago Loop (10) takes Pay at the Store only from a guest whose phone is
  * verified (README 'SMS verification'). The code is texted to the development mailbox, where the journey reads it
  * as a guest reads their phone. A wrong code, then the right one pasted, places the order; a resend too soon is
- * refused, and after 30 s a new code replaces the old one; five wrong codes block the order.
+ * refused, and after 30 s a new code replaces the old one; five wrong codes block the order; a code past its life
+ * (45 s in the journeys' API, VERIFICATION_CODE_TTL_SECONDS; 10 minutes otherwise) reads 'Code has expired'.
  */
 
 const CHICAGO = 10;
@@ -235,3 +237,50 @@ test('five wrong codes block the order: the blocked screen, Done, and Confirm Or
   await expect(blocked).toBeHidden();
   await expect(page.getByRole('button', { name: 'Confirm Order' })).toBeDisabled();
 });
+
+for (const [layout, use] of [
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+  ['phone', { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true }],
+] as const) {
+  test.describe(layout, () => {
+    test.use(use);
+
+    test(`${layout}: an expired code reads 'Code has expired' in red on the boxes; Resend code brings one that places the order`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      const guest = await newGuestAtVerification(page, context, baseURL);
+      const enter = await sendCode(page, guest);
+      const sentAt = Date.now();
+      const [code] = await textedCodes(context, guest, 1);
+      // The guest comes back to the boxes after the code's life (45 s here): the right code is refused.
+      await page.waitForTimeout(
+        Math.max(0, sentAt + (E2E_VERIFICATION_CODE_TTL_SECONDS + 2) * 1000 - Date.now()),
+      );
+      await typeCode(page, code ?? '');
+      await expect(enter.getByRole('alert')).toHaveText('Code has expired');
+      // In red on the boxes, as the spec's table says: each box's border takes the message's red.
+      const red = await enter.getByRole('alert').evaluate((el) => getComputedStyle(el).color);
+      const grey = await page.evaluate(() => getComputedStyle(document.body).color);
+      expect(red).not.toBe(grey);
+      for (let box = 1; box <= 6; box += 1) {
+        const digit = enter.getByRole('textbox', { name: `Digit ${box} of 6` });
+        await expect(digit).toHaveAttribute('aria-invalid', 'true');
+        await expect(digit).toHaveCSS('border-top-color', red);
+      }
+      await expectNoAxeViolations(page, `verification: code expired (${layout})`);
+
+      // Resend code (past the 30 s pause): a new code, empty boxes, and the new code places the order.
+      await enter.getByRole('button', { name: 'Resend code' }).click();
+      await expect(enter.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue('');
+      await expect(enter.getByRole('alert')).toBeHidden();
+      const [newest] = await textedCodes(context, guest, 2);
+      await typeCode(page, newest ?? '');
+      await expect(page.getByRole('status').filter({ hasText: 'Correct!' })).toBeVisible();
+      await page.waitForURL(/\/order-tracking\?oid=\d+&tk=/, { timeout: 30_000 });
+      await expect(page.getByText('Thanks For Your Order!')).toBeVisible();
+    });
+  });
+}

@@ -68,10 +68,16 @@ export function hasVerifiedIdentity(session: Session, order: OrderRow): boolean 
   return phone !== null && claim.phone === phone && order.identityVerifiedPhone === phone;
 }
 
+/** A code's life as a guest reads it: '10 minutes', '1 minute', '45 seconds'. */
+export function lifeText(seconds: number): string {
+  if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+  return `${seconds} seconds`;
+}
+
 /** The code's text: what it is, for which store, and for how long. */
-function codeText(code: string, store: string | null): string {
+function codeText(code: string, store: string | null, lifeSeconds: number): string {
   const where = store ? ` at ${store}` : '';
-  return `${code} is your verification code for your order${where}. It expires in ${L.codeLifeSeconds / 60} minutes. Never share it.`;
+  return `${code} is your verification code for your order${where}. It expires in ${lifeText(lifeSeconds)}. Never share it.`;
 }
 
 /**
@@ -81,7 +87,7 @@ function codeText(code: string, store: string | null): string {
  */
 export async function generateVerificationCode(
   db: Db,
-  env: { JWT_SECRET: string },
+  env: { JWT_SECRET: string; VERIFICATION_CODE_TTL_SECONDS: number },
   session: Session,
   orderId: number,
   body: VerificationCodeGenerationBody,
@@ -112,11 +118,11 @@ export async function generateVerificationCode(
       orderId: order.id,
       phone: check.e164,
       codeHash: hashCode(env.JWT_SECRET, order.id, code),
-      lifeSeconds: L.codeLifeSeconds,
+      lifeSeconds: env.VERIFICATION_CODE_TTL_SECONDS,
     });
     const sent = await enqueueSms(tx, {
       to: check.e164,
-      body: codeText(code, await findStoreName(tx, order.locationId)),
+      body: codeText(code, await findStoreName(tx, order.locationId), env.VERIFICATION_CODE_TTL_SECONDS),
       label: 'Verification code',
     });
     // The number replied STOP: no text can reach it, so no code can be entered.

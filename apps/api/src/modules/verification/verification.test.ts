@@ -198,6 +198,36 @@ describe.each(await dbKinds())('SMS verification on %s', (kind) => {
     expect((await enterCode(ctx, order, (await lastCodeTo(ctx, phone.e164)) ?? '')).statusCode).toBe(200);
   });
 
+  it('a code lives VERIFICATION_CODE_TTL_SECONDS (10 minutes by default, shorter for the journeys), as its text says', async () => {
+    const textTo = async (e164: string) =>
+      (
+        await ctx.database.db
+          .select({ text: outboxMessages.textBody })
+          .from(outboxMessages)
+          .where(eq(outboxMessages.recipient, e164))
+      ).map((r) => r.text);
+    const lifeOf = (res: { json: <T>() => T }) =>
+      (Date.parse(res.json<{ value: { expiresAt: string } }>().value.expiresAt) - Date.now()) / 1000;
+    const standard = await orderWithPhone();
+    const sent = await generateCode(ctx, standard.order);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(lifeOf(sent)).toBeGreaterThan(590);
+    expect(lifeOf(sent)).toBeLessThanOrEqual(600);
+    expect(await textTo(standard.phone.e164)).toEqual([expect.stringContaining('It expires in 10 minutes.')]);
+    const config = ctx.app.config;
+    config.VERIFICATION_CODE_TTL_SECONDS = 45;
+    try {
+      const short = await orderWithPhone();
+      const quick = await generateCode(ctx, short.order);
+      expect(quick.statusCode, quick.body).toBe(200);
+      expect(lifeOf(quick)).toBeGreaterThan(35);
+      expect(lifeOf(quick)).toBeLessThanOrEqual(45);
+      expect(await textTo(short.phone.e164)).toEqual([expect.stringContaining('It expires in 45 seconds.')]);
+    } finally {
+      config.VERIFICATION_CODE_TTL_SECONDS = VERIFICATION_LIMITS.codeLifeSeconds;
+    }
+  });
+
   it('1411 for a wrong code, 1412 at the 5th wrong try, and a resend never resets the count', async () => {
     const { order, phone } = await orderWithPhone();
     await generateCode(ctx, order);
