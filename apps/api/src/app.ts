@@ -121,9 +121,12 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('captcha', createCaptchaProvider(env, database.db, app.log));
-  // Loyalty sign-in: the brand's OpenID Connect issuer, or our program's own, mounted below.
+  // Loyalty sign-in: the brand's OpenID Connect issuer, or our program's own, mounted below (none in production
+  // without its secret, where loyalty login is then off: env.ts refuses loyalty login without an issuer).
   const builtInIssuer =
-    env.LOYALTY_OIDC_ISSUER === undefined ? createBuiltInIssuer(env, database.db, app.log) : null;
+    env.LOYALTY_OIDC_ISSUER === undefined && env.LOYALTY_OIDC_ISSUER_SECRET !== null
+      ? createBuiltInIssuer(env, database.db, app.log, env.LOYALTY_OIDC_ISSUER_SECRET)
+      : null;
   app.decorate(
     'loyaltyIssuer',
     createLoyaltyIssuer(env, builtInIssuer, (request) => app.inject(request)),

@@ -1,13 +1,14 @@
 /**
  * The purge on PGlite and PostgreSQL: expired and long-revoked customer and staff sessions (with their refresh
  * tokens), expired spent captchas and idempotency keys past their retention are deleted; everything still alive is
- * kept, a key under a live lease included; two purges at once share the rows; the scheduled job runs and stops.
+ * kept, a key under a live lease included; the built-in loyalty issuer's expired state goes; two purges at once share the rows; the scheduled job runs and stops.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRefreshTokens, customerSessions, spentCaptchas } from '../db/schema/accounts';
 import { staffKeys, staffSessions } from '../db/schema/clients';
+import { oidcStore } from '../db/schema/loyalty';
 import { idempotencyKeys } from '../db/schema/payments';
 import { createCustomer } from '../test/customers';
 import { createTestContext, dbKinds, type TestContext } from '../test/harness';
@@ -86,7 +87,20 @@ describe.each(await dbKinds())('purge of expired rows on %s', (kind) => {
         },
       ])
       .returning({ id: idempotencyKeys.id });
-    return { customer, expiredToken, staff: staff.map((s) => s.id), captchas, keys: keys.map((k) => k.id) };
+    // The built-in loyalty issuer's state: an interaction past its expiry goes, a live session stays.
+    const oidc = { expired: randomUUID(), live: randomUUID() };
+    await db.insert(oidcStore).values([
+      { model: 'Interaction', id: oidc.expired, payload: {}, expiresAt: new Date(now - 1000) },
+      { model: 'Session', id: oidc.live, payload: {}, expiresAt: new Date(now + HOUR) },
+    ]);
+    return {
+      customer,
+      expiredToken,
+      staff: staff.map((s) => s.id),
+      captchas,
+      keys: keys.map((k) => k.id),
+      oidc,
+    };
   }
 
   it('deletes what expired or is past its retention and keeps the rest', async () => {
@@ -97,7 +111,13 @@ describe.each(await dbKinds())('purge of expired rows on %s', (kind) => {
     expect(counts.staffSessions).toBeGreaterThanOrEqual(1);
     expect(counts.spentCaptchas).toBeGreaterThanOrEqual(1);
     expect(counts.idempotencyKeys).toBeGreaterThanOrEqual(1);
+    expect(counts.oidcEntries).toBeGreaterThanOrEqual(1);
     const db = ctx.app.db;
+    const leftOidc = await db
+      .select({ id: oidcStore.id })
+      .from(oidcStore)
+      .where(inArray(oidcStore.id, [rows.oidc.expired, rows.oidc.live]));
+    expect(leftOidc.map((r) => r.id)).toEqual([rows.oidc.live]);
     const sessionIds = Object.values(rows.customer).map((s) => s.id);
     const leftSessions = await db
       .select({ id: customerSessions.id })
@@ -144,6 +164,7 @@ describe.each(await dbKinds())('purge of expired rows on %s', (kind) => {
       staffSessions: 0,
       spentCaptchas: 0,
       idempotencyKeys: 0,
+      oidcEntries: 0,
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * The purge: rows whose life is over, deleted on a schedule by every API process. Expired or long-revoked
  * customer sessions (with their refresh tokens) and staff sessions, spent captcha challenges past their expiry,
- * and idempotency keys past their retention. Nothing deleted here can still open anything: an expired session is
+ * idempotency keys past their retention, and the built-in loyalty issuer's expired state. Nothing deleted here can still open anything: an expired session is
  * refused by its expiry already, a spent challenge past its expiry fails on its own expiry.
  *
  * Several processes may purge at once: each batch takes only rows no other transaction holds (FOR UPDATE SKIP
@@ -13,6 +13,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { customerSessions } from '../db/schema/accounts';
 import { staffSessions } from '../db/schema/clients';
+import { oidcStore } from '../db/schema/loyalty';
 import { idempotencyKeys } from '../db/schema/payments';
 import { purgeSpentCaptchas } from '../providers/captcha/altcha';
 
@@ -29,6 +30,8 @@ export interface PurgeCounts {
   staffSessions: number;
   spentCaptchas: number;
   idempotencyKeys: number;
+  /** The built-in loyalty issuer's expired sessions, grants, interactions, codes and tokens (oidc_store). */
+  oidcEntries: number;
 }
 
 /** Deletes, in batches, the rows of `table` (keyed by `key`) that `where` selects; returns how many. */
@@ -89,7 +92,30 @@ export async function purgeExpired(db: Db, now: Date = new Date()): Promise<Purg
       or(eq(idempotencyKeys.status, 'completed'), lt(idempotencyKeys.leaseExpiresAt, now)),
     ),
   );
-  return { customerSessions: customer, staffSessions: staff, spentCaptchas: captchas, idempotencyKeys: keys };
+  // The issuer never reads a row past its expiry: deleting it takes nothing from a sign-in under way.
+  let oidcEntries = 0;
+  for (let batch = 0; batch < PURGE_MAX_BATCHES; batch += 1) {
+    // Keyed by (model, id): the batch is chosen as purgeWhere chooses one.
+    const due = db
+      .select({ model: oidcStore.model, id: oidcStore.id })
+      .from(oidcStore)
+      .where(lt(oidcStore.expiresAt, now))
+      .limit(PURGE_BATCH)
+      .for('update', { skipLocked: true });
+    const deleted = await db
+      .delete(oidcStore)
+      .where(sql`(${oidcStore.model}, ${oidcStore.id}) in (${due})`)
+      .returning({ id: oidcStore.id });
+    oidcEntries += deleted.length;
+    if (deleted.length < PURGE_BATCH) break;
+  }
+  return {
+    customerSessions: customer,
+    staffSessions: staff,
+    spentCaptchas: captchas,
+    idempotencyKeys: keys,
+    oidcEntries,
+  };
 }
 
 export interface PurgeJob {

@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { menuSnapshots, orderItems, orders } from '../db/schema/index';
+import { DEMO_LOYALTY } from '../db/seed/loyalty';
 import { seedDemo } from '../db/seed/index';
 import { loadEnv } from '../env';
 import { CONTACT, CARDS } from '../modules/checkout/checkout.fixtures';
@@ -55,12 +56,18 @@ interface ApiProcess {
   output: string[];
 }
 
-async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+/** An API process; `publicUrl`: the address it is known by (the load balancer's), else its own. */
+async function startApi(env: Record<string, string>, publicUrl?: string): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH ?? '', ...env, API_PORT: String(port), API_PUBLIC_URL: url },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...env,
+      API_PORT: String(port),
+      API_PUBLIC_URL: publicUrl ?? url,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -266,4 +273,151 @@ describe.each(setups)('%s', () => {
     redis.disconnect();
     expect(keys.length).toBeGreaterThan(0);
   }, 60_000);
+});
+
+/** A browser's cookie jar over fetch: no redirect is followed (each one is looked at). */
+class Browser {
+  readonly #cookies = new Map<string, string>();
+
+  async request(api: ApiProcess, method: 'GET' | 'POST', address: string, form?: Record<string, string>) {
+    const url = new URL(address, api.url);
+    const cookie = [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await fetch(`${api.url}${url.pathname}${url.search}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+    return { status: res.status, location: res.headers.get('location'), body: await res.text() };
+  }
+}
+
+const oidcSetups = hasPostgres ? ['two API processes with the built-in loyalty issuer on PostgreSQL'] : [];
+
+describe.each(oidcSetups)('%s', () => {
+  const issuerSecret = `several-processes-oidc-${randomBytes(24).toString('hex')}`;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    JWT_SECRET: `several-processes-${randomBytes(24).toString('hex')}`,
+    LOYALTY_SSO_SECRET: `several-processes-sso-${randomBytes(24).toString('hex')}`,
+    LOYALTY_OIDC_ISSUER_SECRET: issuerSecret,
+    LOGIN_CONFIGURATION: '2',
+    STAFF_KEY: 'test-staff-key',
+  });
+  const callbackUrl = 'http://localhost:3000/loyalty-sso';
+  let database: Database | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let a: ApiProcess | undefined;
+  let b: ApiProcess | undefined;
+  let processEnv: Record<string, string> = {};
+  let publicUrl = '';
+
+  beforeAll(async () => {
+    const created = await createServerDatabase();
+    dropDatabase = created.drop;
+    database = openDatabase({ url: created.url, poolSize: 4 });
+    await database.migrate();
+    await seedDemo(database.db, env);
+    processEnv = {
+      NODE_ENV: 'test',
+      API_HOST: '127.0.0.1',
+      DATABASE_URL: created.url,
+      JWT_SECRET: env.JWT_SECRET,
+      LOYALTY_OIDC_ISSUER_SECRET: issuerSecret,
+      LOGIN_CONFIGURATION: '2',
+      WEB_PUBLIC_URL: 'http://localhost:3000',
+      STAFF_KEY: env.STAFF_KEY,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    };
+    // Both known by one address, as behind a load balancer: the first one's (the issuer identifier is one).
+    a = await startApi(processEnv);
+    publicUrl = a.url;
+    b = await startApi(processEnv, publicUrl);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([stopApi(a), stopApi(b)]);
+    await database?.close();
+    await dropDatabase?.();
+  }, 60_000);
+
+  it('a sign-in begun on one process completes on the other (and after the first restarts)', async () => {
+    if (!a || !b) throw new Error('not started');
+    const first: ApiProcess = a;
+    const second: ApiProcess = b;
+    const token = await call(first, 'POST', '/v1/oauth/token', {
+      clientId: env.WEB_CLIENT_ID,
+      clientSecret: env.WEB_CLIENT_SECRET,
+    });
+    const auth = { authorization: `Bearer ${(token.body.value as { accessToken: string }).accessToken}` };
+    const started = await call(first, 'POST', '/v1/loyalty/sign-ins', { callbackUrl }, auth);
+    expect(started.status).toBe(200);
+    const { authorizationUrl, state } = started.body.value as { authorizationUrl: string; state: string };
+    expect(authorizationUrl.startsWith(`${publicUrl}/loyalty-oidc/auth?`)).toBe(true);
+
+    // The member's browser: the authorization on the first process, the sign-in page and its form on the second.
+    const browser = new Browser();
+    const authorized = await browser.request(first, 'GET', authorizationUrl);
+    expect(authorized.status, authorized.body).toBe(303);
+    const page = await browser.request(second, 'GET', authorized.location ?? '');
+    expect(page.status, page.body).toBe(200);
+    const action = /action="([^"]+)"/.exec(page.body)?.[1];
+    if (!action) throw new Error(`no sign-in form: ${page.body}`);
+    const posted = await browser.request(second, 'POST', action, {
+      email: DEMO_LOYALTY.member.email,
+      password: DEMO_LOYALTY.member.password,
+    });
+    expect(posted.status, posted.body).toBe(303);
+
+    // The first process is restarted before the authorization resumes there: nothing it knew was in its memory.
+    await stopApi(first);
+    a = await startApi(processEnv, publicUrl);
+    const restarted: ApiProcess = a;
+    let resumed = await browser.request(restarted, 'GET', posted.location ?? '');
+    while (resumed.status === 302 || resumed.status === 303) {
+      const next = new URL(resumed.location ?? '', publicUrl);
+      if (next.origin !== new URL(publicUrl).origin) break;
+      resumed = await browser.request(second, 'GET', next.toString());
+    }
+    expect(resumed.status, resumed.body).toBe(303);
+    const returned = new URL(resumed.location ?? '');
+    expect(`${returned.origin}${returned.pathname}`).toBe(callbackUrl);
+    expect(returned.searchParams.get('state')).toBe(state);
+
+    // The storefront exchanges the code on the other process: the ID token it checks was signed by the first.
+    const exchanged = await call(
+      second,
+      'POST',
+      '/v1/loyalty/oidc-sessions',
+      {
+        code: returned.searchParams.get('code'),
+        state,
+        iss: returned.searchParams.get('iss'),
+      },
+      auth,
+    );
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+    expect(exchanged.body.value).toMatchObject({ account: { email: DEMO_LOYALTY.member.email } });
+    // The code is spent for every process.
+    const again = await call(
+      restarted,
+      'POST',
+      '/v1/loyalty/oidc-sessions',
+      { code: returned.searchParams.get('code'), state, iss: returned.searchParams.get('iss') },
+      auth,
+    );
+    expect(again.status).toBe(401);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@
  * points, never below zero), the ledger of every points movement (points held at placement, spent at completion,
  * given back on cancel), the identities that sign a customer in through the loyalty
  * provider, single-sign-on tokens already exchanged (single use) and sign-ins through its OpenID Connect issuer
- * under way.
+ * under way, and the built-in issuer's own state (oidc_store).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -12,6 +12,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -196,5 +197,32 @@ export const orderRewards = pgTable(
     uniqueIndex('order_rewards_order_uq').on(t.orderId),
     check('order_rewards_type_ck', sql`${t.rewardType} in ('Amount', 'Voucher')`),
     check('order_rewards_amounts_ck', sql`${t.points} > 0 and ${t.requestedCents} > 0`),
+  ],
+);
+
+/**
+ * The built-in OpenID Connect issuer's state (oidc-provider's Adapter, oidc-issuer.ts): its sessions, grants,
+ * interactions, authorization codes and tokens, one row per model and id, so that every API process on the
+ * database serves any step of a sign-in another began. `payload` is what oidc-provider stores; `grantId`, `uid`
+ * and `userCode` are copied out to find by. A row is dead after `expiresAt` (never read again) and purged
+ * (jobs/purge.ts); `consumedAt` marks a code used (a second use is refused and revokes its grant).
+ */
+export const oidcStore = pgTable(
+  'oidc_store',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_store_grant_idx').on(t.grantId),
+    index('oidc_store_uid_idx').on(t.model, t.uid),
+    index('oidc_store_expires_idx').on(t.expiresAt),
   ],
 );

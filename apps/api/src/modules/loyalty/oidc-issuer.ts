@@ -5,17 +5,20 @@
  * knows one client, the storefront (authorization code with PKCE S256 only, redirect URI WEB_PUBLIC_URL/loyalty-sso),
  * and asks no consent of it (first party).
  *
- * No secret is written anywhere: the signing key, the cookie key and the client's secret are made when the issuer
- * is first used, in this process, and its state (interactions, codes, tokens) lives in this process's memory. A
- * restart ends sign-ins under way (they fail with 'Login attempt failed' and are started again). Several API
- * processes behind one address need an external issuer.
+ * Several API processes behind one address serve one issuer: its state (sessions, grants, interactions, codes,
+ * tokens) is kept in the database (oidc_store, purged once expired by jobs/purge.ts), and its ID-token signing key
+ * (ES256), cookie keys and the storefront's client secret are derived from LOYALTY_OIDC_ISSUER_SECRET (HKDF), so
+ * every process signs, checks and reads the same. A sign-in begun on one process completes on any other, and a
+ * restart keeps it.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createECDH, createHash, hkdfSync } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Adapter, AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { LOYALTY_SIGN_IN_TTL_SECONDS, LOYALTY_SSO_PATH } from '@storefront/contracts/loyalty';
 import type { Db } from '../../db/client';
+import { oidcStore } from '../../db/schema/loyalty';
 import type { Env } from '../../env';
 import { findCustomerById } from '../accounts/accounts.repository';
 
@@ -27,82 +30,120 @@ export const BUILT_IN_CLIENT_ID = 'storefront';
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 /** The member stays signed in at the issuer this long (a second storefront sign-in skips the password). */
 export const ISSUER_SESSION_TTL_SECONDS = 60 * 60;
-/** The most entries the in-memory store keeps (each sign-in makes a handful); the oldest go first. */
-export const ISSUER_STORE_MAX_ENTRIES = 20_000;
+/** The ID token's signing algorithm: a P-256 key, derived from the issuer's secret. */
+export const ID_TOKEN_SIGNING_ALG = 'ES256';
 
-interface StoredEntry {
-  payload: AdapterPayload;
-  expiresAt: number;
+/** `length` bytes of key material for `purpose`, derived from the issuer's secret (HKDF-SHA256). */
+function derive(secret: string, purpose: string, length = 32): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'storefront-loyalty-oidc-issuer', purpose, length));
 }
 
 /**
- * The issuer's state in this process's memory, with the expiry oidc-provider gives each entry and a bound on
- * their number. Consuming an authorization code marks it, so a second use is seen (and its tokens revoked).
+ * The issuer's ID-token signing key as a private JWK: a P-256 private scalar derived from the secret (the next
+ * derivation in the rare case one is not a valid scalar), its public point computed from it.
  */
-class MemoryStore {
-  readonly #entries = new Map<string, StoredEntry>();
-
-  get(key: string, now = Date.now()): AdapterPayload | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
-      this.#entries.delete(key);
-      return undefined;
+export function signingKeyFrom(secret: string) {
+  for (let attempt = 0; attempt < 16; attempt += 1) {
+    const d = derive(secret, `signing-key:${attempt}`);
+    const ecdh = createECDH('prime256v1');
+    try {
+      ecdh.setPrivateKey(d);
+    } catch {
+      continue;
     }
-    return entry.payload;
+    const point = ecdh.getPublicKey();
+    const x = point.subarray(1, 33);
+    const y = point.subarray(33, 65);
+    return {
+      kty: 'EC' as const,
+      crv: 'P-256' as const,
+      d: d.toString('base64url'),
+      x: x.toString('base64url'),
+      y: y.toString('base64url'),
+      kid: createHash('sha256').update(point).digest('base64url').slice(0, 16),
+      alg: ID_TOKEN_SIGNING_ALG,
+      use: 'sig' as const,
+    };
   }
-
-  set(key: string, payload: AdapterPayload, expiresInSeconds: number | undefined) {
-    this.#entries.delete(key);
-    const ttl = (expiresInSeconds ?? ISSUER_SESSION_TTL_SECONDS) * 1000;
-    this.#entries.set(key, { payload, expiresAt: Date.now() + ttl });
-    // Insertion order is age order: past the bound the oldest entry goes.
-    while (this.#entries.size > ISSUER_STORE_MAX_ENTRIES) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#entries.delete(oldest.value);
-    }
-  }
-
-  delete(key: string) {
-    this.#entries.delete(key);
-  }
-
-  keys(): IterableIterator<string> {
-    return this.#entries.keys();
-  }
+  throw new Error('LOYALTY_OIDC_ISSUER_SECRET gives no usable signing key');
 }
 
-function memoryAdapter(store: MemoryStore) {
+/** The storefront's client secret at the built-in issuer, derived from the issuer's secret. */
+export function clientSecretFrom(secret: string): string {
+  return derive(secret, 'client-secret').toString('base64url');
+}
+
+/** The keys the issuer signs its cookies with, derived from the issuer's secret. */
+export function cookieKeysFrom(secret: string): string[] {
+  return [derive(secret, 'cookie-key').toString('base64url')];
+}
+
+/**
+ * oidc-provider's Adapter over the oidc_store table: one row per model and id, with its expiry (an expired row is
+ * never read, and purged). A consumed authorization code is marked, so a second use is seen (and its tokens
+ * revoked by the library through revokeByGrantId).
+ */
+export function databaseAdapter(db: Db) {
   return (model: string): Adapter => {
-    const key = (id: string) => `${model}:${id}`;
+    const live = (id: string) =>
+      and(eq(oidcStore.model, model), eq(oidcStore.id, id), gt(oidcStore.expiresAt, sql`now()`));
+    const payloadOf = (row: { payload: Record<string, unknown>; consumedAt: Date | null } | undefined) => {
+      if (!row) return undefined;
+      const payload = row.payload as AdapterPayload;
+      return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+    };
+    const columns = { payload: oidcStore.payload, consumedAt: oidcStore.consumedAt };
     return {
       async upsert(id, payload, expiresIn) {
-        store.set(key(id), payload, expiresIn);
-        if (model === 'Session' && payload.uid)
-          store.set(`SessionUid:${payload.uid}`, { jti: id }, expiresIn);
+        const values = {
+          payload: payload as Record<string, unknown>,
+          grantId: payload.grantId ?? null,
+          uid: payload.uid ?? null,
+          userCode: payload.userCode ?? null,
+          expiresAt: sql`now() + make_interval(secs => ${expiresIn ?? ISSUER_SESSION_TTL_SECONDS})`,
+        };
+        await db
+          .insert(oidcStore)
+          .values({ model, id, ...values })
+          .onConflictDoUpdate({ target: [oidcStore.model, oidcStore.id], set: values });
       },
       async find(id) {
-        return store.get(key(id));
+        const [row] = await db.select(columns).from(oidcStore).where(live(id)).limit(1);
+        return payloadOf(row);
       },
       async findByUid(uid) {
-        const pointer = store.get(`SessionUid:${uid}`);
-        return pointer?.jti ? store.get(key(pointer.jti)) : undefined;
+        const [row] = await db
+          .select(columns)
+          .from(oidcStore)
+          .where(and(eq(oidcStore.model, model), eq(oidcStore.uid, uid), gt(oidcStore.expiresAt, sql`now()`)))
+          .limit(1);
+        return payloadOf(row);
       },
-      async findByUserCode() {
-        return undefined;
+      async findByUserCode(userCode) {
+        const [row] = await db
+          .select(columns)
+          .from(oidcStore)
+          .where(
+            and(
+              eq(oidcStore.model, model),
+              eq(oidcStore.userCode, userCode),
+              gt(oidcStore.expiresAt, sql`now()`),
+            ),
+          )
+          .limit(1);
+        return payloadOf(row);
       },
       async consume(id) {
-        const payload = store.get(key(id));
-        if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+        await db
+          .update(oidcStore)
+          .set({ consumedAt: sql`now()` })
+          .where(and(eq(oidcStore.model, model), eq(oidcStore.id, id)));
       },
       async destroy(id) {
-        store.delete(key(id));
+        await db.delete(oidcStore).where(and(eq(oidcStore.model, model), eq(oidcStore.id, id)));
       },
       async revokeByGrantId(grantId) {
-        for (const k of [...store.keys()]) {
-          if (store.get(k)?.grantId === grantId) store.delete(k);
-        }
+        await db.delete(oidcStore).where(eq(oidcStore.grantId, grantId));
       },
     };
   };
@@ -138,17 +179,20 @@ export interface BuiltInIssuer {
   provider: () => Promise<Provider>;
 }
 
-/** The built-in issuer of this app: nothing is made until it is first used. */
-export function createBuiltInIssuer(env: Env, db: Db, log: FastifyBaseLogger): BuiltInIssuer {
+/**
+ * The built-in issuer of this app, from the issuer's secret (env.LOYALTY_OIDC_ISSUER_SECRET): nothing is made until
+ * it is first used.
+ */
+export function createBuiltInIssuer(env: Env, db: Db, log: FastifyBaseLogger, secret: string): BuiltInIssuer {
   const issuerUrl = `${env.API_PUBLIC_URL.replace(/\/$/, '')}${OIDC_ISSUER_MOUNT}`;
-  const clientSecret = randomBytes(32).toString('base64url');
+  const clientSecret = clientSecretFrom(secret);
   let provider: Promise<Provider> | null = null;
   return {
     issuerUrl,
     clientId: BUILT_IN_CLIENT_ID,
     clientSecret,
     provider: () => {
-      provider ??= makeProvider(env, db, log, issuerUrl, clientSecret);
+      provider ??= makeProvider(env, db, log, issuerUrl, secret);
       return provider;
     },
   };
@@ -159,26 +203,24 @@ async function makeProvider(
   db: Db,
   log: FastifyBaseLogger,
   issuerUrl: string,
-  clientSecret: string,
+  secret: string,
 ): Promise<Provider> {
   const { default: Provider } = await import('oidc-provider');
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex') };
-  const store = new MemoryStore();
   const configuration: Configuration = {
-    adapter: memoryAdapter(store),
+    adapter: databaseAdapter(db),
     clients: [
       {
         client_id: BUILT_IN_CLIENT_ID,
-        client_secret: clientSecret,
+        client_secret: clientSecretFrom(secret),
         redirect_uris: [`${env.WEB_PUBLIC_URL.replace(/\/$/, '')}${LOYALTY_SSO_PATH}`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        id_token_signed_response_alg: ID_TOKEN_SIGNING_ALG,
       },
     ],
-    jwks: { keys: [signingKey] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    jwks: { keys: [signingKeyFrom(secret)] },
+    cookies: { keys: cookieKeysFrom(secret) },
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile', 'phone'],
     claims: {
