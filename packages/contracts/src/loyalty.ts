@@ -251,11 +251,21 @@ export const LoyaltySignInResponseSchema = envelope(LoyaltySignInValueSchema);
 
 const signInParam = textSchema(LOYALTY_SIGN_IN_PARAM_MAX).min(1);
 
-/** POST loyalty/oidc-sessions: the `code`, `state` (and `iss`, when the issuer sends it) of the return. */
+/** A solved captcha as the exchanges carry it (recaptchaInput: ALTCHA's payload or a reCAPTCHA token). */
+const exchangeCaptcha = textSchema(8000).min(1);
+
+/**
+ * POST loyalty/oidc-sessions: the `code`, `state` (and `iss`, when the issuer sends it) of the return, and, as the
+ * spec's access-token exchange lists them, `orderId` (the order being built, which the member's session carries
+ * on: an order of another session, or one already placed, refuses the exchange) and `recaptchaInput` (a solved
+ * captcha: checked when sent, 9902 when it does not pass).
+ */
 export const LoyaltyCodeExchangeBodySchema = z.object({
   code: signInParam,
   state: signInParam,
   iss: signInParam.optional(),
+  orderId: IdSchema.optional(),
+  recaptchaInput: exchangeCaptcha.optional(),
 });
 export type LoyaltyCodeExchangeBody = z.infer<typeof LoyaltyCodeExchangeBodySchema>;
 
@@ -268,6 +278,10 @@ export const AccessTokenCodeBodySchema = z.object({
   state: signInParam.optional(),
   iss: signInParam.optional(),
   error: textSchema(200).optional(),
+  /** The order being built; when sent it must be this browser's (its order cookie's), else the sign-in fails. */
+  orderId: z.coerce.number().pipe(IdSchema).optional(),
+  /** The page's solved invisible captcha, handed on to the API. */
+  recaptchaInput: exchangeCaptcha.optional(),
 });
 export type AccessTokenCodeBody = z.infer<typeof AccessTokenCodeBodySchema>;
 

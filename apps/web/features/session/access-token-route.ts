@@ -11,6 +11,7 @@ import {
 } from '@storefront/contracts/loyalty';
 import { apiRequest } from '@/lib/api';
 import { LOYALTY_SIGN_IN_COOKIE } from '@/lib/cookies';
+import { getOrderRef } from '@/lib/order-cookie';
 import { refuseCrossSite } from '@/lib/origin-check';
 import { DEFAULT_RETURN_PATH, safeReturnPath } from './loyalty-sign-in';
 import { setSignedInCookies } from './signed-in-cookies';
@@ -58,7 +59,10 @@ function answer(value: AccessTokenCodeValue): NextResponse {
 
 /**
  * POST /api/access-token, the authorization-code exchange of the /loyalty-sso page (checkout-account spec
- * sections 2 and 7): `{ code, state, iss }` as the loyalty issuer returned them (or its `error`). The state must be
+ * sections 2 and 7): `{ code, state, iss }` as the loyalty issuer returned them (or its `error`), with the spec's
+ * `orderId` (the order being built: this browser's order cookie's, sent on to the API, which carries it on to the
+ * member's session; another order named fails the sign-in) and `recaptchaInput` (the page's solved invisible
+ * captcha, checked by the API: one that does not pass fails the sign-in). The state must be
  * the one this browser's sign-in started with (its cookie, used up here); the API then exchanges the code with
  * the PKCE verifier only it holds, in this guest's order session. Success sets the signed-in cookies. Either way
  * the answer names the page to return to (the one the sign-in began on) and the loginResult to show there:
@@ -75,11 +79,20 @@ export async function answerAccessToken(request: NextRequest): Promise<NextRespo
   const failure = () => answer({ loginResult: 'failure', returnPath });
   const body = AccessTokenCodeBodySchema.safeParse(await jsonBody(request));
   if (!body.success || !pending) return failure();
-  const { code, state, iss, error } = body.data;
+  const { code, state, iss, error, recaptchaInput } = body.data;
   if (error !== undefined || code === undefined || state !== pending.state) return failure();
+  // The order being built, carried on to the member's session: this browser's (a page cannot name another).
+  const orderId = (await getOrderRef())?.orderId;
+  if (body.data.orderId !== undefined && body.data.orderId !== orderId) return failure();
   const result = await apiRequest(LoginValueSchema, 'loyalty/oidc-sessions', {
     method: 'POST',
-    body: { code, state, ...(iss === undefined ? {} : { iss }) },
+    body: {
+      code,
+      state,
+      ...(iss === undefined ? {} : { iss }),
+      ...(orderId === undefined ? {} : { orderId }),
+      ...(recaptchaInput === undefined ? {} : { recaptchaInput }),
+    },
   });
   if (!result.ok) return failure();
   await setSignedInCookies(result.value);

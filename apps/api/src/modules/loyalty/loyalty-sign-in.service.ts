@@ -26,6 +26,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { DomainError } from '../../lib/errors';
 import type { Session, TokenService } from '../../lib/tokens';
+import { requireOwnedOrder } from '../checkout/checkout.service';
 import { claimSignIn, insertSignIn } from './loyalty.repository';
 import { signInMember } from './loyalty.service';
 import type { BuiltInIssuer } from './oidc-issuer';
@@ -80,7 +81,14 @@ export function createLoyaltyIssuer(
       clientId: builtIn.clientId,
       clientSecret: builtIn.clientSecret,
     });
-  if (!setup) throw new Error('Loyalty sign-in needs LOYALTY_OIDC_ISSUER or the built-in issuer');
+  if (!setup) {
+    // No issuer at all (production without LOYALTY_OIDC_ISSUER_SECRET, where loyalty login is off): a sign-in
+    // asked for anyway answers that the program cannot be reached.
+    return {
+      issuer: 'none',
+      configuration: () => Promise.reject(new Error('No loyalty issuer is configured')),
+    };
+  }
   const issuerUrl = new URL(setup.issuer);
   const options: oidc.DiscoveryRequestOptions = {};
   if (!external) options[oidc.customFetch] = injectFetch(inject, issuerUrl);
@@ -242,7 +250,7 @@ const MemberClaimsSchema = z.object({
 
 /**
  * Exchanges the authorization code of a sign-in this order session started for a customer session (cart carried
- * over, as a password sign-in). Refused alike, 401 (23012) 'Login attempt failed': a state this session did not
+ * over, as a password sign-in); `orderId`, when sent, must be an order of this session still being built. Refused alike, 401 (23012) 'Login attempt failed': a state this session did not
  * start, used before, or older than LOYALTY_SIGN_IN_TTL_SECONDS; a code the issuer refuses (wrong, used before,
  * expired, made for another sign-in's PKCE challenge); an ID token that does not check out. 404 (23011) when the
  * login configuration is not Loyalty; 503 (23013) when the issuer does not answer its discovery.
@@ -258,6 +266,11 @@ export async function exchangeLoyaltyCode(
   now: Date = new Date(),
 ): Promise<LoginValue> {
   if (env.LOGIN_CONFIGURATION !== LOGIN_CONFIGURATION.Loyalty) throw loyaltyLoginOff();
+  if (body.orderId !== undefined) {
+    // The order the member's session carries on: this session's, and still being built (404 21042 / 409 21041,
+    // as every order route answers; the state is left unused).
+    await requireOwnedOrder(db, session, body.orderId, { open: true });
+  }
   // Used up here, before the issuer is asked: a state (and its verifier) serves one exchange at most.
   const signIn = await claimSignIn(db, hashState(body.state), now);
   if (!signIn || signIn.expiresAt <= now || signIn.orderSessionId !== session.sid) throw codeRefused();

@@ -1,8 +1,11 @@
-import { isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOYALTY_ERROR, type LoyaltyAccount } from '@storefront/contracts/loyalty';
 import type { LoginValue } from '@storefront/contracts/accounts';
+import { orders } from '../../db/schema/index';
 import { loyaltySignIns } from '../../db/schema/loyalty';
+import { solveCaptcha } from '../../test/captcha';
+import { createOrderFixture } from '../checkout/checkout.fixtures';
 import { DEMO_LOYALTY } from '../../db/seed/loyalty';
 import { customerHeaders } from '../../test/customers';
 import { ISSUER_AUTHORIZATIONS_PER_MINUTE } from './oidc-issuer.routes';
@@ -19,13 +22,18 @@ const { member } = DEMO_LOYALTY;
 /** A browser at the issuer: its cookies, and requests that follow nothing (each redirect is looked at). */
 class IssuerBrowser {
   readonly #cookies = new Map<string, string>();
-  constructor(private readonly ctx: TestContext) {}
+  /** `remoteAddress`: the browser's own client address (the issuer limits sign-ins per address). */
+  constructor(
+    private readonly ctx: TestContext,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(method: 'GET' | 'POST', address: string, form?: Record<string, string>) {
     const url = new URL(address, this.ctx.env.API_PUBLIC_URL);
     const cookie = [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const res = await this.ctx.app.inject({
       method,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       url: `${url.pathname}${url.search}`,
       headers: {
         ...(cookie ? { cookie } : {}),
@@ -99,7 +107,7 @@ describe.each(await dbKinds())('loyalty sign-in through the built-in OpenID Conn
     return { posted, returned: back.location };
   }
 
-  async function exchange(token: string, body: Record<string, string>) {
+  async function exchange(token: string, body: Record<string, string | number>) {
     return ctx.app.inject({
       method: 'POST',
       url: '/v1/loyalty/oidc-sessions',
@@ -184,6 +192,56 @@ describe.each(await dbKinds())('loyalty sign-in through the built-in OpenID Conn
     const again = await exchange(guest, await codeFor(guest));
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<{ value: LoginValue }>().value.account.id).toBe(login.account.id);
+  });
+
+  it('carries the order being built on (orderId) and checks a captcha sent with the exchange (recaptchaInput)', async () => {
+    const guest = await ctx.token();
+    const order = await createOrderFixture(ctx, { token: guest });
+    // Another session's order, or an unknown one: 404 (21042), and the sign-in's state is left for the right call.
+    const stranger = await createOrderFixture(ctx);
+    const { authorizationUrl, state } = await started(guest);
+    const { returned: back } = await signInAtIssuer(
+      authorizationUrl,
+      undefined,
+      new IssuerBrowser(ctx, '198.51.100.33'),
+    );
+    if (!back) throw new Error('the issuer did not send the member back');
+    const returned = {
+      code: back.searchParams.get('code') ?? '',
+      state,
+      iss: back.searchParams.get('iss') ?? '',
+    };
+    // An order of this session already placed is not carried on: 409 (21041).
+    const placedOrder = await createOrderFixture(ctx, { token: guest });
+    await ctx.app.db.update(orders).set({ placedAt: new Date() }).where(eq(orders.id, placedOrder.orderId));
+    const placed = await exchange(guest, { ...returned, orderId: placedOrder.orderId });
+    expect(placed.statusCode, placed.body).toBe(409);
+    const foreign = await exchange(guest, { ...returned, orderId: stranger.orderId });
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.json()).toMatchObject({ errors: [{ code: 21042 }] });
+    // A captcha that does not pass: 422 9902, the state still unused.
+    const badCaptcha = await exchange(guest, {
+      ...returned,
+      orderId: order.orderId,
+      recaptchaInput: 'bm9wZQ==',
+    });
+    expect(badCaptcha.statusCode, badCaptcha.body).toBe(422);
+    expect(badCaptcha.json()).toMatchObject({ errors: [{ code: 9902 }] });
+    const res = await exchange(guest, {
+      ...returned,
+      orderId: order.orderId,
+      recaptchaInput: await solveCaptcha(ctx.app),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const login = res.json<{ value: LoginValue }>().value;
+    // The member's session has the order: it reads it, with its items.
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/sales/orders/${order.orderId}`,
+      headers: customerHeaders(login.accessToken, login.account.id),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<{ value: { items: unknown[] } }>().value.items.length).toBeGreaterThan(0);
   });
 
   it('refuses a code used before, and of two exchanges racing with one code exactly one signs in', async () => {

@@ -14,6 +14,7 @@ import {
   SsoTokenExchangeBodySchema,
 } from '@storefront/contracts/loyalty';
 import { ok } from '../../lib/envelope';
+import { requireCaptcha } from '../../providers/captcha';
 import { sessionOf } from '../../plugins/auth';
 import { exchangeLoyaltyCode, startLoyaltySignIn, type LoyaltyIssuer } from './loyalty-sign-in.service';
 import { exchangeSsoToken, getLoyaltyAccount } from './loyalty.service';
@@ -203,13 +204,26 @@ const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
         ...base,
         summary:
           "Exchange the issuer's authorization code (with the state of a sign-in this session started) for a " +
-          'customer session',
+          "customer session; orderId: the order being built, carried on (404/409 when not this session's open " +
+          'order); recaptchaInput: checked when sent (422 9902)',
         body: LoyaltyCodeExchangeBodySchema,
-        response: { 200: LoginResponseSchema, 429: ErrorEnvelopeSchema, 503: ErrorEnvelopeSchema, ...errors },
+        response: {
+          200: LoginResponseSchema,
+          409: ErrorEnvelopeSchema,
+          422: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
+          503: ErrorEnvelopeSchema,
+          ...errors,
+        },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      // A captcha sent with the exchange must pass (9902); the exchange itself is bound to this session's state and
+      // the PKCE verifier only the API holds, so none is required.
+      if (request.body.recaptchaInput !== undefined) {
+        await requireCaptcha(app, request.body.recaptchaInput, 'loyalty-sign-in');
+      }
+      return ok(
         await exchangeLoyaltyCode(
           app.db,
           app.tokens,
@@ -219,7 +233,8 @@ const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
           sessionOf(request),
           request.body,
         ),
-      ),
+      );
+    },
   );
 };
 

@@ -4,7 +4,8 @@
  */
 
 /** What the captcha protects (reCAPTCHA v3 checks the action its token was made for). */
-export type CaptchaAction = 'login' | 'signup' | 'forgot-password' | 'payment' | 'coupons';
+export type CaptchaAction =
+  'login' | 'signup' | 'forgot-password' | 'payment' | 'coupons' | 'loyalty-sign-in';
 
 /** Passed, or why not: the input is wrong or forged, its challenge expired, or it was used already. */
 export type CaptchaResult = { ok: true } | { ok: false; reason: 'invalid' | 'expired' | 'spent' };

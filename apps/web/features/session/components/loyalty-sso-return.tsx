@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
+import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { replacePage } from '@/lib/hard-navigation';
 import { DEFAULT_RETURN_PATH, withLoginResult, type LoginResult } from '../loyalty-sign-in';
 
@@ -19,7 +20,7 @@ interface AccessTokenAnswer {
 
 /**
  * /loyalty-sso: the loyalty program sends the member back here with `code` and `state` (or `error`). The page
- * hands them to the same-origin POST /api/access-token once and goes back to the page the sign-in began on,
+ * hands them, with a solved invisible captcha, to the same-origin POST /api/access-token once and goes back to the page the sign-in began on,
  * with loginResult=success or loginResult=failure (which that page shows and takes away).
  */
 export function LoyaltySsoReturn({ params }: { params: LoyaltySsoParams }) {
@@ -27,12 +28,18 @@ export function LoyaltySsoReturn({ params }: { params: LoyaltySsoParams }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const body = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== null));
-    void fetch('/api/access-token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
+    const returned = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== null));
+    // The exchange carries a solved invisible captcha when one can be had (the API checks it); without one the
+    // exchange still rests on the state this browser's sign-in began with.
+    const solving = returned.code ? solveInvisibleChallenge() : Promise.resolve(null);
+    void solving
+      .then((recaptchaInput) =>
+        fetch('/api/access-token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(recaptchaInput ? { ...returned, recaptchaInput } : returned),
+        }),
+      )
       .then((res) => res.json() as Promise<AccessTokenAnswer>)
       .then(
         (answer) => {
