@@ -14,8 +14,9 @@ import { scheduleIfStoreClosed, StorePage } from './pages/store-page';
 /**
  * Rewards at checkout (issue 33): a loyalty member signs in through the brand app's security_token, an order
  * placed earlier (set up over the API, as the staff completes it) earns points, and the next order picks the
- * member's first Amount reward, switches to custom points (digits only: '0' is refused) and is placed with them:
- * My account's Rewards shows the points earned and the points held. axe on every step; phone and desktop.
+ * member's first Amount reward, switches to custom points (digits only: '0' is refused), goes to /payment with
+ * them, switches there to the $5 reward (the payment page's Rewards part) and is placed with it: My account's
+ * Rewards shows the points earned and the points held. axe on every step; phone and desktop.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -117,16 +118,31 @@ for (const [layout, use] of [
       await page.getByRole('button', { name: 'Confirm Order' }).click();
       await expect(page).toHaveURL(/\/payment$/);
       await expect(totalsRow(page, 'Discounts').locator('xpath=..')).toContainText('2.50');
+      // The payment page's Discounts section has the Rewards part too: the custom points are on, and the member
+      // changes their mind there for the $5 reward; the totals and the card's amount follow.
+      const discounts = page.getByRole('region', { name: 'Discounts' });
+      const payRewards = discounts.getByRole('group', { name: 'Rewards' });
+      await expect(payRewards.getByText('You have 690 points ($6.90)')).toBeVisible();
+      await expect(payRewards.getByRole('radio', { name: /Custom points/ })).toBeChecked();
+      await expect(payRewards.getByText(/250 points applied: -\$2\.50/)).toBeVisible();
+      await expectNoAxeViolations(page, `payment, custom points (${layout})`);
+      await payRewards.getByRole('radio', { name: /\$5 Off Your Order/ }).check();
+      await expect(payRewards.getByText(/\$5 Off Your Order applied: -\$5\.00/)).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(totalsRow(page, 'Discounts').locator('xpath=..')).toContainText('5.00');
+      await expectNoAxeViolations(page, `payment, reward switched (${layout})`);
+      // Placing checks the card payment matches the order's new total (21044 otherwise).
       const payment = new PaymentPage(page);
       await payment.enterCard('4242 4242 4242 4242');
       await payment.pay();
       await page.waitForURL(/\/order-tracking\?oid=\d+&tk=/, { timeout: 30_000 });
 
       await page.goto('/my-account/rewards');
-      await expect(page.getByTestId('points-balance')).toHaveText('440');
+      await expect(page.getByTestId('points-balance')).toHaveText('190');
       const history = page.getByRole('list', { name: 'Points history' });
       await expect(history.getByText('Held for an order')).toBeVisible();
-      await expect(history.getByText('−250 points')).toBeVisible();
+      await expect(history.getByText('−500 points')).toBeVisible();
       await expectNoAxeViolations(page, `My account Rewards after redeeming (${layout})`);
     });
   });

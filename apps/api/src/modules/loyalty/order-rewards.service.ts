@@ -33,6 +33,7 @@ import {
 } from '../../providers/loyalty';
 import { requireCustomer } from '../accounts/sessions.service';
 import { changeOrder, requireOwnedOrder } from '../orders/orders.service';
+import { reamountUnchargedPayments } from '../payments/payments.service';
 import { choiceIdOf } from './order-reward-inputs';
 import {
   deleteOrderReward,
@@ -180,15 +181,21 @@ export async function addOrderReward(
   body: OrderRewardBody,
 ): Promise<Order> {
   const { userId } = requireCustomer(session);
-  return changeOrder(db, session, orderId, async (tx, order) => {
-    const choice = await resolveChoice(tx, order, userId, body);
-    if (!(await insertOrderReward(tx, { ...choice, orderId: order.id, instanceId: randomUUID() })))
-      throw new DomainError(409, {
-        key: 'RewardConflict',
-        code: LOYALTY_ERROR.RewardConflict,
-        message: 'The order already carries a reward',
-      });
-  });
+  return changeOrder(
+    db,
+    session,
+    orderId,
+    async (tx, order) => {
+      const choice = await resolveChoice(tx, order, userId, body);
+      if (!(await insertOrderReward(tx, { ...choice, orderId: order.id, instanceId: randomUUID() })))
+        throw new DomainError(409, {
+          key: 'RewardConflict',
+          code: LOYALTY_ERROR.RewardConflict,
+          message: 'The order already carries a reward',
+        });
+    },
+    reamountUnchargedPayments,
+  );
 }
 
 /**
@@ -202,10 +209,16 @@ export async function switchOrderReward(
   body: OrderRewardBody,
 ): Promise<Order> {
   const { userId } = requireCustomer(session);
-  return changeOrder(db, session, orderId, async (tx, order) => {
-    const choice = await resolveChoice(tx, order, userId, body);
-    if (!(await updateOrderReward(tx, order.id, { ...choice, instanceId: randomUUID() }))) throw noReward();
-  });
+  return changeOrder(
+    db,
+    session,
+    orderId,
+    async (tx, order) => {
+      const choice = await resolveChoice(tx, order, userId, body);
+      if (!(await updateOrderReward(tx, order.id, { ...choice, instanceId: randomUUID() }))) throw noReward();
+    },
+    reamountUnchargedPayments,
+  );
 }
 
 /**
@@ -219,15 +232,21 @@ export async function removeOrderReward(
   rewardId?: number | typeof CUSTOM_POINTS_ID,
 ): Promise<Order> {
   requireCustomer(session);
-  return changeOrder(db, session, orderId, async (tx, order) => {
-    if (rewardId === undefined) {
+  return changeOrder(
+    db,
+    session,
+    orderId,
+    async (tx, order) => {
+      if (rewardId === undefined) {
+        await deleteOrderReward(tx, order.id);
+        return;
+      }
+      const row = await findOrderReward(tx, order.id);
+      if (!row || choiceIdOf(row) !== rewardId) throw noReward();
       await deleteOrderReward(tx, order.id);
-      return;
-    }
-    const row = await findOrderReward(tx, order.id);
-    if (!row || choiceIdOf(row) !== rewardId) throw noReward();
-    await deleteOrderReward(tx, order.id);
-  });
+    },
+    reamountUnchargedPayments,
+  );
 }
 
 /**

@@ -337,6 +337,40 @@ describe.each(await dbKinds())('rewards at checkout on %s', (kind) => {
     expect(await points(member.customerId)).toEqual({ pointsBalance: 900, heldPoints: 0 });
   });
 
+  it('a reward switched on /payment re-amounts the pending card payment: the card is charged the new total', async () => {
+    const member = await memberWithOrder(1250, 2000);
+    // The card payment is made for the total without a reward (as /payment starts it), then the reward changes.
+    const { paymentId, paymentToken } = await prepareCheckout(ctx, member.order, CARDS.approve);
+    const payments = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/v1/sales/orders/${member.order.orderId}/payments`,
+          headers: member.headers,
+        })
+      ).json<{ value: { id: number; baseAmount: number; tipAmount: number }[] }>().value;
+    const added = await change('POST', member.order, member.headers, { rewardId: rewardIds.fiveOff });
+    expect(added.statusCode, added.body).toBe(200);
+    const withFive = orderOf(added).totals.total;
+    expect(await payments()).toEqual([expect.objectContaining({ id: paymentId, baseAmount: withFive })]);
+    const moved = await change('PUT', member.order, member.headers, { rewardId: rewardIds.tenOff });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const withTen = orderOf(moved).totals.total;
+    expect(withTen).toBeLessThan(withFive);
+    expect(await payments()).toEqual([expect.objectContaining({ id: paymentId, baseAmount: withTen })]);
+    const removed = await change('DELETE', member.order, member.headers);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await payments()).toEqual([
+      expect.objectContaining({ id: paymentId, baseAmount: orderOf(removed).totals.total }),
+    ]);
+    const again = await change('POST', member.order, member.headers, { rewardId: rewardIds.tenOff });
+    expect(again.statusCode, again.body).toBe(200);
+    const placed = await closeRequest(ctx, member.order, { paymentToken });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const charges = await processorCharges(ctx.processor, member.order.orderId);
+    expect(charges.map((c) => c.amountCents)).toEqual([Math.round(withTen * 100)]);
+  });
+
   it('custom points hold only what the discount taken needs', async () => {
     const member = await memberWithOrder(5000, 1250);
     const res = await change('POST', member.order, member.headers, {

@@ -394,6 +394,8 @@ export async function changeOrder(
   session: Session,
   orderId: number,
   change: (tx: Db, order: OrderRow, snapshot: LoadedSnapshot, items: LoadedOrderItem[]) => Promise<void>,
+  /** Run in the same transaction once the totals are recomputed, with the order's fresh row. */
+  afterTotals?: (tx: Db, order: OrderRow) => Promise<void>,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await requireOwnedOrder(tx, orderId, session.sid, true);
@@ -404,6 +406,11 @@ export async function changeOrder(
     const fresh = await findOrder(tx, orderId);
     if (!fresh) throw orderNotFound(orderId);
     await recomputeTotals(tx, fresh, await findOrderItems(tx, orderId));
+    if (afterTotals) {
+      const totalled = await findOrder(tx, orderId);
+      if (!totalled) throw orderNotFound(orderId);
+      await afterTotals(tx, totalled);
+    }
     return viewOf(tx, orderId);
   });
 }

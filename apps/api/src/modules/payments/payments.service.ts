@@ -179,6 +179,15 @@ function restAmounts(order: OrderRow, giftCents: number, tipCents: number) {
 }
 
 /**
+ * After the order's total changed on /payment (a reward switched there: the coupon and items are changed at
+ * checkout, which starts the payment afresh), its uncharged card, offline credit or wallet payment covers the new
+ * due, as after a gift card change. `order` is the order's row after its totals were recomputed.
+ */
+export async function reamountUnchargedPayments(db: Db, order: OrderRow): Promise<void> {
+  await reamountRest(db, order);
+}
+
+/**
  * After the gift cards changed, the order's pending card, offline credit or wallet payment covers the new
  * due (same tip); it is deleted when the gift cards now cover everything.
  */

@@ -45,34 +45,53 @@ export function RewardsSection({
   orderId,
   rewards,
   login,
+  onChanged,
+  headingLevel = 4,
 }: {
   orderId: number;
   rewards: OrderRewards | null;
   login?: React.ReactNode;
+  /** The part's heading under the section's: h4 under checkout's h3 'Discounts', h3 under /payment's h2. */
+  headingLevel?: 3 | 4;
+  /** After a change went through, before the page re-reads the order (/payment re-reads what is due). */
+  onChanged?: () => Promise<void>;
 }) {
   const headingId = useId();
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   if (!rewards) {
     return (
       <div role="group" aria-labelledby={headingId} className="flex flex-col gap-2">
-        <h4 id={headingId} className="font-semibold">
+        <Heading id={headingId} className="font-semibold">
           Rewards
-        </h4>
+        </Heading>
         <p className="text-sm text-gray-800">{LOYALTY_MESSAGES.logInForRewards}</p>
         {login}
       </div>
     );
   }
-  return <MemberRewards orderId={orderId} rewards={rewards} headingId={headingId} />;
+  return (
+    <MemberRewards
+      orderId={orderId}
+      rewards={rewards}
+      headingId={headingId}
+      heading={Heading}
+      onChanged={onChanged}
+    />
+  );
 }
 
 function MemberRewards({
   orderId,
   rewards,
   headingId,
+  heading: Heading,
+  onChanged,
 }: {
   orderId: number;
   rewards: OrderRewards;
   headingId: string;
+  heading: 'h3' | 'h4';
+  onChanged?: () => Promise<void>;
 }) {
   const router = useRouter();
   const applied = rewards.appliedRewards[0] ?? null;
@@ -103,6 +122,7 @@ function MemberRewards({
         return;
       }
       onDone?.();
+      await onChanged?.();
       router.refresh();
     });
   }
@@ -148,9 +168,9 @@ function MemberRewards({
 
   return (
     <div role="group" aria-labelledby={headingId} className="flex flex-col gap-2">
-      <h4 id={headingId} className="font-semibold">
+      <Heading id={headingId} className="font-semibold">
         Rewards
-      </h4>
+      </Heading>
       <p className="text-sm text-gray-800">
         You have {balance.netPointsBalance.toLocaleString('en-US')} points (
         {formatCents(dollarsToCents(balance.redeemableAmountBalance))})

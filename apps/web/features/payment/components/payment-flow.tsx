@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
+import type { OrderRewards } from '@storefront/contracts/loyalty';
 import { centsToDollars } from '@storefront/contracts/money';
 import {
   isAurusError,
@@ -51,6 +52,7 @@ import {
   BillingAddressSlot,
   ExpressFrameSlot,
   GiftCardSlot,
+  RewardsSlot,
   SaveCardSlot,
   SavedCardsSlot,
   WalletSlot,
@@ -94,6 +96,11 @@ export interface PaymentFlowProps {
   summary: ReactNode;
   /** The SMS alert toggle's first state (the order already asks for SMS). */
   smsDefault: boolean;
+  /**
+   * The Discounts section's Rewards part, when the store's brand has a loyalty program: the member's rewards, or
+   * null for a guest (prompted to log in, with `login`). Absent: no Rewards part.
+   */
+  rewards?: { member: OrderRewards | null; login?: ReactNode } | null;
 }
 
 /**
@@ -446,12 +453,18 @@ export function PaymentFlow(props: PaymentFlowProps) {
         <div className="grid gap-6 pb-24 md:grid-cols-[2fr_3fr] md:pb-0">
           <div className="flex flex-col gap-6 self-start">
             {props.summary}
-            {offersGiftCards ? (
-              <section aria-labelledby="discounts-title" className="rounded-2xl bg-white p-5 shadow-sm">
-                <h2 id="discounts-title" className="mb-3 text-lg font-bold">
+            {offersGiftCards || props.rewards ? (
+              <section
+                aria-labelledby="discounts-title"
+                className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm"
+              >
+                <h2 id="discounts-title" className="text-lg font-bold">
                   Discounts
                 </h2>
-                <GiftCardSlot />
+                {props.rewards ? (
+                  <RewardsSlot rewards={props.rewards.member} login={props.rewards.login} />
+                ) : null}
+                {offersGiftCards ? <GiftCardSlot /> : null}
               </section>
             ) : null}
           </div>

@@ -9,7 +9,7 @@ import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import { pluralLabel } from '@storefront/contracts/text';
 import { themeStyle } from '@/lib/theme';
 import type { PaymentHandover, PaymentPageData } from '../payment.queries';
-import { PaymentFlow } from './payment-flow';
+import { PaymentFlow, type PaymentFlowProps } from './payment-flow';
 import { PaymentPickupOption } from './payment-pickup-option';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
@@ -49,9 +49,12 @@ export function PaymentScreen({
   data,
   captcha,
   timeChange,
+  rewards,
 }: {
   data: PaymentPageData;
   captcha?: ReactNode;
+  /** The Discounts section's Rewards part (composed by the page), or none. */
+  rewards?: PaymentFlowProps['rewards'];
   /** Beside the ready / arrival time: 'Change', opening the schedule modal (composed by the page). */
   timeChange?: ReactNode;
 }) {
@@ -114,6 +117,7 @@ export function PaymentScreen({
           newOrderTracking={data.newOrderTracking}
           smsDefault={data.smsDefault}
           summary={summary}
+          rewards={rewards}
         />
       </main>
     </div>

@@ -1,6 +1,9 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import type { OrderRewards } from '@storefront/contracts/loyalty';
+import { RewardsSection } from '@/features/discounts/components/rewards-section';
+import { usePaymentFlow } from '../payment-flow-context';
 import { BillingAddressPanel } from './billing-address-block';
 import { ExpressFrame } from './express-frame';
 import { GiftCardSection } from './gift-card-section';
@@ -17,6 +20,30 @@ import { WalletButton } from './wallet-button';
 /** In the 'Discounts' section, only when the store offers the gift-card method: the Gift Card part. */
 export function GiftCardSlot(): ReactNode {
   return <GiftCardSection />;
+}
+
+/**
+ * In the 'Discounts' section, first, when the store's brand has a loyalty program: the Rewards part, as at
+ * checkout (`rewards` null for a guest: 'Log in to earn and use your rewards!' with `login`). A change re-reads
+ * what is due (the API re-amounts the pending card payment) before the page's totals are read again.
+ */
+export function RewardsSlot({
+  rewards,
+  login,
+}: {
+  rewards: OrderRewards | null;
+  login?: ReactNode;
+}): ReactNode {
+  const flow = usePaymentFlow();
+  return (
+    <RewardsSection
+      orderId={flow.orderId}
+      rewards={rewards}
+      login={login}
+      onChanged={() => flow.refresh()}
+      headingLevel={3}
+    />
+  );
 }
 
 /** Above the card frame when saved payments are enabled: the saved cards and 'Use a new payment method'. */
