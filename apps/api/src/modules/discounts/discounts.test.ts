@@ -364,9 +364,10 @@ describe.each(await dbKinds())('discounts on %s', (kind) => {
     expect((await addCoupon(other.orderId, 'ONCEFREE', other.token)).statusCode).toBe(200);
   });
 
-  it.runIf(kind === 'postgres')(
-    'a coupon with 10 uses left, redeemed by 50 concurrent placements, is used exactly 10 times',
-    async () => {
+  // The race needs PostgreSQL's concurrency (PGlite runs one statement at a time): registered only there, so no
+  // PGlite run reports a skipped test.
+  if (kind === 'postgres') {
+    it('a coupon with 10 uses left, redeemed by 50 concurrent placements, is used exactly 10 times', async () => {
       const [race] = await ctx.database.db
         .insert(discounts)
         .values({ code: 'RACE50', name: 'Everything free', kind: 'amount', value: 100_000, usageLimit: 10 })
@@ -400,7 +401,6 @@ describe.each(await dbKinds())('discounts on %s', (kind) => {
         .from(discountRedemptions)
         .where(eq(discountRedemptions.discountId, race.id));
       expect(redemptions).toHaveLength(10);
-    },
-    120_000,
-  );
+    }, 120_000);
+  }
 });
