@@ -80,6 +80,11 @@ export const FEATURE_FLAG = {
   lastOrderedItems: 'enable reorder strip',
   /** Signed-in customers may save cards and pay with them (payment page, My Account's Saved Payments). */
   savedPayments: 'enable saved payments',
+  /**
+   * The item page's price is the shared pricing function's alone: no POST /api/pricing per change (the API
+   * still prices the line authoritatively when it is added).
+   */
+  disableRealTimePricing: 'disable real-time pricing',
 } as const;
 
 function channel(hex: string, index: number): number {

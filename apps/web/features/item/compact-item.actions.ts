@@ -5,6 +5,8 @@ import type { MenuNode } from '@storefront/contracts/menu';
 import { ItemPathKeySchema, isTopLevelItemKey } from '@storefront/contracts/menu';
 import { getStoreContext } from '@/features/locations/locations.queries';
 import { getMenu } from '@/features/menu/menu.queries';
+import { isFeatureEnabled } from '@/lib/feature-flags';
+import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { getAllowItemInstructions, getItemDetails, getPortionTitles } from './item.queries';
 
 const InputSchema = z.object({
@@ -19,6 +21,8 @@ export interface CompactItem {
   portionTitles: Record<number, string>;
   allowNotes: boolean;
   hideDefaultModifiers: boolean;
+  /** Off under the 'disable real-time pricing' flag. */
+  realTimePricing: boolean;
 }
 
 export type CompactItemResult = { ok: true; data: CompactItem } | { ok: false; error: string };
@@ -33,11 +37,12 @@ export async function loadCompactItem(input: z.input<typeof InputSchema>): Promi
     return { ok: false, error: 'Item not found' };
   const { locationId, menuType, itemPathKey } = parsed.data;
   const catering = menuType === 'catering';
-  const [context, menu, portionTitles, allowNotes] = await Promise.all([
+  const [context, menu, portionTitles, allowNotes, pricingDisabled] = await Promise.all([
     getStoreContext(locationId, catering),
     getMenu(locationId, catering),
     getPortionTitles(),
     getAllowItemInstructions(locationId, catering),
+    isFeatureEnabled(FEATURE_FLAG.disableRealTimePricing),
   ]);
   if (!context || !menu.ok) return { ok: false, error: 'Please try again.' };
   const item = await getItemDetails(menu.menu.snapshotId, itemPathKey);
@@ -51,6 +56,7 @@ export async function loadCompactItem(input: z.input<typeof InputSchema>): Promi
       portionTitles,
       allowNotes,
       hideDefaultModifiers: context.template?.orderingSettings.hideDefaultModifiers ?? false,
+      realTimePricing: !pricingDisabled,
     },
   };
 }

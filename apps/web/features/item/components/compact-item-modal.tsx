@@ -71,6 +71,7 @@ export function CompactItemModal({
           portionTitles={state.data.portionTitles}
           allowNotes={state.data.allowNotes}
           hideDefaultModifiers={state.data.hideDefaultModifiers}
+          realTimePricing={state.data.realTimePricing}
           edit={null}
           submit={addOrderItem}
           clearDetailsCache={clearItemDetailsCache}

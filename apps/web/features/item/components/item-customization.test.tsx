@@ -98,6 +98,7 @@ function setup(
     submit?: (s: ItemSubmission) => Promise<ItemSubmitResult>;
     layoutOverride?: MenuLayout;
     preselected?: ItemOptions['preselected'];
+    realTimePricing?: boolean;
   } = {},
 ) {
   const submit = vi.fn(options.submit ?? (async () => ok));
@@ -115,6 +116,7 @@ function setup(
       fetcher={fetcher}
       layoutOverride={options.layoutOverride}
       preselected={options.preselected}
+      realTimePricing={options.realTimePricing}
     />,
   );
   return { submit, fetcher };
@@ -360,6 +362,25 @@ describe('ItemCustomization', () => {
       vi.advanceTimersByTime(200);
     });
     expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the 'disable real-time pricing' flag (realTimePricing false)", () => {
+  it("shows the shared function's price for every change and never asks /api/pricing", async () => {
+    vi.useFakeTimers();
+    const fetcher = vi.fn<typeof fetch>(() => new Promise<Response>(() => undefined));
+    setup({ fetcher, realTimePricing: false });
+    makeValid();
+    // The burger $10 and its default drink $4.
+    expect(addButton().textContent).toContain('$14.00');
+    check('Aioli');
+    // One sauce is included and it is the cheapest: Ketchup is free, Aioli adds its $0.75.
+    check('Ketchup');
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(addButton().textContent).toContain('$14.75');
+    expect(fetcher).not.toHaveBeenCalled();
   });
 });
 

@@ -97,6 +97,11 @@ export interface ItemOptions {
   onSaved?: (href: string) => void;
   /** Clears the cached descendants of the item (server action), called when the API refuses the selection. */
   clearDetailsCache?: (input: { snapshotId: number; itemPathKey: string }) => Promise<unknown>;
+  /**
+   * Whether the live price is confirmed by the API (POST /api/pricing). The feature flag 'disable real-time
+   * pricing' turns it off: the price is the shared pricing function's alone, with no request per change.
+   */
+  realTimePricing?: boolean;
 }
 
 /** The id of the newest line of this item in an order answer (the line just added), or null. */
@@ -145,6 +150,7 @@ export function ItemCustomization({
   crossSellOfferId = null,
   onSaved,
   clearDetailsCache,
+  realTimePricing = true,
 }: ItemOptions & {
   item: MenuNode;
   snapshotId: number;
@@ -217,7 +223,7 @@ export function ItemCustomization({
     } as const;
     return edit.transitionItemPathKey ? { ...line, transitionItemPathKey: edit.transitionItemPathKey } : line;
   }, [validation.isValid, base, quantities, edit, quantity, portionId, snapshotId, item.itemPathKey]);
-  const price = useLivePrice(priceRequest, localTotalCents, fetcher);
+  const price = useLivePrice(realTimePricing ? priceRequest : null, localTotalCents, fetcher);
 
   const groupState = useMemo(() => new Map(validation.groups.map((g) => [g.itemPathKey, g])), [validation]);
   const current = panels.at(-1) ?? null;
@@ -387,6 +393,7 @@ export function ItemCustomization({
           instanceId={edit?.instanceId ?? null}
           itemHref={(key) => `${storeHref}/${key}`}
           fetcher={fetcher}
+          realTimePricing={realTimePricing}
         />
       ) : null}
       {validation.portion.isRequired ? (

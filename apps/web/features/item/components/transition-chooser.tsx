@@ -84,6 +84,7 @@ export function TransitionChooser({
   instanceId = null,
   itemHref,
   fetcher,
+  realTimePricing = true,
 }: {
   item: MenuNode;
   transitions: TransitionsState;
@@ -97,6 +98,8 @@ export function TransitionChooser({
   /** The page of another item of this menu: `/{locationId}/{menu|catering}/{key}`. */
   itemHref: (itemPathKey: string) => string;
   fetcher?: typeof fetch;
+  /** False under the 'disable real-time pricing' flag: the shared function's prices only. */
+  realTimePricing?: boolean;
 }) {
   const router = useRouter();
   const id = useId();
@@ -132,7 +135,7 @@ export function TransitionChooser({
       : { mode: 'line', instanceId, transitionItemPathKey: previewed.itemPathKey, ...selection };
   }, [previewed, carried, snapshotId, quantity, instanceId]);
   // Both prices are the API's once it answered (the shared function's until then).
-  const price = useLivePrice(request, localCents, fetcher);
+  const price = useLivePrice(realTimePricing ? request : null, localCents, fetcher);
   const offer =
     only && carried
       ? {

@@ -64,7 +64,14 @@ describe('ItemCardLinks', () => {
   it('opens the clicked item in a modal over the menu, adds it and closes', async () => {
     loadMock.mockResolvedValue({
       ok: true,
-      data: { item: tea, snapshotId: 9, portionTitles: {}, allowNotes: false, hideDefaultModifiers: false },
+      data: {
+        item: tea,
+        snapshotId: 9,
+        portionTitles: {},
+        allowNotes: false,
+        hideDefaultModifiers: false,
+        realTimePricing: true,
+      },
     });
     addMock.mockResolvedValue({ ok: true, data: { items: [] } as never });
     renderMenu();

@@ -23,6 +23,8 @@ import { addOrderItem, updateOrderItem } from '@/features/order/order.actions';
 import { getCurrentOrder } from '@/features/order/order.queries';
 import { getCustomerId } from '@/features/account/account.queries';
 import { reorderPreselection } from '@/features/reorder/reorder';
+import { isFeatureEnabled } from '@/lib/feature-flags';
+import { FEATURE_FLAG } from '@storefront/contracts/templates';
 import { getReorderItem } from '@/features/reorder/reorder.queries';
 
 type Params = Promise<{ locationId: string; menuOrCatering: string; itemPathKey: string }>;
@@ -75,12 +77,13 @@ export default async function ItemCustomizationPage({
   const carriedQuantity =
     quantityParam && /^\d{1,2}$/.test(quantityParam) ? Math.min(20, Math.max(1, Number(quantityParam))) : 1;
 
-  const [context, menu, order, portionTitles, allowNotes] = await Promise.all([
+  const [context, menu, order, portionTitles, allowNotes, pricingDisabled] = await Promise.all([
     getStoreContext(locationId, catering),
     getMenu(locationId, catering),
     instanceId === null ? null : getCurrentOrder(locationId),
     getPortionTitles(),
     getAllowItemInstructions(locationId, catering),
+    isFeatureEnabled(FEATURE_FLAG.disableRealTimePricing),
   ]);
   if (!context) notFound();
   if (!menu.ok) throw new Error(menu.message);
@@ -147,6 +150,7 @@ export default async function ItemCustomizationPage({
         preselected={preselected}
         reorderRequested={pastItemParam !== undefined && preselected === null}
         clearDetailsCache={clearItemDetailsCache}
+        realTimePricing={!pricingDisabled}
       />
     </>
   );
