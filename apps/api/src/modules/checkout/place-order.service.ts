@@ -87,6 +87,7 @@ import {
   type Settle,
 } from './idempotency';
 import { enqueueOrderReceipt } from '../notifications/order-receipt';
+import { programNameOf } from '../../providers/loyalty/open-provider';
 import type { NotificationContext } from '../notifications/message-templates';
 import {
   checkoutErrorsOf,
@@ -404,6 +405,7 @@ interface LockRow extends KitchenJson {
   location: Record<string, unknown> | null;
   has_reward: boolean;
   brand: { name: string; own: Record<string, unknown> | null } | null;
+  loyalty: { pointsPerDollar: number; balance: number } | null;
 }
 
 /** The guest notification types as a PostgreSQL array literal ('{1,2}'), or null. */
@@ -423,7 +425,7 @@ async function placeLocked(
   settle: Settle,
 ): Promise<CloseRequestResult> {
   const { now } = input;
-  const [locked] = await runStatement<LockRow>(tx, LOCK, [input.orderId, now]);
+  const [locked] = await runStatement<LockRow>(tx, LOCK, [input.orderId, now, input.session.userId]);
   const order = locked?.order ? rowOf(orders, locked.order) : null;
   if (!locked || !order || order.sessionId !== input.session.sid) throw orderNotFound();
   if (order.placedAt) throw orderAlreadyPlaced();
@@ -441,7 +443,7 @@ async function placeLocked(
   // The coupon's uses are counted under its row lock (21021 once used up).
   await redeemOrderCoupon(tx, order);
   // The reward's points are held the same way (a guarded update: never below zero; 23002 when gone).
-  if (locked.has_reward) await holdOrderRewardPoints(tx, order, input.session.userId);
+  const heldPoints = locked.has_reward ? await holdOrderRewardPoints(tx, order, input.session.userId) : 0;
   if (plan.dueCents > 0 && plan.payment?.paymentMethod === PAYMENT_METHOD.OfflineCredit) {
     await holdPayLaterRoom(tx, input.payLater, {
       order,
@@ -498,7 +500,20 @@ async function placeLocked(
   );
   // The e-mail receipt commits with the placement (a declined or failed attempt sends none).
   const receipt = await receiptOf(
-    { order: placed, location, brandName: brand.brandName, templates: brand.templates, lines: locked.lines },
+    {
+      order: placed,
+      location,
+      brandName: brand.brandName,
+      templates: brand.templates,
+      lines: locked.lines,
+      // The balance LOCK read (the member's account row locked since), less what this order's hold took.
+      loyalty: locked.loyalty && {
+        programName: programNameOf(brand.brandName),
+        pointsPerDollar: locked.loyalty.pointsPerDollar,
+        balance: locked.loyalty.balance - heldPoints,
+        held: heldPoints,
+      },
+    },
     input.notifications,
   );
   const mail = receipt ? receiptEmail(receipt) : null;
@@ -682,7 +697,7 @@ async function placeInTransaction(
   // The coupon's uses are counted under its row lock (21021 once used up).
   await redeemOrderCoupon(tx, order);
   // The reward's points are held the same way (a guarded update: never below zero; 23002 when gone).
-  await holdOrderRewardPoints(tx, order, input.session.userId);
+  const heldPoints = await holdOrderRewardPoints(tx, order, input.session.userId);
   if (plan.dueCents > 0 && plan.payment?.paymentMethod === PAYMENT_METHOD.OfflineCredit) {
     await holdPayLaterRoom(tx, input.payLater, {
       order,
@@ -762,7 +777,7 @@ async function placeInTransaction(
     code: 0,
   });
   // The e-mail receipt commits with the placement (a declined or failed attempt sends none).
-  await enqueueOrderReceipt(tx, input.notifications, order.id);
+  await enqueueOrderReceipt(tx, input.notifications, order.id, heldPoints);
   const result = placedResult(order.id, referenceNumber, now, plan.timeZone, approvedCents);
   // In the same transaction as the placement: a committed order never leaves its key 'processing'.
   await input.settle?.(tx, 200, result);

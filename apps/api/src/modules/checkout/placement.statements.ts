@@ -5,7 +5,8 @@
  *     need (the order, its payments and lines, the store's row, its kitchen's capacity and loads, whether a
  *     reward is applied, the card method's address check), none of it locked;
  *   LOCK (first statement of the placing transaction): the order locked, with its payments, lines (for the
- *     receipt), the store's row, the capacity and loads, and the brand's message templates;
+ *     receipt), the store's row, the capacity and loads, the brand's message templates and, for a member's
+ *     order, the loyalty program's rate and the member's points (the account row locked; the receipt's points);
  *   WRITE: the attempt 'placed' (only from 'authorizing': the fence against a takeover), the payments approved,
  *     the order received, its history, close request and receipt, and the key's answer stored (only while the
  *     claim holds: the fence of the Idempotency-Key's lease). The guarded kitchen-slot upsert follows it
@@ -104,7 +105,20 @@ export const START = statement(
   from (select 1) as one left join orders o on o.id = $5`,
 );
 
-/** $1 order id, $2 now. */
+/**
+ * The receipt's points part (a member's order at a brand with our own loyalty program, provider 5): the
+ * program's earning rate and the member's available points, the member's account row locked (FOR UPDATE) so
+ * that the balance stays what was read until this transaction's own hold and COMMIT (another order's hold or
+ * completion for the same member waits). The member is the placing session's customer ($3), else the order's.
+ */
+const LOYALTY = `(select jsonb_build_object('pointsPerDollar', lp.points_per_dollar,
+      'balance', coalesce((select a.points_balance from loyalty_accounts a
+                           where a.brand_id = lp.brand_id and a.customer_id = coalesce($3::int, o.user_id)
+                           for update), 0))
+    from locations ll join loyalty_programs lp on lp.brand_id = ll.brand_id and lp.provider = 5
+    where ll.id = o.location_id and coalesce($3::int, o.user_id) is not null)`;
+
+/** $1 order id, $2 now, $3 the placing session's customer (null: a guest). */
 export const LOCK = statement(
   'placement_lock',
   `select row_to_json(o) as "order",
@@ -117,7 +131,8 @@ export const LOCK = statement(
     (select jsonb_build_object('name', b.name, 'own', row_to_json(t))
       from locations l join brands b on b.id = l.brand_id
       left join brand_message_templates t on t.brand_id = b.id
-      where l.id = o.location_id) as brand
+      where l.id = o.location_id) as brand,
+    ${LOYALTY} as loyalty
   from orders o where o.id = $1
   for update of o`,
 );

@@ -254,10 +254,13 @@ export async function removeOrderReward(
  * update: of two orders racing for the same points one wins, the other fails with 422 23002 'Not enough points
  * for this reward' and its transaction rolls back). Custom points hold only what the discount taken needs.
  * Nothing for an order without a reward; a reward on a guest's order (signed out since) fails 422 23001.
+ * Answers the points held (0: none), which the order's receipt tells.
  */
-export async function holdOrderRewardPoints(tx: Db, order: OrderRow, userId: number | null): Promise<void> {
+export async function holdOrderRewardPoints(tx: Db, order: OrderRow, userId: number | null): Promise<number> {
   const need = await rewardPointsNeeded(tx, order, userId);
-  if (need && !(await need.loyalty.hold(tx, need.member, order.id, need.points))) throw notEnoughPoints();
+  if (!need) return 0;
+  if (!(await need.loyalty.hold(tx, need.member, order.id, need.points))) throw notEnoughPoints();
+  return need.points;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The e-mail receipt on a real database: a placed order writes one receipt to its contact e-mail in the placing
  * transaction (store, items, totals, ready time, a tracking link that opens the order), as plain text and HTML in
- * which no value of the guest's becomes markup; a declined placement writes none, and a replay none again.
+ * which no value of the guest's becomes markup; a declined placement writes none, and a replay none again. A
+ * loyalty member's receipt tells the points the order holds and will earn and the balance left (issue 33).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,10 @@ import { auth, closeRequest, prepareCheckout } from '../checkout/checkout.test-h
 import { orderNumberFor } from '../checkout/place-order.service';
 import { MAILS_PER_RECIPIENT_HOUR } from '../accounts/accounts.service';
 import { signUp } from '../accounts/accounts.test-helpers';
+import { DEMO_LOYALTY } from '../../db/seed/loyalty';
+import { loyaltyRewards } from '../../db/schema/loyalty';
+import { openLoyaltyProvider } from '../../providers/loyalty/open-provider';
+import { createCustomer, customerHeaders, signInCustomer } from '../../test/customers';
 import { formatReceiptTime } from './order-receipt';
 
 const HOSTILE_NAME = `<b onmouseover="alert('x')">Ada</b> & co`;
@@ -161,6 +166,118 @@ describe.each(await dbKinds())('order receipts on %s', (kind) => {
     expect(await mailsTo(email)).toHaveLength(MAILS_PER_RECIPIENT_HOUR);
     expect((await signUp(ctx, email)).statusCode).toBe(201);
     expect((await mailsTo(email)).map((m) => m.subject)).toContain('Activate your account');
+  });
+
+  /** A new member with `points`, signed in, and an order of `subtotalCents` with its own contact e-mail. */
+  async function memberOrder(points: number, subtotalCents: number) {
+    const customerId = await createCustomer(ctx);
+    await openLoyaltyProvider.grant(
+      ctx.app.db,
+      { brandId: DEMO_LOYALTY.brandId, customerId },
+      points,
+      'Test points',
+    );
+    const { token } = await signInCustomer(ctx, customerId);
+    const order = await createOrderFixture(ctx, { token, subtotalCents });
+    n += 1;
+    const email = `member-receipt-${kind}-${n}-${Date.now()}@example.com`;
+    return { customerId, order, email, headers: customerHeaders(token, customerId) };
+  }
+
+  /** Puts the reward choice `body` on the member's order; answers the order's new total in cents. */
+  async function putReward(member: Awaited<ReturnType<typeof memberOrder>>, body: Record<string, unknown>) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/loyalty/orders/${member.order.orderId}/rewards`,
+      headers: member.headers,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return Math.round(res.json<{ value: { totals: { total: number } } }>().value.totals.total * 100);
+  }
+
+  const setEmail = (orderId: number, email: string) =>
+    ctx.database.db.update(orders).set({ contactEmail: email }).where(eq(orders.id, orderId));
+
+  it("a member's receipt tells the points held and to be earned and the balance; a guest's tells none", async () => {
+    // A $20 order with the $5 reward (500 points) of a member with 1,250 points, paid by card.
+    const withReward = await memberOrder(1250, 2000);
+    const [fiveOff] = await ctx.database.db
+      .select({ id: loyaltyRewards.id })
+      .from(loyaltyRewards)
+      .where(eq(loyaltyRewards.name, '$5 Off Your Order'));
+    const totalCents = await putReward(withReward, { rewardId: fiveOff?.id });
+    const fixture = { ...withReward.order, totalCents };
+    const { paymentToken } = await prepareCheckout(ctx, fixture, CARDS.approve);
+    await setEmail(fixture.orderId, withReward.email);
+    expect((await closeRequest(ctx, fixture, { paymentToken })).statusCode).toBe(200);
+    const [mail] = await mailsTo(withReward.email);
+    // $15.00 of items after the reward earn 150 points on completion; 750 of the 1,250 are left.
+    expect(mail?.textBody).toContain(
+      [
+        'Total: $16.50',
+        '',
+        'Capital Kitchen Rewards',
+        'Points held for this order: 500',
+        'Points earned when this order is completed: 150',
+        'Points balance: 750',
+      ].join('\n'),
+    );
+    const html = mail?.htmlBody ?? '';
+    expect(html).toContain('Capital Kitchen Rewards</h2>');
+    expect(html).toMatch(/Points held for this order<\/td><td[^>]*>500</);
+    expect(html).toMatch(/Points balance<\/td><td[^>]*>750</);
+    expect(
+      await openLoyaltyProvider.getPoints(ctx.app.db, {
+        brandId: DEMO_LOYALTY.brandId,
+        customerId: withReward.customerId,
+      }),
+    ).toEqual({
+      pointsBalance: 750,
+      heldPoints: 500,
+    });
+
+    // Without a reward: nothing held, $12.50 earns 120 points, the balance as it was (thousands grouped).
+    const plain = await memberOrder(1250, 1250);
+    const paid = await prepareCheckout(ctx, plain.order, CARDS.approve);
+    await setEmail(plain.order.orderId, plain.email);
+    expect((await closeRequest(ctx, plain.order, { paymentToken: paid.paymentToken })).statusCode).toBe(200);
+    const [plainMail] = await mailsTo(plain.email);
+    expect(plainMail?.textBody).toContain(
+      'Capital Kitchen Rewards\nPoints earned when this order is completed: 120\nPoints balance: 1,250',
+    );
+    expect(plainMail?.textBody).not.toContain('held');
+
+    // A guest's receipt has no points part.
+    const guest = await readyToPlace(CARDS.approve);
+    expect((await closeRequest(ctx, guest.order, { paymentToken: guest.paymentToken })).statusCode).toBe(200);
+    const [guestMail] = await mailsTo(guest.email);
+    expect(guestMail?.textBody).toContain('Total:');
+    expect(guestMail?.textBody).not.toContain('Points');
+    expect(guestMail?.htmlBody).not.toContain('Rewards');
+  });
+
+  it('an order its custom points pay in full (placed without the processor) tells its points too', async () => {
+    // 1,250 custom points take the whole $12.50 off: nothing is left to charge, and the order is placed at once.
+    const member = await memberOrder(2000, 1250);
+    expect(await putReward(member, { rewardId: 'customPoints', points: 1250 })).toBe(0);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/sales/orders/${member.order.orderId}/contact-information`,
+      headers: auth(member.order.token),
+      payload: { firstName: 'Ada', lastName: 'Lovelace', phone: '(202) 555-0143', email: member.email },
+    });
+    const placed = await closeRequest(ctx, member.order, {});
+    expect(placed.statusCode, placed.body).toBe(200);
+    const [mail] = await mailsTo(member.email);
+    expect(mail?.textBody).toContain(
+      [
+        'Capital Kitchen Rewards',
+        'Points held for this order: 1,250',
+        'Points earned when this order is completed: 0',
+        'Points balance: 750',
+      ].join('\n'),
+    );
   });
 
   it('sends no receipt for a declined placement', async () => {

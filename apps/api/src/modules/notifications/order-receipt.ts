@@ -7,7 +7,8 @@
  * Every value in the HTML is escaped (escapeHtml), the guest's name and notes as much as the brand's wording: the
  * HTML's markup is this file's alone.
  */
-import { FULFILLMENT_METHOD } from '@storefront/contracts/enum-values';
+import { FULFILLMENT_METHOD, LOYALTY_PROVIDER } from '@storefront/contracts/enum-values';
+import { pointsEarned } from '@storefront/contracts/loyalty';
 import { centsToDollars, dollarsToCents, formatCents } from '@storefront/contracts/money';
 import { totalsRows } from '@storefront/contracts/pricing';
 import {
@@ -18,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail } from '../../providers/email/outbox';
+import { loyaltyProviderFor } from '../../providers/loyalty';
 import type { EmailMessage } from '../../providers/email/email-provider';
 import type { OrderRow } from '../checkout/checkout.repository';
 import type { locations } from '../../db/schema/locations';
@@ -50,7 +52,35 @@ export interface Receipt {
   totals: { label: string; amount: string }[];
   total: { label: string; amount: string };
   notes: string | null;
+  /** The member's points (a signed-in customer's order at a brand with a loyalty program); null otherwise. */
+  points: ReceiptPoints | null;
   link: string;
+}
+
+/**
+ * The points part of a member's receipt. The spec gives no wording for it; ours (receiptText) is one line each:
+ * 'Points held for this order: 500' (only when the order's reward holds some), 'Points earned when this order
+ * is completed: 150' and 'Points balance: 750' (what is available once this order's points are held), under the
+ * program's name ('Capital Kitchen Rewards', as My account's Rewards page names it).
+ */
+export interface ReceiptPoints {
+  programName: string;
+  /** Points the order's reward or custom points hold until it completes (0: none). */
+  held: number;
+  /** Points the order earns when it completes (whole dollars of its item total after discounts). */
+  toEarn: number;
+  /** Points available after this order's hold. */
+  balance: number;
+}
+
+/** What the points part of a receipt is made of, as placement reads it (null: not a member's order). */
+export interface ReceiptLoyalty {
+  programName: string;
+  pointsPerDollar: number;
+  /** Available points after this order's hold. */
+  balance: number;
+  /** Points this order holds. */
+  held: number;
 }
 
 /** A time in the store's zone as a guest reads it: 'Sat, Nov 28, 10:15 AM EST'. */
@@ -83,13 +113,42 @@ const money = (dollars: number) => formatCents(dollarsToCents(dollars));
  * The receipt of placed order `orderId` as the database holds it in `tx`; null for an unplaced order or one
  * without a contact e-mail.
  */
-async function buildReceipt(tx: Db, context: NotificationContext, orderId: number): Promise<Receipt | null> {
+async function buildReceipt(
+  tx: Db,
+  context: NotificationContext,
+  orderId: number,
+  heldPoints: number,
+): Promise<Receipt | null> {
   const order = await findOrder(tx, orderId);
   if (!order?.placedAt || !order.contactEmail) return null;
   const location = await findLocation(tx, order.locationId);
   const { brandName, templates } = await getBrandMessages(tx, location?.brandId ?? 0);
   const lines = await findItemsOfOrders(tx, [order.id]);
-  return receiptOf({ order, location, brandName, templates, lines }, context);
+  const loyalty = await memberLoyalty(tx, order.userId, location?.brandId ?? null, heldPoints);
+  return receiptOf({ order, location, brandName, templates, lines, loyalty }, context);
+}
+
+/**
+ * The member's program and points for the receipt, read through the loyalty provider in the placing transaction
+ * (after this order's hold): null for a guest's order or a brand without a program.
+ */
+async function memberLoyalty(
+  tx: Db,
+  customerId: number | null,
+  brandId: number | null,
+  held: number,
+): Promise<ReceiptLoyalty | null> {
+  if (customerId === null || brandId === null) return null;
+  const loyalty = loyaltyProviderFor(LOYALTY_PROVIDER.OpenProviderLoyalty);
+  const program = loyalty ? await loyalty.getProgram(tx, brandId) : null;
+  if (!loyalty || !program) return null;
+  const { pointsBalance } = await loyalty.getPoints(tx, { brandId, customerId });
+  return {
+    programName: program.name,
+    pointsPerDollar: program.pointsPerDollar,
+    balance: pointsBalance,
+    held,
+  };
 }
 
 /** What a receipt is made of (placement reads it in its own locking read). */
@@ -118,6 +177,8 @@ export interface ReceiptSource {
     note: string | null;
     modifiers: { quantity: number; title: string }[];
   }[];
+  /** The member's program and points; null or absent for a guest's order or a brand without a program. */
+  loyalty?: ReceiptLoyalty | null;
 }
 
 /** The receipt of a placed order from what it is made of; null without a contact e-mail. */
@@ -125,7 +186,7 @@ export async function receiptOf(
   source: ReceiptSource,
   context: NotificationContext,
 ): Promise<Receipt | null> {
-  const { order, location, brandName, templates, lines } = source;
+  const { order, location, brandName, templates, lines, loyalty } = source;
   if (!order.contactEmail) return null;
   const zone = location?.timeZone ?? 'UTC';
   const number = orderNumberFor(order.id);
@@ -212,6 +273,14 @@ export async function receiptOf(
     totals: rows.rows.map((row) => ({ label: row.label, amount: money(row.dollars) })),
     total: { label: rows.total.label, amount: money(rows.total.dollars) },
     notes: order.notes,
+    points: loyalty
+      ? {
+          programName: loyalty.programName,
+          held: loyalty.held,
+          toEarn: pointsEarned(order.subtotalCents - order.discountCents, loyalty.pointsPerDollar),
+          balance: loyalty.balance,
+        }
+      : null,
     link: trackingPageUrl(
       context.webOrigin,
       order.id,
@@ -219,6 +288,19 @@ export async function receiptOf(
       fulfillmentPlaceTypeOf(order),
     ),
   };
+}
+
+const pointsFormat = new Intl.NumberFormat('en-US');
+
+/** The points part's lines (see ReceiptPoints for the wording): label and points. */
+function pointsLines(points: ReceiptPoints): { label: string; points: string }[] {
+  return [
+    ...(points.held > 0
+      ? [{ label: 'Points held for this order', points: pointsFormat.format(points.held) }]
+      : []),
+    { label: 'Points earned when this order is completed', points: pointsFormat.format(points.toEarn) },
+    { label: 'Points balance', points: pointsFormat.format(points.balance) },
+  ];
 }
 
 /** The receipt as plain text. */
@@ -235,6 +317,10 @@ export function receiptText(receipt: Receipt): string {
   out.push('');
   for (const row of receipt.totals) out.push(`${row.label}: ${row.amount}`);
   out.push(`${receipt.total.label}: ${receipt.total.amount}`);
+  if (receipt.points) {
+    out.push('', receipt.points.programName);
+    for (const line of pointsLines(receipt.points)) out.push(`${line.label}: ${line.points}`);
+  }
   if (receipt.notes) out.push('', `Notes: ${receipt.notes}`);
   out.push('', `Track your order: ${receipt.link}`, '', receipt.closing);
   return out.join('\n');
@@ -259,6 +345,18 @@ export function receiptHtml(receipt: Receipt): string {
       (row) => `<tr><td style="${CELL}">${e(row.label)}</td><td style="${AMOUNT}">${e(row.amount)}</td></tr>`,
     )
     .join('\n');
+  const points = receipt.points
+    ? `<h2 style="font-size:18px;margin:16px 0 4px">${e(receipt.points.programName)}</h2>
+<table role="presentation" style="border-collapse:collapse;width:100%;max-width:560px">
+${pointsLines(receipt.points)
+  .map(
+    (line) =>
+      `<tr><td style="${CELL}">${e(line.label)}</td><td style="${AMOUNT}">${e(line.points)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -279,7 +377,7 @@ ${lines}
 ${totals}
 <tr><td style="${CELL}"><strong>${e(receipt.total.label)}</strong></td><td style="${AMOUNT}"><strong>${e(receipt.total.amount)}</strong></td></tr>
 </table>
-${receipt.notes ? `<p>Notes: ${e(receipt.notes)}</p>\n` : ''}<p><a href="${e(receipt.link)}" style="color:#0645ad">Track your order</a></p>
+${points}${receipt.notes ? `<p>Notes: ${e(receipt.notes)}</p>\n` : ''}<p><a href="${e(receipt.link)}" style="color:#0645ad">Track your order</a></p>
 <p style="color:#555">${e(receipt.closing)}</p>
 </body>
 </html>
@@ -287,15 +385,16 @@ ${receipt.notes ? `<p>Notes: ${e(receipt.notes)}</p>\n` : ''}<p><a href="${e(rec
 }
 
 /**
- * Writes the receipt of placed order `orderId` to the outbox, in the placing transaction `tx`; false (nothing
- * written) when the order is not placed or has no contact e-mail.
+ * Writes the receipt of placed order `orderId` to the outbox, in the placing transaction `tx` (after the order's
+ * reward held `heldPoints`); false (nothing written) when the order is not placed or has no contact e-mail.
  */
 export async function enqueueOrderReceipt(
   tx: Db,
   context: NotificationContext,
   orderId: number,
+  heldPoints = 0,
 ): Promise<boolean> {
-  const receipt = await buildReceipt(tx, context, orderId);
+  const receipt = await buildReceipt(tx, context, orderId, heldPoints);
   if (!receipt) return false;
   await enqueueEmail(tx, receiptEmail(receipt), 'order');
   return true;

@@ -98,6 +98,9 @@ async function settleHold(db: Db, orderId: number, outcome: 'spend' | 'release')
     .where(eq(loyaltyAccounts.id, held.accountId));
 }
 
+/** The program's name as members read it: the brand's name and 'Rewards' ('Capital Kitchen Rewards'). */
+export const programNameOf = (brandName: string) => `${brandName} Rewards`;
+
 export const openLoyaltyProvider: LoyaltyProviderAdapter = {
   code: LOYALTY_PROVIDER.OpenProviderLoyalty,
 
@@ -115,7 +118,7 @@ export const openLoyaltyProvider: LoyaltyProviderAdapter = {
       .where(eq(loyaltyPrograms.brandId, brandId))
       .limit(1);
     if (!row || row.provider !== LOYALTY_PROVIDER.OpenProviderLoyalty) return null;
-    return { ...row, provider: LOYALTY_PROVIDER.OpenProviderLoyalty, name: `${row.name} Rewards` };
+    return { ...row, provider: LOYALTY_PROVIDER.OpenProviderLoyalty, name: programNameOf(row.name) };
   },
 
   async listRewards(db, brandId) {
