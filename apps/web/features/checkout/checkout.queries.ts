@@ -12,6 +12,10 @@ import {
 import { isContactHidden } from '@storefront/contracts/pickup';
 import { parseOrderNotes } from '@storefront/contracts/text';
 import { AccountDetailsSchema } from '@storefront/contracts/accounts';
+import { PaymentMethodInfoSchema } from '@storefront/contracts/payments';
+import { headers } from 'next/headers';
+import { z } from 'zod';
+import { methodsForDevice } from '@/lib/device-wallet';
 import { apiRequest, currentAccessToken } from '@/lib/api';
 import { DATE_FORMAT, formatInZone } from '@/lib/dates';
 import { cachedEstimate } from '@/lib/estimate-cache';
@@ -20,6 +24,7 @@ import { getStoredOrderSettings } from '@/lib/order-settings-cookie';
 import { themeFromTemplate, type ThemeInput } from '@/lib/theme';
 import { getTipCents } from '@/lib/tip-cookie';
 import { tokenUserId } from '@/lib/token';
+import { paymentMethodInfo, type PaymentMethodInfoSummary } from './payment-step';
 
 const FALLBACK_COMPANY = 'Online Ordering';
 
@@ -48,6 +53,8 @@ export interface CheckoutPageData {
   /** 'Table 12', 'Curbside, space 5', 'Drive Thru' (null for a plain walk-in pickup). */
   placeLabel: string | null;
   isDineIn: boolean;
+  /** The payment-method information section's methods (null when the API could not say). */
+  paymentMethods: PaymentMethodInfoSummary | null;
 }
 
 function deliveryOf(order: Order): CheckoutPageData['delivery'] {
@@ -150,7 +157,7 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
   const ref = await getOrderRef();
   if (!ref) return { kind: 'redirect', to: '/search-locations' };
   const storeHref = orderMenuHref(ref);
-  const [order, store, settings, template] = await Promise.all([
+  const [order, store, settings, template, methods] = await Promise.all([
     apiRequest(OrderSchema, `sales/orders/${ref.orderId}`),
     apiRequest(StoreSchema, `locations/${ref.locationId}`, {
       query: { fulfillmentMethod: FULFILLMENT_METHOD.Pickup, includeLocationStatus: true },
@@ -162,6 +169,7 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
       query: { locationId: ref.locationId },
       revalidate: 60,
     }),
+    apiRequest(z.array(PaymentMethodInfoSchema), `sales/orders/${ref.orderId}/payment-methods`),
   ]);
   if (!store.ok) {
     if (store.status < 500) return { kind: 'redirect', to: '/search-locations' };
@@ -215,6 +223,10 @@ export const getCheckoutPage = cache(async (): Promise<CheckoutPage> => {
       tipCents: await getTipCents(order.value.id),
       ...(await placeOf(order.value, settings.ok ? settings.value : null)),
       delivery: deliveryOf(order.value),
+      // As 'Confirm Order' will offer them: a wallet the device cannot use is left out.
+      paymentMethods: methods.ok
+        ? paymentMethodInfo(methodsForDevice(methods.value, (await headers()).get('user-agent')))
+        : null,
     },
   };
 });

@@ -35,15 +35,9 @@ const ORDER: readonly number[] = [
   PAYMENT_METHOD.OfflineCredit,
 ];
 
-/**
- * Checkout submit step 4 (spec section 4): gift cards are applied on the payment page, so they never count.
- * Exactly one other method goes straight to it (card or wallet: the payment page; offline credit: placed from
- * checkout); otherwise the picker. Step 5: a method that needs a verified identity opens SMS verification first,
- * also when it is the only one ('verify'). No method known (the API could not say) tries the payment page, whose
- * card answers for itself.
- */
-export function paymentStepFor(methods: readonly PaymentMethodInfo[]): PaymentStep {
-  const choices: PaymentChoice[] = methods
+/** The methods the guest chooses between (card, wallet, pay at the store; gift cards are not), in that order. */
+export function paymentChoices(methods: readonly PaymentMethodInfo[]): PaymentChoice[] {
+  return methods
     .filter((m) => m.paymentMethod !== PAYMENT_METHOD.GiftCard)
     .sort((a, b) => ORDER.indexOf(a.paymentMethod) - ORDER.indexOf(b.paymentMethod))
     .map((m) => ({
@@ -52,6 +46,31 @@ export function paymentStepFor(methods: readonly PaymentMethodInfo[]): PaymentSt
       name: m.name.trim() || DEFAULT_NAMES[m.paymentMethod],
       requiresVerifiedIdentity: m.requiresVerifiedIdentity,
     }));
+}
+
+/** What the checkout's payment-method information section says (checkout spec section 2). */
+export interface PaymentMethodInfoSummary {
+  choices: PaymentChoice[];
+  /** The store takes gift cards: they are applied on the payment page. */
+  giftCards: boolean;
+}
+
+export function paymentMethodInfo(methods: readonly PaymentMethodInfo[]): PaymentMethodInfoSummary {
+  return {
+    choices: paymentChoices(methods),
+    giftCards: methods.some((m) => m.paymentMethod === PAYMENT_METHOD.GiftCard),
+  };
+}
+
+/**
+ * Checkout submit step 4 (spec section 4): gift cards are applied on the payment page, so they never count.
+ * Exactly one other method goes straight to it (card or wallet: the payment page; offline credit: placed from
+ * checkout); otherwise the picker. Step 5: a method that needs a verified identity opens SMS verification first,
+ * also when it is the only one ('verify'). No method known (the API could not say) tries the payment page, whose
+ * card answers for itself.
+ */
+export function paymentStepFor(methods: readonly PaymentMethodInfo[]): PaymentStep {
+  const choices = paymentChoices(methods);
   const [only] = choices;
   if (choices.length === 0) return { kind: 'payment' };
   if (choices.length === 1 && only) {

@@ -83,6 +83,7 @@ export function CheckoutForm({
   fulfilment,
   lines,
   discounts,
+  paymentInfo,
   hideContact = false,
   orderId,
 }: {
@@ -95,6 +96,8 @@ export function CheckoutForm({
   lines: React.ReactNode;
   /** The Discounts section (composed by the page: the Coupon part), above the totals. */
   discounts?: React.ReactNode;
+  /** The payment-method information section, after the notes (checkout spec section 2). */
+  paymentInfo?: React.ReactNode;
   /** hideContactInformationSettings applies to this (table or curbside) order. */
   hideContact?: boolean;
   /** The order (the SMS verification's calls name it). */
@@ -392,6 +395,7 @@ export function CheckoutForm({
               </p>
             </section>
           ) : null}
+          {paymentInfo}
         </div>
 
         <section

@@ -7,8 +7,12 @@ import { themeStyle } from '@/lib/theme';
 import type { CheckoutPageData } from '../checkout.queries';
 import { CheckoutForm } from './checkout-form';
 import { DriverTip } from './driver-tip';
+import { PaymentMethodInfoSection } from './payment-method-info';
 
-/** /checkout: fulfilment summary, contact information, notes, order summary with tip, 'Confirm Order'. */
+/**
+ * /checkout: fulfilment summary, contact information, notes, payment-method info, order summary with tip,
+ * 'Confirm Order'.
+ */
 export function CheckoutScreen({ data, discounts }: { data: CheckoutPageData; discounts?: React.ReactNode }) {
   const { store, order } = data;
   const fulfilment = (
@@ -82,6 +86,7 @@ export function CheckoutScreen({ data, discounts }: { data: CheckoutPageData; di
           fulfilment={fulfilment}
           lines={lines}
           discounts={discounts}
+          paymentInfo={<PaymentMethodInfoSection info={data.paymentMethods} />}
           hideContact={data.hideContact}
           orderId={order.id}
         />
