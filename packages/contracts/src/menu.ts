@@ -63,6 +63,12 @@ export const SelectionAttributeSchema = z.object({
   minQty: z.number().int().min(0),
   maxQty: z.number().int().min(0),
   includedQty: z.number().int().min(0),
+  /**
+   * How many of the group's default choices (defaultQuantity) may be swapped for other choices of the group;
+   * absent or null: any. More swaps are refused with 21008 (substitution quantity exceeded, ordering spec
+   * section 8). See pricing.ts `substitutionCount`.
+   */
+  maxSubstitutions: z.number().int().min(0).nullable().optional(),
 });
 export type SelectionAttribute = z.infer<typeof SelectionAttributeSchema>;
 

@@ -13,6 +13,8 @@ import {
   groupStatus,
   includedLabel,
   priceItem,
+  substitutionCount,
+  substitutionLabel,
   validateSelection,
   type SelectedModifier,
 } from './pricing';
@@ -240,6 +242,72 @@ describe('applySequenceOfChanges', () => {
         { itemPathKey: '1-1-10-21-211', quantity: 0, operationType: 'update' },
       ]),
     ).toHaveLength(1);
+  });
+});
+
+describe('substitutions (ordering spec section 8: 21008 substitution quantity exceeded)', () => {
+  const standard = (key: string, title: string) =>
+    modifier(key, title, 0, { itemConfigurations: { displayOrder: 0, maxQuantity: 1, defaultQuantity: 1 } });
+  const vegetables = node({
+    itemPathKey: '1-2-20-65',
+    title: 'Vegetables',
+    itemType: ITEM_TYPE.Group,
+    selectionAttribute: { minQty: 0, maxQty: 4, includedQty: 0, maxSubstitutions: 1 },
+    children: [
+      standard('1-2-20-65-651', 'Broccoli'),
+      standard('1-2-20-65-652', 'Pickled carrots'),
+      modifier('1-2-20-65-653', 'Edamame', 0),
+      modifier('1-2-20-65-654', 'Cucumber', 0),
+    ],
+  });
+  const bowl = node({
+    itemPathKey: '1-2-20',
+    title: 'Teriyaki Bowl',
+    priceAttribute: base(12.49),
+    children: [vegetables],
+  });
+  const chosen = (...keys: string[]) => keys.map((k) => ({ itemPathKey: `1-2-20-65-${k}`, quantity: 1 }));
+  const check = (...keys: string[]) => validateSelection(bowl, { quantity: 1, modifiers: chosen(...keys) });
+
+  it('counts a default taken away and replaced as one substitution, not a default dropped or an extra added', () => {
+    const count = (...keys: string[]) =>
+      substitutionCount(vegetables, new Map(chosen(...keys).map((m) => [m.itemPathKey, m.quantity])));
+    expect(count('651', '652')).toBe(0);
+    expect(count('651')).toBe(0);
+    expect(count('651', '652', '653', '654')).toBe(0);
+    expect(count('651', '653')).toBe(1);
+    expect(count('653', '654')).toBe(2);
+    expect(count('653')).toBe(1);
+  });
+
+  it('allows the set number of swaps and refuses one more with 21008, saying so on the group', () => {
+    expect(check('651', '653').isValid).toBe(true);
+    expect(check('651', '653').groups[0]).toMatchObject({
+      substitutionLabel: '(up to 1 substitution)',
+      isValid: true,
+    });
+    const v = check('653', '654');
+    expect(v.isValid).toBe(false);
+    expect(v.issues).toEqual([
+      {
+        itemPathKey: '1-2-20-65',
+        code: ORDER_ERROR.SubstitutionQuantityExceeded,
+        message: 'Vegetables: swap at most 1 of the standard choices',
+      },
+    ]);
+    expect(v.groups[0]).toMatchObject({ isValid: false, message: 'Swap at most 1 of the standard choices' });
+  });
+
+  it('labels the limit and leaves groups without one unlimited', () => {
+    expect(substitutionLabel(0)).toBe('(no substitutions)');
+    expect(substitutionLabel(2)).toBe('(up to 2 substitutions)');
+    expect(substitutionLabel(null)).toBeNull();
+    expect(substitutionLabel(undefined)).toBeNull();
+    const open = node({
+      ...bowl,
+      children: [{ ...vegetables, selectionAttribute: { minQty: 0, maxQty: 4, includedQty: 0 } }],
+    });
+    expect(validateSelection(open, { quantity: 1, modifiers: chosen('653', '654') }).isValid).toBe(true);
   });
 });
 

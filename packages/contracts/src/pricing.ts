@@ -326,6 +326,36 @@ export function includedLabel(includedQty: number): string | null {
   return includedQty > 0 ? `(${includedQty} included in price)` : null;
 }
 
+/** '(up to n substitutions)' when the group limits swaps of its default choices, else null. */
+export function substitutionLabel(maxSubstitutions: number | null | undefined): string | null {
+  if (maxSubstitutions == null) return null;
+  if (maxSubstitutions === 0) return '(no substitutions)';
+  return `(up to ${maxSubstitutions} substitution${maxSubstitutions === 1 ? '' : 's'})`;
+}
+
+/** The group message when too many default choices were swapped. */
+export const substitutionMessage = (maxSubstitutions: number) =>
+  maxSubstitutions === 0
+    ? 'The standard choices cannot be swapped'
+    : `Swap at most ${maxSubstitutions} of the standard choices`;
+
+/**
+ * How many of a group's default choices were swapped for others: the default units taken away (each default
+ * modifier's defaultQuantity beyond what is chosen of it) matched by units of the group's other choices, so taking
+ * a default away without a replacement is no substitution, and neither is adding an extra without taking one away.
+ */
+export function substitutionCount(group: MenuNode, chosen: ReadonlyMap<string, number>): number {
+  let removed = 0;
+  let added = 0;
+  for (const modifier of group.children) {
+    const quantity = Math.max(0, chosen.get(modifier.itemPathKey) ?? 0);
+    const standard = modifier.itemConfigurations.defaultQuantity;
+    if (standard > 0) removed += Math.max(0, standard - quantity);
+    else added += quantity;
+  }
+  return Math.min(removed, added);
+}
+
 /** 'Required' while nothing is chosen in a required group, '{n} Pending' while short of the minimum, else null. */
 export function groupStatus(minQty: number, selectedQuantity: number): string | null {
   if (minQty <= 0 || selectedQuantity >= minQty) return null;
@@ -351,11 +381,15 @@ export interface GroupState {
   minQty: number;
   maxQty: number;
   includedQty: number;
+  /** How many default choices may be swapped (null: any). */
+  maxSubstitutions: number | null;
   selectedQuantity: number;
   isRadio: boolean;
   isRequired: boolean;
   hint: string | null;
   includedLabel: string | null;
+  /** '(up to n substitutions)' or null. */
+  substitutionLabel: string | null;
   status: string | null;
   isValid: boolean;
   message: string | null;
@@ -378,7 +412,8 @@ export interface SelectionValidation {
 /**
  * Checks a selection against the item's rules: item quantity 1-20 (21006/21007), portion required and known
  * (21009 'Select a portion size'), stock (21001), every modifier key known and under a chosen path (21002),
- * per-modifier max quantity (21007), and each visible group's min/max (21006/21007, 'Select an option').
+ * per-modifier max quantity (21007), each visible group's min/max (21006/21007, 'Select an option') and its
+ * limit on swapped default choices (21008, substitution quantity exceeded).
  * Returns the state of every group for the form; `isValid` is false when any issue exists.
  */
 export function validateSelection(item: MenuNode, selection: ItemSelection): SelectionValidation {
@@ -456,6 +491,8 @@ export function validateSelection(item: MenuNode, selection: ItemSelection): Sel
       }
       const tooFew = count < rules.minQty;
       const tooMany = rules.maxQty > 0 && count > rules.maxQty;
+      const maxSubstitutions = rules.maxSubstitutions ?? null;
+      const tooManySwaps = maxSubstitutions !== null && substitutionCount(group, selected) > maxSubstitutions;
       let message: string | null = null;
       if (tooFew) {
         message = GROUP_REQUIRED_MESSAGE;
@@ -471,6 +508,13 @@ export function validateSelection(item: MenuNode, selection: ItemSelection): Sel
           ORDER_ERROR.MaxItemQuantityExceeded,
           `${group.title}: select up to ${rules.maxQty}`,
         );
+      } else if (tooManySwaps) {
+        message = substitutionMessage(maxSubstitutions);
+        issue(
+          group.itemPathKey,
+          ORDER_ERROR.SubstitutionQuantityExceeded,
+          `${group.title}: ${substitutionMessage(maxSubstitutions).toLowerCase()}`,
+        );
       }
       groups.push({
         itemPathKey: group.itemPathKey,
@@ -479,13 +523,15 @@ export function validateSelection(item: MenuNode, selection: ItemSelection): Sel
         minQty: rules.minQty,
         maxQty: rules.maxQty,
         includedQty: rules.includedQty,
+        maxSubstitutions,
         selectedQuantity: count,
         isRadio: isRadioGroup(group),
         isRequired: rules.minQty > 0,
         hint: groupHint(rules.minQty, rules.maxQty),
         includedLabel: includedLabel(rules.includedQty),
+        substitutionLabel: substitutionLabel(maxSubstitutions),
         status: groupStatus(rules.minQty, count),
-        isValid: !tooFew && !tooMany,
+        isValid: !tooFew && !tooMany && !tooManySwaps,
         message,
       });
     }

@@ -56,6 +56,8 @@ interface GroupDef {
   min: number;
   max: number;
   included?: number;
+  /** How many default choices may be swapped for others (selectionAttribute.maxSubstitutions). */
+  substitutions?: number;
   layout?: MenuLayout;
   mods: ModDef[];
 }
@@ -440,6 +442,20 @@ const MAIN_MENU: CategoryDef[] = [
         ],
         calories: 810,
         groups: [
+          {
+            // The bowl's own vegetables: one of them may be swapped for another (ordering spec section 8, 21008).
+            id: 965,
+            title: 'Vegetables',
+            min: 0,
+            max: 4,
+            substitutions: 1,
+            mods: [
+              { id: 9651, title: 'Broccoli', defaultQty: 1 },
+              { id: 9652, title: 'Pickled carrots', defaultQty: 1 },
+              { id: 9653, title: 'Edamame' },
+              { id: 9654, title: 'Cucumber' },
+            ],
+          },
           {
             id: 964,
             title: 'Extras',
@@ -968,7 +984,12 @@ function groupRows(parentKey: string, groups: readonly GroupDef[], brandIds: num
     const key = `${parentKey}-${g.id}`;
     const node = baseNode(key, g.id, g.title, ITEM_TYPE.Group, gi);
     node.displayAttribute = display(g.title, g.layout ?? MENU_LAYOUT.Standard);
-    node.selectionAttribute = { minQty: g.min, maxQty: g.max, includedQty: g.included ?? 0 };
+    node.selectionAttribute = {
+      minQty: g.min,
+      maxQty: g.max,
+      includedQty: g.included ?? 0,
+      ...(g.substitutions === undefined ? {} : { maxSubstitutions: g.substitutions }),
+    };
     node.brandIds = brandIds;
     out.push({ itemPathKey: key, parentPathKey: parentKey, position: out.length, node });
     g.mods.forEach((m, mi) => {

@@ -191,6 +191,19 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
         },
         21001,
       ],
+      // The Teriyaki bowl's vegetables allow one swap: both of its own vegetables swapped is two (21008).
+      [
+        {
+          itemPathKey: key(20, 202),
+          quantity: 1,
+          portionId: 2,
+          modifiers: [
+            { itemPathKey: key(20, 202, 965, 9653), quantity: 1 },
+            { itemPathKey: key(20, 202, 965, 9654), quantity: 1 },
+          ],
+        },
+        21008,
+      ],
     ];
     for (const [payload, code] of cases) {
       const res = await ctx.app.inject({
@@ -208,6 +221,27 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
       headers: auth(),
     });
     expect(read.json<Body<Order>>().value.items).toEqual([]);
+  });
+
+  it("takes one swap of the Teriyaki bowl's vegetables (its limit) and keeps the swap on the line", async () => {
+    const order = await newOrder();
+    const swapped = [
+      { itemPathKey: key(20, 202, 965, 9651), quantity: 1 },
+      { itemPathKey: key(20, 202, 965, 9653), quantity: 1 },
+    ];
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/items`,
+      headers: auth(),
+      payload: { itemPathKey: key(20, 202), quantity: 1, portionId: 2, modifiers: swapped },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(
+      res
+        .json<Body<Order>>()
+        .value.items[0]?.selectedModifiers.map((m) => m.itemPathKey)
+        .sort(),
+    ).toEqual(swapped.map((m) => m.itemPathKey).sort());
   });
 
   it('refuses malformed item bodies with a 400 envelope', async () => {

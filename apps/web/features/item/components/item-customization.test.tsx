@@ -384,6 +384,51 @@ describe("the 'disable real-time pricing' flag (realTimePricing false)", () => {
   });
 });
 
+describe('substitutions (ordering spec section 8, 21008)', () => {
+  it('says how many standard choices may be swapped and stops Add to Order at one swap too many', () => {
+    const standard = (key: string, title: string) =>
+      node(key, title, {
+        price: 0,
+        itemConfigurations: { displayOrder: 0, maxQuantity: 1, defaultQuantity: 1 },
+      });
+    const vegetables = group('1-2-20-65', 'Vegetables', { min: 0, max: 4 }, [
+      standard('1-2-20-65-651', 'Broccoli'),
+      standard('1-2-20-65-652', 'Pickled carrots'),
+      node('1-2-20-65-653', 'Edamame', { price: 0 }),
+      node('1-2-20-65-654', 'Cucumber', { price: 0 }),
+    ]);
+    const bowl = node('1-2-20', 'Teriyaki Bowl', {
+      itemType: ITEM_TYPE.MenuItem,
+      price: 12.49,
+      children: [
+        { ...vegetables, selectionAttribute: { minQty: 0, maxQty: 4, includedQty: 0, maxSubstitutions: 1 } },
+      ],
+    });
+    render(
+      <ItemCustomization
+        item={bowl}
+        snapshotId={7}
+        locationId={3}
+        menuType="menu"
+        portionTitles={{}}
+        allowNotes={false}
+        edit={null}
+        submit={vi.fn(async () => ok)}
+        fetcher={vi.fn<typeof fetch>(() => new Promise<Response>(() => undefined))}
+      />,
+    );
+    const box = groupOf('Vegetables');
+    expect(box.textContent).toContain('Select up to 4 (up to 1 substitution)');
+    check('Broccoli');
+    check('Edamame');
+    expect(addButton().getAttribute('aria-disabled')).toBeNull();
+    check('Pickled carrots');
+    check('Cucumber');
+    expect(box.textContent).toContain('Swap at most 1 of the standard choices');
+    expect(addButton().getAttribute('aria-disabled')).toBe('true');
+  });
+});
+
 describe('reorder mode (pastItemId)', () => {
   it("starts from the past line's modifiers, quantity and note and adds it as a new line", async () => {
     const { submit } = setup({

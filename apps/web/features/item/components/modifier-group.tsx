@@ -144,7 +144,7 @@ export function ModifierGroup({
         </span>
       ) : null}
       <p id={hintId} className="clear-left text-sm text-gray-700">
-        {[state?.hint, state?.includedLabel].filter(Boolean).join(' ')}
+        {[state?.hint, state?.includedLabel, state?.substitutionLabel].filter(Boolean).join(' ')}
       </p>
       {message ? (
         <p id={messageId} className="mt-2 text-sm font-semibold text-red-700">
