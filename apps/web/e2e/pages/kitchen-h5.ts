@@ -6,7 +6,10 @@ export const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 4100}`;
 
 type Envelope<T> = { value: T; succeed: boolean };
 
-/** One API call with an optional bearer token; fails the test unless the API answers 2xx. */
+/**
+ * One API call with an optional bearer token; fails the test unless the API answers 2xx. `path` is on the e2e
+ * API, or a whole URL (a journey's own API: e2e/loyalty-journey.spec.ts).
+ */
 export async function call<T>(
   api: APIRequestContext,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH',
@@ -15,7 +18,7 @@ export async function call<T>(
   data?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  const res = await api.fetch(`${API_URL}${path}`, {
+  const res = await api.fetch(/^https?:/.test(path) ? path : `${API_URL}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     ...(data === undefined ? {} : { data }),
@@ -37,8 +40,8 @@ interface Challenge {
  * The payment captcha's answer, as the storefront's invisible check sends it: the ALTCHA proof of work (the number
  * whose SHA-256 with the salt is the challenge; the e2e API keeps maxnumber at 1,000).
  */
-export async function solvePaymentCaptcha(api: APIRequestContext): Promise<string> {
-  const c = await call<Challenge>(api, 'GET', '/v1/captcha/challenge', null);
+export async function solvePaymentCaptcha(api: APIRequestContext, apiUrl = API_URL): Promise<string> {
+  const c = await call<Challenge>(api, 'GET', `${apiUrl}/v1/captcha/challenge`, null);
   for (let number = 0; number <= (c.maxnumber ?? 1_000_000); number += 1) {
     if (createHash('sha256').update(`${c.salt}${number}`).digest('hex') === c.challenge) {
       const payload = {
@@ -69,6 +72,8 @@ export interface GuestOrder {
   session?: string;
   /** Save the card for the session's customer at placement (paymentIdToSave). */
   saveCard?: boolean;
+  /** The API to place it at (a journey's own: its origin); the e2e API by default. */
+  apiUrl?: string;
 }
 
 /**
@@ -102,10 +107,11 @@ async function placeOrder(
   api: APIRequestContext,
   order: GuestOrder,
 ): Promise<{ orderId: number; accessToken: string }> {
+  const apiUrl = order.apiUrl ?? API_URL;
   const accessToken =
     order.session ??
     (
-      await call<{ accessToken: string }>(api, 'POST', '/v1/oauth/token', null, {
+      await call<{ accessToken: string }>(api, 'POST', `${apiUrl}/v1/oauth/token`, null, {
         clientId: 'web',
         clientSecret: 'web-demo-secret',
       })
@@ -113,16 +119,16 @@ async function placeOrder(
   const menu = await call<{ snapshotId: number; menuId: number }>(
     api,
     'GET',
-    `/v1/sales/menus?locationId=${order.locationId}`,
+    `${apiUrl}/v1/sales/menus?locationId=${order.locationId}`,
     accessToken,
     undefined,
     { prefer: 'return=compact' },
   );
-  const created = await call<{ id: number }>(api, 'POST', '/v1/sales/orders', accessToken, {
+  const created = await call<{ id: number }>(api, 'POST', `${apiUrl}/v1/sales/orders`, accessToken, {
     menuSnapshotId: menu.snapshotId,
     fulfillmentMethod: order.fulfillmentMethod ?? 1,
   });
-  const base = `/v1/sales/orders/${created.id}`;
+  const base = `${apiUrl}/v1/sales/orders/${created.id}`;
   const added = await call<{ order: { totals: { total: number } } }>(
     api,
     'POST',
@@ -149,7 +155,7 @@ async function placeOrder(
       paymentMethod: 5,
       baseAmount: added.order.totals.total,
       tipAmount: 0,
-      recaptchaInput: await solvePaymentCaptcha(api),
+      recaptchaInput: await solvePaymentCaptcha(api, apiUrl),
       // The stores verify the billing postal code (address verification at ZipCodeOnly).
       billingAddress: { postalCode: '20036' },
     },
