@@ -280,6 +280,24 @@ describe.each(await dbKinds())('order receipts on %s', (kind) => {
     );
   });
 
+  it("shows an order's service charge (a catering store's 10%) on its own row, as checkout's totals do", async () => {
+    // A $12.50 order with a 10% service charge ($1.25, a catering store's), written as pricing leaves it.
+    const fixture = await createOrderFixture(ctx);
+    await ctx.database.db
+      .update(orders)
+      .set({ serviceChargeCents: 125, totalCents: fixture.totalCents + 125 })
+      .where(eq(orders.id, fixture.orderId));
+    const order = { ...fixture, totalCents: fixture.totalCents + 125 };
+    const { paymentToken } = await prepareCheckout(ctx, order, CARDS.approve);
+    n += 1;
+    const email = `service-charge-${kind}-${n}-${Date.now()}@example.com`;
+    await setEmail(order.orderId, email);
+    expect((await closeRequest(ctx, order, { paymentToken })).statusCode).toBe(200);
+    const [mail] = await mailsTo(email);
+    expect(mail?.textBody).toContain('Item Total: $12.50\nService Charge: $1.25\nTax: $1.25\nTotal: $15.00');
+    expect(mail?.htmlBody).toMatch(/Service Charge<\/td><td[^>]*>\$1\.25</);
+  });
+
   it('sends no receipt for a declined placement', async () => {
     const { order, paymentToken, email } = await readyToPlace(CARDS.decline);
     const declined = await closeRequest(ctx, order, { paymentToken });
