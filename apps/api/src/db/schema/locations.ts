@@ -4,6 +4,7 @@
  */
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -263,6 +264,22 @@ export const locationDeliveryZones = pgTable(
       sql`(${t.kind} = 'radius' and ${t.radiusMiles} > 0 and ${t.polygon} is null) or (${t.kind} = 'polygon' and ${t.polygon} is not null and ${t.radiusMiles} is null)`,
     ),
   ],
+);
+
+/**
+ * The catalogue's change log (migration 0028): one row per store, stamped by triggers with the transaction id
+ * (xid8 as a number) of the last transaction that changed the store, its hours, holidays, pickup methods, brand
+ * links, delivery zones or a brand it shows. Each API process keeps the catalogue in memory and re-reads only
+ * the stores stamped since its last read (locations.service.ts). No foreign key: a deleted store keeps its row,
+ * so its deletion is seen.
+ */
+export const locationChanges = pgTable(
+  'location_changes',
+  {
+    locationId: integer('location_id').primaryKey(),
+    changedBy: bigint('changed_by', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('location_changes_changed_by_idx').on(t.changedBy)],
 );
 
 export const featureFlags = pgTable('feature_flags', {

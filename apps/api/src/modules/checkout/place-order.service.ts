@@ -33,7 +33,7 @@ import { brandMessageTemplates } from '../../db/schema/messaging';
 import { rowOf, runStatement } from '../../db/statements';
 import type { KnownLoad } from '../capacity/capacity.service';
 import type { SlotCapacity } from '@storefront/contracts/capacity';
-import { loadCatalog, locationForOrderingOf } from '../locations/locations.service';
+import { findCatalogRecord, locationForOrderingOf } from '../locations/locations.service';
 import { findLocation as findLocationRecord, type LocationRecord } from '../locations/locations.repository';
 import { brandMessagesOf } from '../notifications/message-templates';
 import { receiptEmail, receiptOf, type ReceiptSource } from '../notifications/order-receipt';
@@ -316,7 +316,7 @@ async function storeRecordOf(
   now: Date,
 ): Promise<LocationRecord | null> {
   if (!fresh) return null;
-  const cached = (await loadCatalog(db, now.getTime())).find((l) => l.id === locationId);
+  const cached = await findCatalogRecord(db, locationId, now.getTime());
   if (!cached) return findLocationRecord(db, locationId);
   return { ...cached, ...fresh };
 }

@@ -2,8 +2,8 @@
  * Locations: store search by distance, store details with their include flags, order and fulfillment
  * settings, order times, context options, and `getLocationForOrdering` for the order and checkout modules.
  *
- * Reads are heavy and locations change rarely, so the store catalogue is cached per database for a few
- * seconds (CATALOG_TTL_MS). Everything time-dependent (status, order times, the demo schedules) is computed
+ * Reads are heavy and locations change rarely, so the store catalogue is kept per database in the process, read
+ * whole once and then checked every CATALOG_TTL_MS for the stores changed since (only those are read again). Everything time-dependent (status, order times, the demo schedules) is computed
  * per request from the cached rows, so the cache never serves a stale status. `getLocationForOrdering` reads
  * the database every time: placing an order must see an offline switch at once.
  */
@@ -44,74 +44,120 @@ import {
   type Schedule,
   type StoreStatusResult,
 } from '@storefront/contracts/store-hours';
-import type { Db } from '../../db/client';
+import { rootHandleOf, type Db } from '../../db/client';
 import { badRequest, notFound, ruleBroken } from '../../lib/errors';
 import type { GeocodingProvider, KnownAddress } from '../../providers/geocoding/geocoding-provider';
 import { ASAP_ROLL_SLOTS, nextSlotStart, slotStartOf } from '@storefront/contracts/capacity';
 import { estimateKitchenReadyTime, withoutFullSlots } from '../capacity/capacity.service';
-import { findLocation, findLocations, type LocationRecord } from './locations.repository';
+import {
+  findLocationStamps,
+  findLocation,
+  findLocations,
+  MAX_STORES_READ_BY_ID,
+  type LocationRecord,
+} from './locations.repository';
 
 // ---------------------------------------------------------------------------------------------------------
 // Catalogue cache
 
 export const CATALOG_TTL_MS = 10_000;
+
+/**
+ * One database's catalogue in this process: every store with its details, sorted by id, and the stamp of its
+ * last read. Reading 10,000 stores takes seconds, so it is read whole once; after that, every CATALOG_TTL_MS a
+ * check asks which stores were stamped as changed since (migration 0028's triggers, one small indexed read) and
+ * only those are read again. The rows at hand keep answering while a check runs (one at a time).
+ */
 interface CachedCatalog {
-  loadedAt: number;
-  rows: Promise<LocationRecord[]>;
-  /** The rows have arrived (a failed load is dropped, never kept). */
-  loaded: boolean;
-  /** A newer catalogue is being read while this one still answers. */
-  refreshing: boolean;
+  rows: LocationRecord[] | null;
+  /** When the last check began (the `now` of the call that started it). */
+  checkedAt: number;
+  /** The stamp of the last read (findLocationStamps). */
+  stamp: number | null;
+  /** The stamps seen of the stores stamped at or after `stamp`. */
+  seen: Map<number, number>;
+  /** The check under way, if any. */
+  running: Promise<LocationRecord[]> | null;
+  /** A check begun after invalidateLocationsCache: every call waits for it. */
+  fresh: Promise<LocationRecord[]> | null;
 }
 const catalogs = new WeakMap<Db, CachedCatalog>();
 
-function readCatalog(db: Db, now: number): CachedCatalog {
-  const entry: CachedCatalog = { loadedAt: now, rows: findLocations(db), loaded: false, refreshing: false };
-  entry.rows.then(
-    () => {
-      entry.loaded = true;
-    },
-    // A failed load must not stay cached.
-    () => {
-      if (catalogs.get(db) === entry) catalogs.delete(db);
-    },
-  );
-  return entry;
+/** The catalogue's rows with `changed` (read by id) put in place of theirs, and `ids` not read dropped. */
+function mergeChanged(rows: LocationRecord[], ids: number[], changed: LocationRecord[]): LocationRecord[] {
+  const gone = new Set(ids);
+  const merged = rows.filter((row) => !gone.has(row.id));
+  merged.push(...changed);
+  return merged.sort((a, b) => a.id - b.id);
+}
+
+/** One check: the stores changed since the last read are read again (everything on the first). */
+async function checkCatalog(db: Db, entry: CachedCatalog): Promise<LocationRecord[]> {
+  let rows = entry.rows;
+  const { stamp, stamps } = await findLocationStamps(db, rows ? entry.stamp : null);
+  const changed = stamps.filter(([id, at]) => entry.seen.get(id) !== at).map(([id]) => id);
+  if (!rows || changed.includes(0) || changed.length > MAX_STORES_READ_BY_ID) {
+    rows = await findLocations(db);
+  } else if (changed.length > 0) {
+    rows = mergeChanged(rows, changed, await findLocations(db, changed));
+  }
+  // Stamps before this read's are never asked for again.
+  entry.seen = new Map(stamps.filter(([, at]) => at >= stamp));
+  entry.rows = rows;
+  entry.stamp = stamp;
+  return rows;
+}
+
+/** Starts a check after the one under way (if any); a failed check leaves the rows and stamp as they were. */
+function startCheck(db: Db, entry: CachedCatalog, now: number): Promise<LocationRecord[]> {
+  entry.checkedAt = now;
+  const previous = entry.running ?? Promise.resolve();
+  const check = previous
+    .catch(() => undefined)
+    .then(() => checkCatalog(db, entry))
+    .finally(() => {
+      if (entry.running === check) entry.running = null;
+    });
+  entry.running = check;
+  return check;
 }
 
 /**
- * Every location with its details, cached per database for CATALOG_TTL_MS. Once expired, the rows at hand keep
- * answering while the next catalogue is read (one read at a time): with thousands of stores the read takes long
- * enough that holding every search for it would show in their p99. After invalidateLocationsCache, the next call
- * waits for fresh rows.
+ * Every location with its details. The first call reads them all; then a store's change shows up within
+ * CATALOG_TTL_MS (the rows at hand answer while the check runs), and at once after invalidateLocationsCache.
+ * One catalogue per database: a transaction's handle shares its root's (and reads through itself only when the
+ * catalogue is not read yet; the checks after the TTL are begun by calls outside transactions).
  */
-export function loadCatalog(db: Db, now = Date.now()): Promise<LocationRecord[]> {
-  const cached = catalogs.get(db);
-  if (cached && now - cached.loadedAt < CATALOG_TTL_MS) return cached.rows;
-  if (cached?.loaded) {
-    if (!cached.refreshing) {
-      cached.refreshing = true;
-      const next = readCatalog(db, now);
-      next.rows.then(
-        () => {
-          if (catalogs.get(db) === cached) catalogs.set(db, next);
-        },
-        () => {
-          cached.refreshing = false;
-        },
-      );
-    }
-    return cached.rows;
+export function loadCatalog(handle: Db, now = Date.now()): Promise<LocationRecord[]> {
+  const db = rootHandleOf(handle);
+  let entry = catalogs.get(db);
+  if (!entry) {
+    entry = { rows: null, checkedAt: now, stamp: null, seen: new Map(), running: null, fresh: null };
+    catalogs.set(db, entry);
   }
-  if (cached) return cached.rows;
-  const entry = readCatalog(db, now);
-  catalogs.set(db, entry);
-  return entry.rows;
+  if (entry.fresh) return entry.fresh;
+  if (!entry.rows) return entry.running ?? startCheck(handle, entry, now);
+  if (handle === db && now - entry.checkedAt >= CATALOG_TTL_MS && !entry.running) {
+    // In the background: a failed check is tried again at the next call after the TTL.
+    startCheck(db, entry, now).catch(() => undefined);
+  }
+  return Promise.resolve(entry.rows);
 }
 
-/** Drops the cached catalogue (after a write to locations, and in tests). */
-export function invalidateLocationsCache(db: Db): void {
-  catalogs.delete(db);
+/**
+ * After a write to a store (and in tests; outside any transaction): the next call waits for a check that begins
+ * after this one, so it answers with the write.
+ */
+export function invalidateLocationsCache(handle: Db): void {
+  const db = rootHandleOf(handle);
+  const entry = catalogs.get(db);
+  if (!entry) return;
+  const check = startCheck(db, entry, Date.now());
+  entry.fresh = check;
+  const done = () => {
+    if (entry.fresh === check) entry.fresh = null;
+  };
+  check.then(done, done);
 }
 
 /** A catalogue's rows by id, and by latitude (ascending) for the searches' bounding box. */
@@ -149,6 +195,11 @@ function rowsInLatitudes(rows: LocationRecord[], min: number, max: number): Loca
     band.push(row);
   }
   return band;
+}
+
+/** A store's record in the catalogue (undefined when it holds none with that id). */
+export async function findCatalogRecord(db: Db, id: number, now = Date.now()) {
+  return indexOf(await loadCatalog(db, now)).byId.get(id);
 }
 
 export async function getRecord(db: Db, id: number): Promise<LocationRecord> {
