@@ -156,11 +156,21 @@ export const TipAmountSchema = z
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Tip must have at most 2 decimals');
 
 /** PUT sales/orders/{id}/pickup-data (spec: pickupOption, carColor, carType, fulfillmentPlace). */
+/** The guest's answers to the pickup option's additional fields: the field's id and its value. */
+export const PickupFieldValueSchema = z.object({
+  id: refuseNul(z.string().max(40)).min(1),
+  value: refuseNul(z.string().trim().max(80)),
+});
+export type PickupFieldValue = z.infer<typeof PickupFieldValueSchema>;
+export const PICKUP_FIELDS_MAX = 20;
+
 export const PickupDataBodySchema = z.object({
   pickupOption: PickupTypeSchema,
   carColor: z.number().int().min(0).max(100).nullable().optional(),
   carType: z.number().int().min(0).max(100).nullable().optional(),
   fulfillmentPlace: refuseNul(z.string().trim().max(40)).nullable().optional(),
+  /** Answers to the chosen option's additional fields (checkout spec section 5, pickup additional fields). */
+  additionalFields: z.array(PickupFieldValueSchema).max(PICKUP_FIELDS_MAX).optional(),
 });
 export type PickupDataBody = z.infer<typeof PickupDataBodySchema>;
 export const PickupDataValueSchema = z.object({
@@ -168,6 +178,7 @@ export const PickupDataValueSchema = z.object({
   carColor: z.number().int().nullable(),
   carType: z.number().int().nullable(),
   fulfillmentPlace: z.string().nullable(),
+  additionalFields: z.array(PickupFieldValueSchema).optional(),
 });
 export type PickupDataValue = z.infer<typeof PickupDataValueSchema>;
 export const PickupDataResponseSchema = envelope(PickupDataValueSchema);

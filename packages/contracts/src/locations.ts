@@ -140,6 +140,22 @@ export function buildContextOptions(enabledMethods: readonly FulfillmentMethod[]
 // ---------------------------------------------------------------------------------------------------------
 // Settings
 
+/**
+ * A pickup option's additional field (checkout spec sections 3 and 5): asked of the guest choosing the option.
+ * Without options the answer is a whole number between min and max (either may be null); with options it is one
+ * of the options' ids (a select). A readonly field is shown but not answered by the guest.
+ */
+export const PickupAdditionalFieldSchema = z.object({
+  id: textSchema(40).min(1),
+  label: textSchema(80).min(1),
+  options: z.array(z.object({ id: textSchema(40).min(1), value: textSchema(80) })).nullable(),
+  required: z.boolean(),
+  min: z.number().int().nullable(),
+  max: z.number().int().nullable(),
+  readonly: z.boolean(),
+});
+export type PickupAdditionalField = z.infer<typeof PickupAdditionalFieldSchema>;
+
 export const PickupMethodSchema = z.object({
   pickupOption: PickupTypeSchema,
   notes: z.string().nullable(),
@@ -147,6 +163,8 @@ export const PickupMethodSchema = z.object({
   parkingSpaceRequired: z.boolean(),
   /** [min, max] parking place numbers, or null when places are not numbered. */
   parkingSpaceRange: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  /** The option's additional fields (absent: none). */
+  additionalFields: z.array(PickupAdditionalFieldSchema).optional(),
 });
 export type PickupMethod = z.infer<typeof PickupMethodSchema>;
 

@@ -154,6 +154,8 @@ export const FulfillmentInformationSchema = z.object({
   fulfillmentPlace: z.string().nullable().optional(),
   carType: z.number().int().nullable().optional(),
   carColor: z.number().int().nullable().optional(),
+  /** Answers to the pickup option's additional fields (PUT pickup-data), by field id. */
+  additionalFields: z.array(z.object({ id: z.string(), value: z.string() })).optional(),
   /** Delivery orders: the address, the zone's fee and the driver tip (null until set), dollars. */
   delivery: z
     .object({

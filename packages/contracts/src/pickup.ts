@@ -3,7 +3,7 @@
  * the API apply (ordering spec section 5; checkout spec section 5, pickup change modal).
  */
 import { PICKUP_TYPE, VEHICLE_COLOR, VEHICLE_TYPE, type PickupType } from './enum-values';
-import type { PickupMethod } from './locations';
+import type { PickupAdditionalField, PickupMethod } from './locations';
 
 export const TABLE_NUMBER_MIN = 0;
 export const TABLE_NUMBER_MAX = 999;
@@ -41,11 +41,85 @@ export const PICKUP_MESSAGES = {
   spotRange: (min: number, max: number) => `Parking spot must be between ${min} and ${max}`,
 } as const;
 
+export const PICKUP_FIELD_MESSAGES = {
+  required: (label: string) => `Please enter ${label}`,
+  choose: (label: string) => `Please choose ${label}`,
+  number: (label: string) => `${label} must be a whole number`,
+  range: (label: string, min: number | null, max: number | null) =>
+    min !== null && max !== null
+      ? `${label} must be between ${min} and ${max}`
+      : min !== null
+        ? `${label} must be at least ${min}`
+        : `${label} must be at most ${max ?? 0}`,
+  unknown: 'This pickup option has no such field',
+} as const;
+
+/** Whether the field is answered with a select (it has options) rather than a number. */
+export const isSelectField = (field: Pick<PickupAdditionalField, 'options'>) =>
+  field.options !== null && field.options.length > 0;
+
+/**
+ * What is wrong with the answers to a pickup option's additional fields (checkout spec section 5): by field id,
+ * the message for each required field left empty, each number that is not whole or outside [min, max], and each
+ * select answer that is not one of its options; an answer to a field the option does not have is refused under
+ * its own id. Readonly fields are not the guest's to answer, so their answers are ignored.
+ */
+export function pickupFieldErrors(
+  fields: readonly PickupAdditionalField[],
+  answers: readonly { id: string; value: string }[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const given = new Map(answers.map((a) => [a.id, a.value.trim()]));
+  for (const answer of answers) {
+    if (!fields.some((f) => f.id === answer.id)) errors[answer.id] = PICKUP_FIELD_MESSAGES.unknown;
+  }
+  for (const field of fields) {
+    if (field.readonly) continue;
+    const value = given.get(field.id) ?? '';
+    if (value === '') {
+      if (field.required) {
+        errors[field.id] = isSelectField(field)
+          ? PICKUP_FIELD_MESSAGES.choose(field.label)
+          : PICKUP_FIELD_MESSAGES.required(field.label);
+      }
+      continue;
+    }
+    if (isSelectField(field)) {
+      if (!field.options?.some((o) => o.id === value))
+        errors[field.id] = PICKUP_FIELD_MESSAGES.choose(field.label);
+      continue;
+    }
+    if (!/^-?\d{1,9}$/.test(value)) {
+      errors[field.id] = PICKUP_FIELD_MESSAGES.number(field.label);
+      continue;
+    }
+    const number = Number(value);
+    if ((field.min !== null && number < field.min) || (field.max !== null && number > field.max)) {
+      errors[field.id] = PICKUP_FIELD_MESSAGES.range(field.label, field.min, field.max);
+    }
+  }
+  return errors;
+}
+
+/** The answers kept for an option: its non-readonly fields that were answered, in the option's field order. */
+export function keptPickupFields(
+  fields: readonly PickupAdditionalField[],
+  answers: readonly { id: string; value: string }[],
+): { id: string; value: string }[] {
+  const given = new Map(answers.map((a) => [a.id, a.value.trim()]));
+  return fields.flatMap((f) => {
+    const value = given.get(f.id) ?? '';
+    return f.readonly || value === '' ? [] : [{ id: f.id, value }];
+  });
+}
+
 export interface PickupChoice {
   pickupOption: PickupType;
   carColor?: number | null | undefined;
   carType?: number | null | undefined;
   fulfillmentPlace?: string | null | undefined;
+  /** Answers to the option's additional fields, by field id. */
+  additionalFields?: readonly { id: string; value: string }[] | undefined;
 }
 
 export type PickupChoiceError = { field: 'pickupOption' | 'car' | 'fulfillmentPlace'; message: string };

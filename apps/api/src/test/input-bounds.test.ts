@@ -155,6 +155,21 @@ describe.each(await dbKinds())('input bounds on %s', (kind) => {
       ['PATCH', `${orderUrl}/properties`, { notes: NUL }],
       ['PUT', `${orderUrl}/pickup-data`, { pickupOption: 1, fulfillmentPlace: NUL }],
       ['PUT', `/v1/tracking/orders/${order.orderId}/pickup-data`, { pickupOption: 1, fulfillmentPlace: NUL }],
+      ['PUT', `${orderUrl}/pickup-data`, { pickupOption: 2, additionalFields: [{ id: 'lane', value: NUL }] }],
+      ['PUT', `${orderUrl}/pickup-data`, { pickupOption: 2, additionalFields: [{ id: NUL, value: '1' }] }],
+      [
+        'PUT',
+        `${orderUrl}/pickup-data`,
+        {
+          pickupOption: 2,
+          additionalFields: Array.from({ length: 21 }, (_, i) => ({ id: `f${i}`, value: '1' })),
+        },
+      ],
+      [
+        'PUT',
+        `${orderUrl}/pickup-data`,
+        { pickupOption: 2, additionalFields: [{ id: 'lane', value: 'x'.repeat(81) }] },
+      ],
       ['POST', `${orderUrl}/items`, { itemPathKey: '1', quantity: 1, note: NUL }],
       ['POST', `${orderUrl}/items`, { itemPathKey: '1', quantity: 1, crossSellOfferId: NUL }],
       ['PUT', `${orderUrl}/delivery-address`, { address: { ...address, line1: NUL } }],

@@ -240,6 +240,7 @@ function pickupSelector(order: Order, storeMethods: PickupMethod[]): PaymentPage
       carType: info?.carType ?? null,
       carColor: info?.carColor ?? null,
       fulfillmentPlace: info?.fulfillmentPlace ?? null,
+      additionalFields: info?.additionalFields ?? [],
     },
   };
 }

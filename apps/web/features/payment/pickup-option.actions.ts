@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PickupDataValueSchema } from '@storefront/contracts/checkout';
 import { FULFILLMENT_METHOD, PICKUP_TYPE, PickupTypeSchema } from '@storefront/contracts/enums';
 import { FulfillmentSettingsSchema } from '@storefront/contracts/locations';
-import { pickupChoiceError } from '@storefront/contracts/pickup';
+import { keptPickupFields, pickupChoiceError, pickupFieldErrors } from '@storefront/contracts/pickup';
 import { apiRequest } from '@/lib/api';
 import { getOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
@@ -15,9 +15,14 @@ const PaymentPickupInputSchema = z.object({
   carType: z.number().int().min(0).max(100).nullable(),
   carColor: z.number().int().min(0).max(100).nullable(),
   fulfillmentPlace: z.string().trim().max(20).nullable(),
+  additionalFields: z
+    .array(z.object({ id: z.string().max(40), value: z.string().max(80) }))
+    .max(20)
+    .default([]),
 });
 
-export type PaymentPickupResult = { ok: true } | { ok: false; error: string };
+export type PaymentPickupResult =
+  { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 /**
  * The payment page's pickup option selector (checkout spec section 2): checked against the store's options with
@@ -38,10 +43,19 @@ export async function savePaymentPickup(
   if (!settings.ok) return { ok: false, error: 'Please try again.' };
   const problem = pickupChoiceError(settings.value.availablePickupMethods, choice);
   if (problem) return { ok: false, error: problem.message };
+  // Checkout spec section 5: the chosen option's additional fields, with the same rules as the API.
+  const fields =
+    settings.value.availablePickupMethods.find((m) => m.pickupOption === choice.pickupOption)
+      ?.additionalFields ?? [];
+  const fieldErrors = pickupFieldErrors(fields, choice.additionalFields);
+  const [firstFieldError] = Object.values(fieldErrors);
+  if (firstFieldError) return { ok: false, error: firstFieldError, fieldErrors };
+  const additionalFields = keptPickupFields(fields, choice.additionalFields);
   const walkIn = choice.pickupOption === PICKUP_TYPE.WalkIn;
   const body = walkIn
-    ? { pickupOption: PICKUP_TYPE.WalkIn }
+    ? { pickupOption: PICKUP_TYPE.WalkIn, additionalFields }
     : {
+        additionalFields,
         pickupOption: choice.pickupOption,
         carType: choice.carType,
         carColor: choice.carColor,

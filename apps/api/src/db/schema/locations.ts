@@ -3,6 +3,7 @@
  * settings, weekly hours and holidays, the UI templates and the feature flags.
  */
 import { relations, sql } from 'drizzle-orm';
+import type { PickupAdditionalField } from '@storefront/contracts/locations';
 import {
   bigint,
   boolean,
@@ -180,6 +181,8 @@ export const locationPickupMethods = pgTable(
     parkingSpaceRequired: boolean('parking_space_required').notNull().default(false),
     parkingSpaceMin: integer('parking_space_min'),
     parkingSpaceMax: integer('parking_space_max'),
+    /** The option's additional fields (checkout spec section 3: id, label, options, required, min, max, readonly). */
+    additionalFields: jsonb('additional_fields').$type<PickupAdditionalField[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('location_pickup_methods_uq').on(t.locationId, t.pickupOption),

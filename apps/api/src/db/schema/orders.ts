@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DiscountLine, ServiceChargeLine } from '@storefront/contracts/discount-engine';
+import type { PickupFieldValue } from '@storefront/contracts/checkout';
 import { locations } from './locations';
 import { menuSnapshots } from './menus';
 
@@ -64,6 +65,8 @@ export const orders = pgTable(
     carColor: smallint('car_color'),
     carType: smallint('car_type'),
     fulfillmentPlace: text('fulfillment_place'),
+    /** The guest's answers to the pickup option's additional fields (id, value); null when none. */
+    pickupFields: jsonb('pickup_fields').$type<PickupFieldValue[]>(),
     /** Delivery orders: the address (GET/PUT delivery-address), its zone's fee and the driver's tip. */
     deliveryLine1: text('delivery_line1'),
     deliveryLine2: text('delivery_line2'),

@@ -258,6 +258,21 @@ function demoLocations(): DemoLocation[] {
           pickupOption: PICKUP_TYPE.DriveThru,
           notes: 'Give your name at the drive-thru window.',
           carDetailsRequired: true,
+          // An additional field (checkout spec section 3): optional, a select as it has options.
+          additionalFields: [
+            {
+              id: 'lane',
+              label: 'Drive-thru lane',
+              options: [
+                { id: '1', value: 'Lane 1 (left)' },
+                { id: '2', value: 'Lane 2 (right)' },
+              ],
+              required: false,
+              min: null,
+              max: null,
+              readonly: false,
+            },
+          ],
         },
       ],
     },

@@ -21,9 +21,15 @@ import {
   PickupTypeSchema,
   type OrderAction,
 } from '@storefront/contracts/enums';
-import type { PickupMethod } from '@storefront/contracts/locations';
+import type { PickupAdditionalField, PickupMethod } from '@storefront/contracts/locations';
 import { TableNumberSchema } from '@storefront/contracts/checkout';
-import { TABLE_NUMBER_MESSAGE, isContactHidden, pickupChoiceError } from '@storefront/contracts/pickup';
+import {
+  TABLE_NUMBER_MESSAGE,
+  isContactHidden,
+  keptPickupFields,
+  pickupChoiceError,
+  pickupFieldErrors,
+} from '@storefront/contracts/pickup';
 import type { Db } from '../../db/client';
 import { conflict, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
@@ -121,6 +127,7 @@ export function pickupMethodOf(row: {
   parkingSpaceRequired: boolean;
   parkingSpaceMin: number | null;
   parkingSpaceMax: number | null;
+  additionalFields?: PickupAdditionalField[];
 }): PickupMethod {
   return {
     pickupOption: PickupTypeSchema.parse(row.pickupOption),
@@ -131,6 +138,7 @@ export function pickupMethodOf(row: {
       row.parkingSpaceMin !== null && row.parkingSpaceMax !== null
         ? [row.parkingSpaceMin, row.parkingSpaceMax]
         : null,
+    additionalFields: row.additionalFields ?? [],
   };
 }
 
@@ -142,6 +150,7 @@ export function pickupDataOf(order: OrderRow): PickupDataValue | null {
     carColor: order.carColor,
     carType: order.carType,
     fulfillmentPlace: order.fulfillmentPlace,
+    additionalFields: order.pickupFields ?? [],
   };
 }
 
@@ -166,6 +175,7 @@ export async function updatePickupData(
         carColor: null,
         carType: null,
         fulfillmentPlace: String(table.data),
+        pickupFields: null,
       });
       const value = updated ? pickupDataOf(updated) : null;
       if (!value) throw orderNotFound();
@@ -184,12 +194,21 @@ export async function updatePickupData(
         problem.message,
       );
     }
+    // Checkout spec section 5: the chosen option's additional fields, required and bounded per definition.
+    const fields = methods.find((m) => m.pickupOption === body.pickupOption)?.additionalFields ?? [];
+    const answers = body.additionalFields ?? [];
+    const [fieldProblem] = Object.entries(pickupFieldErrors(fields, answers));
+    if (fieldProblem) {
+      throw ruleBroken(`AdditionalFields.${fieldProblem[0]}`, ORDER_ERROR.InvalidOrderType, fieldProblem[1]);
+    }
+    const kept = keptPickupFields(fields, answers);
     const place = body.fulfillmentPlace?.trim() ? body.fulfillmentPlace.trim() : null;
     const updated = await updateOrder(tx, orderId, {
       pickupOption: body.pickupOption,
       carColor: body.pickupOption === 0 ? null : (body.carColor ?? null),
       carType: body.pickupOption === 0 ? null : (body.carType ?? null),
       fulfillmentPlace: body.pickupOption === 0 ? null : place,
+      pickupFields: kept.length > 0 ? kept : null,
     });
     const value = updated ? pickupDataOf(updated) : null;
     if (!value) throw orderNotFound();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../../db/schema/orders';
 import { closeRequests } from '../../db/schema/payments';
-import { locations } from '../../db/schema/locations';
+import { locationPickupMethods, locations } from '../../db/schema/locations';
 import { invalidateLocationsCache } from '../locations/locations.service';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, CONTACT, createOrderFixture } from './checkout.fixtures';
@@ -217,6 +217,136 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
       payload: { pickupOption: 1, carColor: 0, carType: 2, fulfillmentPlace: '7' },
     });
     expect(saved.json()).toMatchObject({ value: { pickupOption: 1, carType: 2, fulfillmentPlace: '7' } });
+  });
+
+  it("checks and keeps the pickup option's additional fields: required, numeric in [min, max] without options, one of the options otherwise", async () => {
+    const order = await createOrderFixture(ctx, { locationId: 6, subtotalCents: 2000 });
+    const url = `/v1/sales/orders/${order.orderId}/pickup-data`;
+    const settings = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/locations/6/fulfillment-settings',
+      headers: auth(order.token),
+    });
+    expect(
+      settings.json<{ value: { availablePickupMethods: { additionalFields?: unknown[] }[] } }>().value
+        .availablePickupMethods[2]?.additionalFields,
+    ).toEqual([
+      {
+        id: 'lane',
+        label: 'Drive-thru lane',
+        options: [
+          { id: '1', value: 'Lane 1 (left)' },
+          { id: '2', value: 'Lane 2 (right)' },
+        ],
+        required: false,
+        min: null,
+        max: null,
+        readonly: false,
+      },
+    ]);
+    const put = (additionalFields?: { id: string; value: string }[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url,
+        headers: auth(order.token),
+        payload: {
+          pickupOption: 2,
+          carColor: 0,
+          carType: 2,
+          ...(additionalFields ? { additionalFields } : {}),
+        },
+      });
+    // The demo's lane is optional: none given is fine, a lane that is not an option is not.
+    expect((await put()).statusCode).toBe(200);
+    const badLane = await put([{ id: 'lane', value: '3' }]);
+    expect(badLane.statusCode).toBe(422);
+    expect(badLane.json()).toMatchObject({
+      errors: [{ key: 'AdditionalFields.lane', code: 21036, message: 'Please choose Drive-thru lane' }],
+    });
+
+    // A store asks for a required number of passengers (1 to 8) and shows a readonly pickup code.
+    await ctx.database.db
+      .update(locationPickupMethods)
+      .set({
+        additionalFields: [
+          {
+            id: 'lane',
+            label: 'Drive-thru lane',
+            options: [{ id: '1', value: 'Lane 1' }],
+            required: false,
+            min: null,
+            max: null,
+            readonly: false,
+          },
+          {
+            id: 'people',
+            label: 'Number of passengers',
+            options: null,
+            required: true,
+            min: 1,
+            max: 8,
+            readonly: false,
+          },
+          {
+            id: 'code',
+            label: 'Pickup code',
+            options: null,
+            required: false,
+            min: null,
+            max: null,
+            readonly: true,
+          },
+        ],
+      })
+      .where(and(eq(locationPickupMethods.locationId, 6), eq(locationPickupMethods.pickupOption, 2)));
+    invalidateLocationsCache(ctx.database.db);
+    const refusals: [{ id: string; value: string }[] | undefined, string][] = [
+      [undefined, 'Please enter Number of passengers'],
+      [[{ id: 'people', value: ' ' }], 'Please enter Number of passengers'],
+      [[{ id: 'people', value: '9' }], 'Number of passengers must be between 1 and 8'],
+      [[{ id: 'people', value: '0' }], 'Number of passengers must be between 1 and 8'],
+      [[{ id: 'people', value: '2.5' }], 'Number of passengers must be a whole number'],
+      [
+        [
+          { id: 'people', value: '2' },
+          { id: 'seat', value: '1' },
+        ],
+        'This pickup option has no such field',
+      ],
+    ];
+    for (const [fields, message] of refusals) {
+      const res = await put(fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(422);
+      expect(res.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe(message);
+    }
+    const saved = await put([
+      { id: 'people', value: '3' },
+      { id: 'lane', value: '1' },
+      { id: 'code', value: 'ignored: readonly' },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      value: {
+        pickupOption: 2,
+        additionalFields: [
+          { id: 'lane', value: '1' },
+          { id: 'people', value: '3' },
+        ],
+      },
+    });
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.pickupFields).toEqual([
+      { id: 'lane', value: '1' },
+      { id: 'people', value: '3' },
+    ]);
+    // Walk-in has no fields: the answers go with the option.
+    const walkIn = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(order.token),
+      payload: { pickupOption: 0 },
+    });
+    expect(walkIn.json()).toMatchObject({ value: { pickupOption: 0, additionalFields: [] } });
   });
 
   it('answers pickup data with the spec messages and places a curbside order without contact where hidden', async () => {

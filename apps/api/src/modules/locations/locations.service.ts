@@ -561,6 +561,7 @@ function fulfillmentSettingsOf(record: LocationRecord): FulfillmentSettings {
                 p.parkingSpaceMin !== null && p.parkingSpaceMax !== null
                   ? ([p.parkingSpaceMin, p.parkingSpaceMax] as [number, number])
                   : null,
+              additionalFields: p.additionalFields,
             },
           ]
         : [],

@@ -359,6 +359,7 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[], 
       fulfillmentPlace: order.fulfillmentPlace,
       carType: order.carType,
       carColor: order.carColor,
+      ...(order.pickupFields?.length ? { additionalFields: order.pickupFields } : {}),
       delivery:
         order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
           ? {

@@ -3,7 +3,13 @@
 import { useId, useState } from 'react';
 import type { PickupType } from '@storefront/contracts/enum-values';
 import type { PickupMethod } from '@storefront/contracts/locations';
-import { PICKUP_OPTION_LABEL, pickupChoiceError, type PickupChoice } from '@storefront/contracts/pickup';
+import {
+  PICKUP_OPTION_LABEL,
+  isSelectField,
+  pickupChoiceError,
+  pickupFieldErrors,
+  type PickupChoice,
+} from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';
 import { VehicleSelect } from '@/components/ui/vehicle-select';
 import { useToast } from '@/components/ui/toast';
@@ -13,7 +19,8 @@ const fieldClass = 'min-h-11 rounded-lg border border-gray-400 bg-white px-3 tex
 
 /**
  * The payment page's pickup option selector (Walk-in, Drive Thru, Curbside): car details and the parking spot
- * as the chosen option needs, checked with the spec's messages here and again by the server action.
+ * as the chosen option needs, and the option's additional fields (a number without options, a select with them;
+ * readonly ones shown, not answered), checked with the spec's rules here and again by the server action.
  */
 export function PaymentPickupOption({
   methods,
@@ -28,9 +35,14 @@ export function PaymentPickupOption({
   const [carType, setCarType] = useState(current.carType == null ? '' : String(current.carType));
   const [carColor, setCarColor] = useState(current.carColor == null ? '' : String(current.carColor));
   const [spot, setSpot] = useState(current.fulfillmentPlace ?? '');
+  const [answers, setAnswers] = useState<Record<string, string>>(() =>
+    Object.fromEntries((current.additionalFields ?? []).map((a) => [a.id, a.value])),
+  );
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const method = methods.find((m) => m.pickupOption === option);
+  const fields = method?.additionalFields ?? [];
   const needsCar = option !== 0;
   const needsSpot = option === 1;
   const choice = {
@@ -38,17 +50,30 @@ export function PaymentPickupOption({
     carType: needsCar && carType !== '' ? Number(carType) : null,
     carColor: needsCar && carColor !== '' ? Number(carColor) : null,
     fulfillmentPlace: needsSpot && spot.trim() !== '' ? spot.trim() : null,
+    additionalFields: fields
+      .filter((f) => !f.readonly && (answers[f.id] ?? '').trim() !== '')
+      .map((f) => ({ id: f.id, value: (answers[f.id] ?? '').trim() })),
   };
 
   const save = async () => {
     const problem = pickupChoiceError(methods, choice);
     if (problem) return setError(problem.message);
+    const invalid = pickupFieldErrors(fields, choice.additionalFields);
+    setFieldErrors(invalid);
+    if (Object.keys(invalid).length > 0) {
+      setError(null);
+      document.getElementById(`${id}-field-${Object.keys(invalid)[0] ?? ''}`)?.focus();
+      return;
+    }
     setError(null);
     setPending(true);
     const result = await savePaymentPickup(choice).catch(() => null);
     setPending(false);
     if (result?.ok) toast('success', 'Pickup option saved');
-    else setError(result?.error ?? 'Error updating pickup data');
+    else {
+      setFieldErrors((!result?.ok && result?.fieldErrors) || {});
+      setError(result?.error ?? 'Error updating pickup data');
+    }
   };
 
   return (
@@ -102,6 +127,74 @@ export function PaymentPickupOption({
             onChange={(e) => setSpot(e.target.value)}
           />
         </label>
+      ) : null}
+      {fields.length > 0 ? (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {fields.map((field) => {
+            const inputId = `${id}-field-${field.id}`;
+            const errorId = `${inputId}-error`;
+            const message = fieldErrors[field.id];
+            const common = {
+              id: inputId,
+              className: fieldClass,
+              value: answers[field.id] ?? '',
+              required: field.required && !field.readonly,
+              'aria-invalid': message ? true : undefined,
+              'aria-describedby': message ? errorId : undefined,
+            };
+            const change = (value: string) => {
+              setAnswers((a) => ({ ...a, [field.id]: value }));
+              setFieldErrors(({ [field.id]: _cleared, ...rest }) => rest);
+            };
+            return (
+              <div key={field.id} className="flex flex-col gap-1 text-sm font-semibold">
+                <label htmlFor={inputId}>
+                  {field.label}
+                  {field.required && !field.readonly ? (
+                    <span aria-hidden className="text-red-700">
+                      {' '}
+                      *
+                    </span>
+                  ) : null}
+                  {!isSelectField(field) && (field.min !== null || field.max !== null) ? (
+                    <>
+                      {' '}
+                      <span className="font-normal text-gray-700">
+                        ({field.min ?? '…'} to {field.max ?? '…'})
+                      </span>
+                    </>
+                  ) : null}
+                </label>
+                {isSelectField(field) ? (
+                  <select {...common} disabled={field.readonly} onChange={(e) => change(e.target.value)}>
+                    <option value="">Choose…</option>
+                    {field.options?.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.value}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    {...common}
+                    type="number"
+                    inputMode="numeric"
+                    step={1}
+                    min={field.min ?? undefined}
+                    max={field.max ?? undefined}
+                    readOnly={field.readonly}
+                    onChange={(e) => change(e.target.value)}
+                  />
+                )}
+                {message ? (
+                  <p id={errorId} className="font-normal text-red-800">
+                    {message}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
       ) : null}
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-800">
