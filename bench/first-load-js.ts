@@ -10,7 +10,8 @@
  *   built there), with that checkout's own API and migrations; by default this one.
  * - `--scripts`: also list each page's scripts (transfer bytes, path), to see where the bytes went.
  * - `--pages=menu,item`: only these pages.
- * - BENCH_PORT_OFFSET and BENCH_DB as for `npm run bench` (two measures side by side).
+ * - BENCH_PORT_OFFSET and BENCH_DB as for `npm run bench` (two measures side by side); BENCH_API_PORT and
+ *   BENCH_WEB_PORT name the two ports outright (a helper given a range of ports of its own).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -20,8 +21,8 @@ import { bin, option, recreateDatabase, root, startProcess, stopAll, waitForUrl 
 import { checkoutCookie, measurePage } from './lighthouse';
 
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
-const apiPort = 4912 + offset;
-const webPort = 3912 + offset;
+const apiPort = Number(process.env.BENCH_API_PORT ?? 4912 + offset);
+const webPort = Number(process.env.BENCH_WEB_PORT ?? 3912 + offset);
 const api = `http://localhost:${apiPort}`;
 const web = `http://localhost:${webPort}`;
 const checkout = `${resolve(option('checkout') ?? root)}/`;

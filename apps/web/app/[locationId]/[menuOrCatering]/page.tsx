@@ -26,7 +26,7 @@ import { orderItemCount } from '@/features/order/components/order-lines';
 import { getCurrentOrder, getUtensilsOption } from '@/features/order/order.queries';
 import { addOrderItem } from '@/features/order/order.actions';
 import { getCustomerId } from '@/features/account/account.queries';
-import { ReorderStrip } from '@/features/reorder/components/reorder-strip';
+import { LazyReorderStrip } from '@/features/reorder/components/lazy-reorder-strip';
 import { listReorderItems } from '@/features/reorder/reorder.queries';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
 
@@ -137,7 +137,7 @@ export default async function StorePage({
             settingsSlot={<OrderSettingsSummary settings={settings} />}
           />
           {reorderTarget && reorderItems.length > 0 ? (
-            <ReorderStrip
+            <LazyReorderStrip
               title={reorder?.title || DEFAULT_LAST_ORDERED_ITEMS_TITLE}
               items={reorderItems}
               target={reorderTarget}

@@ -7,7 +7,7 @@ import {
   getLoginConfiguration,
   greetingOf,
 } from '../session.queries';
-import { AccountMenu } from './account-menu';
+import { LazyAccountMenu } from './lazy-account-menu';
 import { LoyaltySignInButton } from './loyalty-sign-in-button';
 import type { SessionDialogKind } from './session-dialogs';
 import { SignInEntry } from './sign-in-entry';
@@ -23,13 +23,13 @@ export async function AccountEntry({ openLogin = false }: { openLogin?: boolean 
   const loyalty = configuration?.currentLogInConfiguration === LOGIN_CONFIGURATION.Loyalty;
   if (user) {
     const points = loyalty ? await getHeaderPoints() : null;
-    if (points === null) return <AccountMenu greeting={greetingOf(user)} />;
+    if (points === null) return <LazyAccountMenu greeting={greetingOf(user)} />;
     return (
       <div className="flex items-center gap-1">
         <p className="px-2 text-sm font-semibold" data-testid="header-points">
           {points.toLocaleString('en-US')} points
         </p>
-        <AccountMenu greeting={greetingOf(user)} />
+        <LazyAccountMenu greeting={greetingOf(user)} />
       </div>
     );
   }
