@@ -1,7 +1,6 @@
 'use client';
 
 import { setNonce } from 'get-nonce';
-import { config as zodConfig } from 'zod/v4/core';
 
 /**
  * What the browser needs to keep the pages' Content-Security-Policy (lib/security-headers.ts). Rendered first
@@ -10,8 +9,11 @@ import { config as zodConfig } from 'zod/v4/core';
 if (typeof window !== 'undefined') {
   // Zod compiles object parsers with `new Function` when it may, and finds out by trying once: under a policy
   // without 'unsafe-eval' that try is a reported violation. Interpreted, zod parses the same. The browser only:
-  // the server keeps the compiled parsers.
-  zodConfig({ jitless: true });
+  // the server keeps the compiled parsers. Set on the global object zod keeps its configuration in (zod/v4/core's
+  // `config()` writes the same object), so that every page's first load does not carry zod's core for it: most
+  // pages run no zod in the browser, and those that do load it later than this module.
+  const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+  (holder.__zod_globalConfig ??= {}).jitless = true;
 }
 
 /**
