@@ -21,11 +21,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
 import { BENCH_LARGE_MENU_ITEMS, seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
 import {
   bin,
   json,
+  median,
   load,
   option,
   recreateDatabase,
@@ -304,7 +306,39 @@ async function measurePlacementScale(f: Fixture, stores: PlaceAt[], ceiling: Loa
       single.p50Ms <= PLACEMENT_TARGETS.oneConnectionP50Ms,
     )})`,
   );
+  const commitMs = await durableCommitMs();
+  console.log(
+    `one durable commit on this PostgreSQL server now: p50 ${commitMs.toFixed(2)} ms; a card placement waits for three ` +
+      `(START, the processor's charge on its own database, the placing COMMIT): at least ${(3 * commitMs).toFixed(1)} ms ` +
+      'on one connection before any other work',
+  );
   return [one, ten, single];
+}
+
+/**
+ * What one durable commit costs on the bench's PostgreSQL server at this moment: p50 of 200 one-row autocommit
+ * inserts into a table of the bench database, one at a time (each waits for its WAL flush, as every COMMIT of
+ * the API and the processor does). NaN before the bench database exists.
+ */
+async function durableCommitMs(): Promise<number> {
+  if (!benchDatabaseUrl) return Number.NaN;
+  const client = new pg.Client({ connectionString: benchDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      'create table if not exists bench_commit_probe (at timestamptz not null default now())',
+    );
+    const times: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const started = performance.now();
+      await client.query('insert into bench_commit_probe default values');
+      times.push(performance.now() - started);
+    }
+    await client.query('drop table bench_commit_probe');
+    return median(times);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The sandbox processor's injected latency (PUT /v1/sandbox/faults, outside production); null: none. */
