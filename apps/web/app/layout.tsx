@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import '@/styles/linked-stylesheet';
 import { InlineStylesheet } from '@/styles/inline-stylesheet';
 import { PageNavigation } from '@/components/ui/page-navigation';
+import { PageVisits } from '@/components/page-visits';
 import { SiteFooter } from '@/components/ui/site-footer';
 import { SkipLink } from '@/components/ui/skip-link';
 import { ToastProvider } from '@/components/ui/toast';
@@ -34,6 +35,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <Suspense fallback={null}>
           <PageNavigation />
         </Suspense>
+        {/* Page-visit analytics (nothing under Do Not Track or Global Privacy Control). */}
+        <PageVisits />
         <ToastProvider>
           {children}
           <SiteFooter />

@@ -153,6 +153,8 @@ describe.each(await dbKinds())('input bounds on %s', (kind) => {
       ['PATCH', `${orderUrl}/contact-information`, { ...CONTACT, lastName: NUL }],
       ['PATCH', `${orderUrl}/contact-information`, { ...CONTACT, email: `a${NUL}@example.com` }],
       ['PATCH', `${orderUrl}/properties`, { notes: NUL }],
+      ['POST', '/v1/marketing/page-visits', { pageType: 'store', title: `Menu${NUL}` }],
+      ['POST', '/v1/marketing/page-visits', { pageType: 'item', title: 'Item', itemPathKey: NUL }],
       ['PUT', `${orderUrl}/pickup-data`, { pickupOption: 1, fulfillmentPlace: NUL }],
       ['PUT', `/v1/tracking/orders/${order.orderId}/pickup-data`, { pickupOption: 1, fulfillmentPlace: NUL }],
       ['PUT', `${orderUrl}/pickup-data`, { pickupOption: 2, additionalFields: [{ id: 'lane', value: NUL }] }],

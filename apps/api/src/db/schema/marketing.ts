@@ -44,3 +44,24 @@ export const crossSellOffers = pgTable(
   },
   (t) => [index('cross_sell_offers_brand_idx').on(t.brandId, t.enabled)],
 );
+
+/**
+ * Page visits of the storefront (ordering spec section 7), the first-party analytics sink: one row per page shown
+ * to a browser that did not opt out (DNT, GPC). No guest, token or address is kept.
+ */
+export const pageVisits = pgTable(
+  'page_visits',
+  {
+    id: serial('id').primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    pageType: text('page_type').notNull(),
+    title: text('title').notNull(),
+    fulfillmentMethod: integer('fulfillment_method'),
+    locationId: integer('location_id'),
+    menu: text('menu'),
+    itemPathKey: text('item_path_key'),
+    category: text('category'),
+    orderId: integer('order_id'),
+  },
+  (t) => [index('page_visits_occurred_at_idx').on(t.occurredAt)],
+);

@@ -11,9 +11,63 @@ import { ok } from '../../lib/envelope';
 import { sessionOf } from '../../plugins/auth';
 import { listCrossSellOffers } from './cross-sell.service';
 import { listPromoPopups } from './marketing.service';
+import {
+  PageVisitEventSchema,
+  PageVisitReportQuerySchema,
+  PageVisitReportResponseSchema,
+  PageVisitResponseSchema,
+  optedOutOfTracking,
+} from '@storefront/contracts/analytics';
+import { pageVisitReport, recordPageVisit } from './page-visits.service';
 
 /** Routes of the marketing module (under /v1): promo popups and an order's cross-sell offers. */
 const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/marketing/page-visits',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['marketing'],
+        security: [{ bearer: [] }],
+        summary:
+          'Record a page visit (first-party analytics sink); nothing is kept when the request carries DNT: 1 or Sec-GPC: 1',
+        body: PageVisitEventSchema,
+        response: {
+          200: PageVisitResponseSchema,
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const optedOut = optedOutOfTracking({
+        doNotTrack: request.headers.dnt as string | undefined,
+        globalPrivacyControl: request.headers['sec-gpc'] as string | undefined,
+      });
+      if (!optedOut) await recordPageVisit(app.db, request.body);
+      return ok({ recorded: !optedOut });
+    },
+  );
+
+  app.get(
+    '/staff/page-visits',
+    {
+      onRequest: [app.authenticateStaff],
+      schema: {
+        tags: ['staff'],
+        security: [{ bearer: [] }, { staffKey: [] }],
+        summary: "Page visits of the last days by page type and by store (the kitchen's report)",
+        querystring: PageVisitReportQuerySchema,
+        response: {
+          200: PageVisitReportResponseSchema,
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ok(await pageVisitReport(app.db, request.query.days)),
+  );
+
   app.get(
     '/marketing/promo-popups',
     {

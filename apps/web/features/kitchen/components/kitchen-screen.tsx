@@ -64,7 +64,16 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
   return (
     <>
       <SiteHeader brandName="Kitchen" logoHref={null}>
-        {signOutButton}
+        <div className="flex items-center gap-3">
+          {/* The first-party page-visit report (ordering spec section 7). */}
+          <a
+            href="/kitchen/visits"
+            className="inline-flex min-h-12 items-center font-semibold underline underline-offset-4"
+          >
+            Page visits
+          </a>
+          {signOutButton}
+        </div>
       </SiteHeader>
       {/* Keyed by location: another location's board starts with its own known orders (none of them 'New'). */}
       <KitchenLive key={page.location.id} locationId={page.location.id} receivedOrders={received}>
