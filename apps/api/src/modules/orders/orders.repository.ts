@@ -77,7 +77,14 @@ export async function findItemsOfOrders(db: Db, orderIds: number[]) {
             ),
           )
           .orderBy(asc(orderItemModifiers.orderItemId), asc(orderItemModifiers.position));
-  return items.map((item) => ({ ...item, modifiers: modifiers.filter((m) => m.orderItemId === item.id) }));
+  // Grouped once: a kitchen board reads hundreds of orders' lines at a time.
+  const modifiersOf = new Map<number, (typeof modifiers)[number][]>();
+  for (const modifier of modifiers) {
+    const group = modifiersOf.get(modifier.orderItemId);
+    if (group) group.push(modifier);
+    else modifiersOf.set(modifier.orderItemId, [modifier]);
+  }
+  return items.map((item) => ({ ...item, modifiers: modifiersOf.get(item.id) ?? [] }));
 }
 
 export function findOrderItems(db: Db, orderId: number) {

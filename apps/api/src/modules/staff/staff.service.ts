@@ -53,6 +53,13 @@ export async function listStaffOrders(
     rows.map((r) => r.id),
   );
   const zone = location.timeZone;
+  // Grouped once (a busy store's board holds hundreds of orders).
+  const itemsOf = new Map<number, typeof items>();
+  for (const item of items) {
+    const group = itemsOf.get(item.orderId);
+    if (group) group.push(item);
+    else itemsOf.set(item.orderId, [item]);
+  }
   return rows.map((order) => {
     const pickup = PickupTypeSchema.safeParse(order.pickupOption);
     return {
@@ -91,16 +98,14 @@ export async function listStaffOrders(
             }
           : null,
       notes: order.notes,
-      items: items
-        .filter((i) => i.orderId === order.id)
-        .map((i) => ({
-          id: i.id,
-          quantity: i.quantity,
-          title: i.title,
-          portionTitle: i.portionTitle,
-          modifiers: i.modifiers.map((m) => ({ title: m.title, quantity: m.quantity })),
-          notes: i.note,
-        })),
+      items: (itemsOf.get(order.id) ?? []).map((i) => ({
+        id: i.id,
+        quantity: i.quantity,
+        title: i.title,
+        portionTitle: i.portionTitle,
+        modifiers: i.modifiers.map((m) => ({ title: m.title, quantity: m.quantity })),
+        notes: i.note,
+      })),
       total: centsToDollars(order.totalCents),
       // A completed order was handed over, so what it had to pay at the store was collected; a cancelled one
       // owes nothing.
