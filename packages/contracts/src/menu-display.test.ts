@@ -120,8 +120,8 @@ describe('rollupPriceCents', () => {
         ),
       ],
     });
-    // Units: 1.00, 1.00, 1.50; the cheapest one is included: 8 + 1.00 + 1.50.
-    expect(rollupPriceCents(item)).toBe(1050);
+    // Units: 1.00, 1.00, 1.50; the included one goes to the 1.50 chosen first: 8 + 1.00 + 1.00.
+    expect(rollupPriceCents(item)).toBe(1000);
   });
 
   it('counts nested required choices in a modifier and picks the cheapest portion in stock', () => {

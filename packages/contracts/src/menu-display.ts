@@ -6,8 +6,9 @@
  * - `RollupChildItemPricing`: 'from $x.xx', the lowest price a guest can actually order the item at: for every
  *   in-stock portion, the item's price at that portion plus, in every required group (minQty > 0, nested required
  *   groups under the chosen modifiers too), the cheapest in-stock modifiers up to minQty units (each modifier up to
- *   its own maximum; a modifier's cost counts its own required nested choices). That selection is priced with
- *   `priceItem` (so included quantities and propagated portions apply exactly as at checkout) and the lowest
+ *   its own maximum; a modifier's cost counts its own required nested choices), listed priciest first (the
+ *   included units go to the choices made first, so that is the order a guest pays least in). That selection is
+ *   priced with `priceItem` (so included quantities and propagated portions apply exactly as at checkout) and the lowest
  *   total over the portions wins. An item without children and with a single price shows its plain price.
  *   Needs the item's children; compact menus leave them out and carry the result in `rollupPrice`. Without a satisfiable
  *   selection (a required group without enough in-stock modifiers) it falls back to the base price.
@@ -33,26 +34,47 @@ function cheapestRequired(node: MenuNode, portionId: number | null): Pick | null
     if (!isGroupNode(group)) continue;
     const minQty = group.selectionAttribute?.minQty ?? 0;
     if (minQty <= 0) continue;
-    const candidates: { node: MenuNode; unit: number; nested: SelectedModifier[]; order: number }[] = [];
+    const candidates: {
+      node: MenuNode;
+      own: number;
+      unit: number;
+      nested: SelectedModifier[];
+      order: number;
+    }[] = [];
     group.children.forEach((modifier, order) => {
       if (modifier.isOutOfStock) return;
       const own = nodePriceCents(modifier, null, propagated);
       const nested = cheapestRequired(modifier, own.portionId);
       if (!nested) return;
-      candidates.push({ node: modifier, unit: own.cents + nested.cents, nested: nested.modifiers, order });
+      candidates.push({
+        node: modifier,
+        own: own.cents,
+        unit: own.cents + nested.cents,
+        nested: nested.modifiers,
+        order,
+      });
     });
     candidates.sort((a, b) => a.unit - b.unit || a.order - b.order);
     let remaining = minQty;
+    const picks: { own: number; modifiers: SelectedModifier[] }[] = [];
     for (const candidate of candidates) {
       if (remaining === 0) break;
       const units = Math.min(remaining, modifierMaxQuantity(candidate.node));
-      modifiers.push({ itemPathKey: candidate.node.itemPathKey, quantity: units, portionId: null });
-      // Nested picks are per unit of their parent; the selection lists them once (priceItem multiplies).
-      modifiers.push(...candidate.nested);
+      picks.push({
+        own: candidate.own,
+        // Nested picks are per unit of their parent; the selection lists them once (priceItem multiplies).
+        modifiers: [
+          { itemPathKey: candidate.node.itemPathKey, quantity: units, portionId: null },
+          ...candidate.nested,
+        ],
+      });
       cents += units * candidate.unit;
       remaining -= units;
     }
     if (remaining > 0) return null;
+    // The included units go to the choices made first: the guest pays least choosing the priciest of them first.
+    picks.sort((a, b) => b.own - a.own);
+    for (const pick of picks) modifiers.push(...pick.modifiers);
   }
   return { modifiers, cents };
 }

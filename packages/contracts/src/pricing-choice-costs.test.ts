@@ -281,10 +281,47 @@ describe('choiceCosts: a tile says what choosing it does to the live price', () 
     expect(label(lettuceTomato, 9111)).toBe('Included');
     expect(label(lettuceTomato, 9115)).toBe('+1.99');
     expect(label(lettuceTomato, 9113)).toBe('+0.30');
-    // Bacon and Lettuce both included: a Tomato takes an included unit from Bacon, which is then charged, so
-    // the total goes up by 1.99 (the cheapest chosen units are the included ones), and the tile says so
+    // Bacon and Lettuce took the included units (chosen first): a Tomato ticked now costs its own 0.30 and
+    // Bacon stays included (the issue saw '+$1.99' here)
     const baconLettuce = [...withBacon, { itemPathKey: key(9111), quantity: 1 }];
-    expect(label(baconLettuce, 9112)).toBe('+1.99');
+    expect(label(baconLettuce, 9112)).toBe('+0.30');
+    expect(label(baconLettuce, 9115)).toBe('Included');
+    expect(label([...baconLettuce, { itemPathKey: key(9112), quantity: 1 }], 9112)).toBe('+0.30');
+  });
+
+  it('Classic Burger: Lettuce and Bacon ticked (2 included), a Tomato reads +$0.30 and the total grows by that', () => {
+    const toppings = classicBurger.children[1];
+    if (!toppings) throw new Error('no toppings');
+    const key = (id: number) => `1-10-101-911-${id}`;
+    const cheese = { itemPathKey: '1-10-101-910-9101', quantity: 1 };
+    const lettuceBacon = [
+      cheese,
+      { itemPathKey: key(9111), quantity: 1 },
+      { itemPathKey: key(9115), quantity: 1 },
+    ];
+    const selection = { quantity: 1, portionId: null, modifiers: lettuceBacon };
+    const costs = choiceCosts(classicBurger, selection, toppings);
+    expect(costs.get(key(9111))).toEqual({ cents: 0, isIncluded: true });
+    expect(costs.get(key(9115))).toEqual({ cents: 0, isIncluded: true });
+    expect(costs.get(key(9112))).toEqual({ cents: 30, isIncluded: false });
+    expect(costs.get(key(9116))).toEqual({ cents: 150, isIncluded: false });
+    const withTomato = [...lettuceBacon, { itemPathKey: key(9112), quantity: 1 }];
+    expect(
+      unit(classicBurger, { ...selection, modifiers: withTomato }) - unit(classicBurger, selection),
+    ).toBe(30);
+    // Ticked the other way round (Tomato first, then Lettuce, then Bacon): Bacon is the one charged
+    const reordered = [
+      cheese,
+      { itemPathKey: key(9112), quantity: 1 },
+      { itemPathKey: key(9111), quantity: 1 },
+      { itemPathKey: key(9115), quantity: 1 },
+    ];
+    expect(
+      choiceCosts(classicBurger, { ...selection, modifiers: reordered }, toppings).get(key(9115)),
+    ).toEqual({
+      cents: 199,
+      isIncluded: false,
+    });
   });
 
   it('radio groups: each option is priced over the group left empty, so switching changes the price by the difference', () => {

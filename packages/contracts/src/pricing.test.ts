@@ -106,16 +106,37 @@ describe('priceItem', () => {
     expect(pricing.totalCents).toBe(3 * 925);
   });
 
-  it('gives the cheapest units free first within the included quantity', () => {
+  it('gives the included units to the modifiers in the order they were chosen', () => {
     const pricing = priceItem(burger, {
       quantity: 1,
       portionId: 2,
       modifiers: [sel('1-1-10-21-212'), sel('1-1-10-21-213'), sel('1-1-10-21-211')],
     });
-    // Onion 0.50 and Avocado 1.50 free; Bacon 2.00 charged.
-    expect(pricing.totalCents).toBe(1000 + 200);
+    // Bacon 2.00 and Avocado 1.50 chosen first are free; Onion 0.50 chosen last is charged.
+    expect(pricing.totalCents).toBe(1000 + 50);
     const bacon = pricing.modifiers.find((m) => m.itemPathKey === '1-1-10-21-212');
-    expect(bacon).toMatchObject({ includedQuantity: 0, priceCents: 200 });
+    expect(bacon).toMatchObject({ includedQuantity: 1, priceCents: 0 });
+    const onion = pricing.modifiers.find((m) => m.itemPathKey === '1-1-10-21-211');
+    expect(onion).toMatchObject({ includedQuantity: 0, priceCents: 50 });
+    // The same modifiers ticked the other way round: Onion and Avocado free, Bacon charged
+    const reversed = priceItem(burger, {
+      quantity: 1,
+      portionId: 2,
+      modifiers: [sel('1-1-10-21-211'), sel('1-1-10-21-213'), sel('1-1-10-21-212')],
+    });
+    expect(reversed.totalCents).toBe(1000 + 200);
+    // Priced lines stay in menu order whatever the order chosen
+    expect(reversed.modifiers.map((m) => m.itemPathKey)).toEqual(pricing.modifiers.map((m) => m.itemPathKey));
+  });
+
+  it('counts a key repeated in the selection at its first occurrence', () => {
+    const pricing = priceItem(burger, {
+      quantity: 1,
+      portionId: 2,
+      modifiers: [sel('1-1-10-21-212'), sel('1-1-10-21-211'), sel('1-1-10-21-213'), sel('1-1-10-21-212')],
+    });
+    // Bacon (2 units, first) takes both included units; Onion and Avocado are charged.
+    expect(pricing.totalCents).toBe(1000 + 50 + 150);
   });
 
   it('charges nested modifiers for each unit of their parent', () => {
@@ -164,12 +185,13 @@ describe('priceItem', () => {
     );
   });
 
-  it('never charges more than the sum of full prices, and included units save at most the cheapest ones (property)', () => {
+  it('waives exactly the first-chosen units within the included quantity, whatever their prices (property)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 6 }),
         fc.integer({ min: 0, max: 8 }),
-        (cents, included) => {
+        fc.integer({ min: 0, max: 1000 }),
+        (cents, included, seed) => {
           const mods = cents.map((c, i) => modifier(`1-1-5-6-${i + 1}`, `M${i}`, c / 100));
           const item = node({
             itemPathKey: '1-1-5',
@@ -177,10 +199,15 @@ describe('priceItem', () => {
             priceAttribute: base(0),
             children: [group('1-1-5-6', 'G', 0, 0, included, mods)],
           });
-          const pricing = priceItem(item, { quantity: 1, modifiers: mods.map((m) => sel(m.itemPathKey)) });
-          const sorted = [...cents].sort((a, b) => a - b);
-          const expected = sorted.slice(included).reduce((s, c) => s + c, 0);
+          // Chosen in some order other than the menu's: a rotation of it
+          const order = cents.map((_, i) => (i + seed) % cents.length);
+          const pricing = priceItem(item, {
+            quantity: 1,
+            modifiers: order.map((i) => sel(mods[i]?.itemPathKey ?? '')),
+          });
+          const expected = order.slice(included).reduce((s, i) => s + (cents[i] ?? 0), 0);
           expect(pricing.totalCents).toBe(expected);
+          expect(pricing.totalCents).toBeLessThanOrEqual(cents.reduce((s, c) => s + c, 0));
         },
       ),
     );

@@ -6,9 +6,10 @@
  * A selection is flat: `modifiers` lists every chosen modifier by item path key, nested ones included; where a
  * modifier sits (its group, its parent modifier) follows from its key (see menu.ts).
  *
- * Included quantities: a group's first `includedQty` units are free, and the free units are the CHEAPEST ones
- * chosen in the group (ties by menu order). This is independent of click order, so the price never depends on
- * the order in which the guest ticked boxes, and a premium choice is never given away in place of a standard one.
+ * Included quantities: a group's first `includedQty` units are free, and the free units go to the modifiers in
+ * the order they were chosen: the order of `selection.modifiers` (a key's first occurrence), which is the order
+ * the guest ticked them (the item page keeps it, the API stores it as the modifiers' position). So with two
+ * toppings included, Lettuce and Bacon ticked keep both free and a Tomato ticked after them costs its own price.
  * Only a modifier's own price is waived; the nested modifiers under it are charged as usual.
  */
 import { ORDER_ERROR } from './errors';
@@ -164,12 +165,13 @@ interface Chosen {
   quantity: number;
   unitCents: number;
   portionId: number | null;
-  order: number;
+  /** Position of the key's first occurrence in `selection.modifiers`: the order it was chosen in. */
+  rank: number;
 }
 
 function priceChildren(
   node: MenuNode,
-  selected: ReadonlyMap<string, SelectedModifier>,
+  selected: ReadonlyMap<string, SelectedModifier & { rank: number }>,
   portionId: number | null,
   multiplier: number,
   out: PricedModifier[],
@@ -179,21 +181,21 @@ function priceChildren(
   for (const group of node.children) {
     if (!isGroupNode(group)) continue;
     const chosen: Chosen[] = [];
-    group.children.forEach((modifier, order) => {
+    for (const modifier of group.children) {
       const selection = selected.get(modifier.itemPathKey);
-      if (!selection || selection.quantity <= 0) return;
+      if (!selection || selection.quantity <= 0) continue;
       const price = nodePriceCents(modifier, selection.portionId, propagated);
       chosen.push({
         node: modifier,
         quantity: selection.quantity,
         unitCents: price.cents,
         portionId: price.portionId,
-        order,
+        rank: selection.rank,
       });
-    });
+    }
     const free = new Map<string, number>();
     let remaining = group.selectionAttribute?.includedQty ?? 0;
-    for (const c of [...chosen].sort((a, b) => a.unitCents - b.unitCents || a.order - b.order)) {
+    for (const c of [...chosen].sort((a, b) => a.rank - b.rank)) {
       const units = Math.min(remaining, c.quantity);
       free.set(c.node.itemPathKey, units);
       remaining -= units;
@@ -223,11 +225,14 @@ function priceChildren(
  * falls back to the default price, an item without prices costs 0.
  */
 export function priceItem(item: MenuNode, selection: ItemSelection): ItemPricing {
-  const selected = new Map<string, SelectedModifier>();
-  for (const m of selection.modifiers) {
+  const selected = new Map<string, SelectedModifier & { rank: number }>();
+  selection.modifiers.forEach((m, rank) => {
     const existing = selected.get(m.itemPathKey);
-    selected.set(m.itemPathKey, existing ? { ...m, quantity: existing.quantity + m.quantity } : m);
-  }
+    selected.set(
+      m.itemPathKey,
+      existing ? { ...m, quantity: existing.quantity + m.quantity, rank: existing.rank } : { ...m, rank },
+    );
+  });
   const base = nodePriceCents(item, selection.portionId);
   const modifiers: PricedModifier[] = [];
   const modifiersCents = priceChildren(item, selected, base.portionId, 1, modifiers);
@@ -255,14 +260,15 @@ export interface ChoiceCost {
 
 /**
  * What each modifier of `group` costs now, per unit of the item, by the same rule `priceItem` prices with (the
- * included units go to the cheapest choices), so a tile never promises a price the total will not show:
+ * included units go to the choices in the order they were chosen; a choice not chosen yet would be chosen last),
+ * so a tile never promises a price the total will not show:
  * - chosen: what its own units add now, the ones beyond those the included quantity covers (nested choices
  *   under it are tiles of their own);
  * - not chosen, in a radio group (choosing replaces the choice): the item's price with it (and its nested
  *   defaults) over the price with the group left empty, i.e. the option's own price, 0 while included;
  * - not chosen, in any other group: the item's price with one of it added (and its nested defaults) minus the
- *   price now, exactly the change of the live total. When the included units are all taken, that is at least
- *   its own price: a cheaper choice takes an included unit from a pricier one, which is then charged.
+ *   price now, exactly the change of the live total. When the included units are all taken, that is its own
+ *   price (with its nested defaults): it is chosen after every choice made, so it takes no included unit away.
  * Never fails: a group that is not under `item` gives an empty map.
  */
 export function choiceCosts(

@@ -123,16 +123,41 @@ export function hasNestedGroups(modifier: MenuNode): boolean {
 
 /**
  * The price-change entries that turn `base` into `current` (for the pricing calls, which replay changes on the
- * defaults or on the line's selection): removals first, then the quantity of every chosen modifier.
+ * defaults or on the line's selection), keeping `current`'s order, which is the order the guest chose in and
+ * decides which choices a group's included units cover: removals first, then the quantity of every chosen
+ * modifier in `current`'s insertion order. The replay keeps a kept key where it was and appends a new one, so a
+ * base key that `current` has moved (unticked and ticked again) is removed and set again in its new place.
  */
 export function selectionChanges(base: ModifierQuantities, current: ModifierQuantities): PriceChange[] {
-  const changes: PriceChange[] = [];
-  for (const key of Object.keys(base).sort()) {
-    if ((current[key] ?? 0) <= 0) changes.push({ itemPathKey: key, quantity: 0, operationType: 'remove' });
+  const baseKeys = Object.keys(base);
+  const currentKeys = Object.keys(current).filter((key) => (current[key] ?? 0) > 0);
+  // The leading keys of `current` that the replay leaves in place: base keys in base order, none of them under a
+  // key the replay removes.
+  let prefix: string[] = [];
+  let at = 0;
+  for (const key of currentKeys) {
+    const index = baseKeys.indexOf(key, at);
+    if (index < 0) break;
+    prefix.push(key);
+    at = index + 1;
   }
-  for (const key of Object.keys(current).sort()) {
+  let removed: string[];
+  for (;;) {
+    const inPrefix = new Set(prefix);
+    removed = baseKeys.filter((key) => !inPrefix.has(key));
+    const cut = prefix.findIndex((key) => removed.some((r) => isDescendantKey(key, r)));
+    if (cut < 0) break;
+    prefix = prefix.slice(0, cut);
+  }
+  const kept = new Set(prefix);
+  const changes: PriceChange[] = removed.map((key) => ({
+    itemPathKey: key,
+    quantity: 0,
+    operationType: 'remove',
+  }));
+  for (const key of currentKeys) {
     const quantity = current[key] ?? 0;
-    if (quantity > 0 && base[key] !== quantity) {
+    if (!kept.has(key) || base[key] !== quantity) {
       changes.push({ itemPathKey: key, quantity, operationType: 'update' });
     }
   }

@@ -40,7 +40,11 @@ export function carrySelection(
 ): ModifierQuantities {
   let out = fromSelectedModifiers(defaultSelection(target).modifiers);
   for (const sourceGroup of chosenGroups(source, sourceQuantities)) {
-    const chosen = sourceGroup.children.filter((m) => (sourceQuantities[m.itemPathKey] ?? 0) > 0);
+    // In the order the guest chose them (it decides which ones the included units cover)
+    const order = Object.keys(sourceQuantities);
+    const chosen = sourceGroup.children
+      .filter((m) => (sourceQuantities[m.itemPathKey] ?? 0) > 0)
+      .sort((a, b) => order.indexOf(a.itemPathKey) - order.indexOf(b.itemPathKey));
     const targetGroup = chosenGroups(target, out).find((g) => g.itemMasterId === sourceGroup.itemMasterId);
     if (!targetGroup) continue;
     for (const m of targetGroup.children) out = withoutSubtree(out, m.itemPathKey);

@@ -271,9 +271,10 @@ describe.each(await dbKinds())('menus on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     const value = res.json<Body<ItemPricingValue>>().value;
-    // Large 13.99 + quinoa 0.75 + steak 2.00 + toppings (3 cheapest included: 0.50, 0.50, 1.00; avocado 1.50 paid)
-    expect(value.unitPrice).toBe(18.24);
-    expect(value.total).toBe(36.48);
+    // Large 13.99 + quinoa 0.75 + steak 2.00 + toppings (3 included, the first three chosen: corn 0.50, avocado
+    // 1.50, soft egg 1.00; cucumber 0.50, chosen last, paid)
+    expect(value.unitPrice).toBe(17.24);
+    expect(value.total).toBe(34.48);
     expect(value.isValid).toBe(true);
 
     const invalid = await ctx.app.inject({

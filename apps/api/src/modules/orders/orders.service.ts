@@ -167,6 +167,15 @@ function draftLine(
   const priced = priceSelection(node, input.quantity, input.portionId, input.modifiers);
   if (priced.issues.length > 0) return { errors: priced.issues.map(toApiError) };
   const { pricing } = priced;
+  // A modifier's position is the order it was chosen in (its first occurrence in the request), which decides the
+  // units a group's included quantity covers: the line re-priced from its stored modifiers (selectionOf) keeps them.
+  const rank = new Map<string, number>();
+  input.modifiers.forEach((m, i) => {
+    if (!rank.has(m.itemPathKey)) rank.set(m.itemPathKey, i);
+  });
+  const chosenOrder = [...pricing.modifiers].sort(
+    (a, b) => (rank.get(a.itemPathKey) ?? 0) - (rank.get(b.itemPathKey) ?? 0),
+  );
   return {
     draft: {
       item: {
@@ -180,7 +189,7 @@ function draftLine(
         note: input.note ?? null,
         crossSellOfferId: input.crossSellOfferId ?? null,
       },
-      modifiers: pricing.modifiers.map((m, position) => ({
+      modifiers: chosenOrder.map((m, position) => ({
         itemPathKey: m.itemPathKey,
         title: m.title,
         quantity: m.quantity,

@@ -105,7 +105,7 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('adds a priced item and recomputes the totals (included toppings free, cheapest first)', async () => {
+  it('adds a priced item and recomputes the totals (included toppings free in the order chosen)', async () => {
     const order = await newOrder();
     const res = await ctx.app.inject({
       method: 'POST',
@@ -115,23 +115,24 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     });
     expect(res.statusCode).toBe(201);
     const value = res.json<Body<Order>>().value;
-    // 9.49 + Swiss 0.50 + toppings (2 included: lettuce 0.30 and one bacon 1.99 free; second bacon 1.99 paid)
+    // 9.49 + Swiss 0.50 + toppings (2 included: the two bacons, chosen first, are free; lettuce 0.30 paid)
     expect(value.items).toHaveLength(1);
     expect(value.items[0]).toMatchObject({
       title: 'Classic Burger',
       quantity: 2,
-      unitPrice: 11.98,
-      total: 23.96,
+      unitPrice: 10.29,
+      total: 20.58,
       note: 'No sauce please',
     });
-    expect(value.items[0]?.selectedModifiers.map((m) => m.title)).toEqual(['Swiss', 'Lettuce', 'Bacon']);
-    expect(value.totals).toMatchObject({ subtotal: 23.96, salesTax: 2.4, total: 26.36, due: 26.36 });
+    // The modifiers keep the order they were chosen in
+    expect(value.items[0]?.selectedModifiers.map((m) => m.title)).toEqual(['Swiss', 'Bacon', 'Lettuce']);
+    expect(value.totals).toMatchObject({ subtotal: 20.58, salesTax: 2.06, total: 22.64, due: 22.64 });
     const read = await ctx.app.inject({
       method: 'GET',
       url: `/v1/sales/orders/${order.id}`,
       headers: auth(),
     });
-    expect(read.json<Body<Order>>().value.totals.total).toBe(26.36);
+    expect(read.json<Body<Order>>().value.totals.total).toBe(22.64);
   });
 
   it('adds portioned items with nested modifiers and defaults a missing portion only when none is required', async () => {
@@ -473,11 +474,11 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
         sequenceOfChanges: [{ itemPathKey: key(10, 101, 911, 9116), quantity: 1, operationType: 'add' }],
       },
     });
-    // Avocado (1.50) is now among the two cheapest units: lettuce and avocado are free, both bacons are paid
+    // Avocado (1.50) comes after the two bacons that took the included units: it is paid, like the lettuce
     expect(line.json<Body<ItemPricingValue>>().value).toMatchObject({
-      unitPrice: 13.97,
+      unitPrice: 11.79,
       quantity: 2,
-      total: 27.94,
+      total: 23.58,
     });
     const bad = await ctx.app.inject({
       method: 'PUT',
@@ -493,6 +494,69 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
       payload: {},
     });
     expect(missingLine.statusCode).toBe(404);
+  });
+
+  it('gives the included toppings to the ones chosen first, and a line re-priced from what it stored agrees', async () => {
+    const order = await newOrder();
+    const topping = (id: number) => ({ itemPathKey: key(10, 101, 911, id), quantity: 1 });
+    // Lettuce (0.30) and Bacon (1.99) ticked first take the 2 included units; Tomato (0.30) ticked after is paid
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/items`,
+      headers: auth(),
+      payload: {
+        itemPathKey: key(10, 101),
+        quantity: 1,
+        modifiers: [
+          { itemPathKey: key(10, 101, 910, 9103), quantity: 1 },
+          topping(9111),
+          topping(9115),
+          topping(9112),
+        ],
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    const line = added.json<Body<Order>>().value.items[0];
+    expect(line).toMatchObject({ unitPrice: 10.29 }); // 9.49 + Swiss 0.50 + Tomato 0.30
+    expect(line?.selectedModifiers.map((m) => m.title)).toEqual(['Swiss', 'Lettuce', 'Bacon', 'Tomato']);
+    // Re-priced from its stored modifiers (nothing changed): the same units are free, not Lettuce and Tomato
+    const repriced = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/sales/orders/${order.id}/items/${line?.id ?? 0}/pricings`,
+      headers: auth(),
+      payload: { sequenceOfChanges: [] },
+    });
+    expect(repriced.json<Body<ItemPricingValue>>().value).toMatchObject({ unitPrice: 10.29, total: 10.29 });
+    // The live price of a new one: Bacon then Lettuce added to the defaults, Tomato after them costs its 0.30
+    const live = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/items/pricings`,
+      headers: auth(),
+      payload: {
+        itemPathKey: key(10, 101),
+        quantity: 1,
+        sequenceOfChanges: [
+          { ...topping(9115), operationType: 'add' },
+          { ...topping(9111), operationType: 'add' },
+        ],
+      },
+    });
+    const withTomato = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/sales/orders/${order.id}/items/pricings`,
+      headers: auth(),
+      payload: {
+        itemPathKey: key(10, 101),
+        quantity: 1,
+        sequenceOfChanges: [
+          { ...topping(9115), operationType: 'add' },
+          { ...topping(9111), operationType: 'add' },
+          { ...topping(9112), operationType: 'add' },
+        ],
+      },
+    });
+    const unit = (res: typeof live) => Math.round(res.json<Body<ItemPricingValue>>().value.unitPrice * 100);
+    expect(unit(withTomato) - unit(live)).toBe(30);
   });
 
   it('prices a line as its transition item (combo) without changing the line', async () => {
@@ -636,7 +700,7 @@ describe.each(await dbKinds())('orders on %s', (kind) => {
     const loaded = await ctx.app.db.transaction((tx) =>
       getOrderForCheckout(tx, order.id, session?.sid ?? ''),
     );
-    expect(loaded.totals).toMatchObject({ subtotalCents: 2396, salesTaxCents: 240, totalCents: 2636 });
+    expect(loaded.totals).toMatchObject({ subtotalCents: 2058, salesTaxCents: 206, totalCents: 2264 });
     expect(loaded.items).toHaveLength(1);
     await expect(
       ctx.app.db.transaction((tx) => getOrderForCheckout(tx, order.id, 'someone-else')),

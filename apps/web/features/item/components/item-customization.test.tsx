@@ -254,7 +254,7 @@ describe('ItemCustomization', () => {
     expect(aioli).toHaveProperty('disabled', false);
   });
 
-  it('counts the included quantity once: the cheapest sauce is free', () => {
+  it('counts the included quantity once: the sauce ticked first is free', () => {
     setup();
     makeValid();
     check('Ketchup');
@@ -374,12 +374,12 @@ describe("the 'disable real-time pricing' flag (realTimePricing false)", () => {
     // The burger $10 and its default drink $4.
     expect(addButton().textContent).toContain('$14.00');
     check('Aioli');
-    // One sauce is included and it is the cheapest: Ketchup is free, Aioli adds its $0.75.
+    // One sauce is included and Aioli was ticked first: Aioli is free, Ketchup adds its $0.25.
     check('Ketchup');
     await act(async () => {
       vi.advanceTimersByTime(1000);
     });
-    expect(addButton().textContent).toContain('$14.75');
+    expect(addButton().textContent).toContain('$14.25');
     expect(fetcher).not.toHaveBeenCalled();
   });
 });
