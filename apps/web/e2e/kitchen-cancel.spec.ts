@@ -25,13 +25,27 @@ test('the kitchen cancels an order and the guest tracking page says so', async (
   await expect(page.getByTestId('order-status')).toBeVisible();
   await expect(page.getByTestId('order-cancelled')).toHaveCount(0);
 
-  // The kitchen cancels it.
-  const kitchenContext = await browser.newContext();
+  // The kitchen cancels it. Two more orders make the Received rail longer than the screen: it keeps its height
+  // and scrolls on its own instead of making the board a long page.
+  await Promise.all(
+    ['Rail', 'Rail'].map((base) =>
+      placeGuestOrderForTracking(request, { locationId: 1, firstName: uniqueFirstName(base), quantity: 1 }),
+    ),
+  );
+  const kitchenContext = await browser.newContext({ viewport: { width: 1024, height: 600 } });
   const kitchenPage = await kitchenContext.newPage();
   const kitchen = new KitchenScreen(kitchenPage);
   await kitchen.signIn(1);
   const ticket = kitchen.ticket(firstName);
   await expect(ticket).toBeVisible();
+  const receivedRail = kitchenPage.getByRole('group', { name: 'Received orders' });
+  await expect(receivedRail.getByRole('article')).not.toHaveCount(0);
+  const rail = await receivedRail.evaluate((el) => ({
+    overflows: el.scrollHeight > el.clientHeight,
+    columnHeight: el.parentElement?.getBoundingClientRect().height ?? Infinity,
+  }));
+  expect(rail.overflows).toBe(true);
+  expect(rail.columnHeight).toBeLessThanOrEqual(600);
   const heading = (await ticket.getByRole('heading').first().textContent()) ?? '';
   const reference = /#(\d+-[A-Z0-9]{4})/.exec(heading)?.[1] ?? heading;
   await ticket.getByRole('button', { name: `Cancel order ${reference}` }).click();

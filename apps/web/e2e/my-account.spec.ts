@@ -148,6 +148,18 @@ test('desktop: profile, order history, details modal, repeat order with a missin
   ).toBeChecked();
   await expect(page.getByRole('group', { name: 'Quantity' }).locator('output')).toHaveText('2');
   await expectNoAxeViolations(page, 'item page in reorder mode');
+
+  // Ordering again in few taps (issue 37): Add to Order on the strip, then its 'Go to checkout', and the checkout
+  // cross-sell does not stop a repeated order on the way (then Confirm Order and Place Order).
+  await page.goto('/1/menu');
+  const again = page.getByRole('region', { name: 'Order it again' }).getByRole('listitem').first();
+  await again.getByRole('button', { name: /^Add to Order/ }).click();
+  await expect(page.getByText('Added to your order').first()).toBeVisible();
+  await again.getByRole('link', { name: 'Go to checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Confirm Order' })).toBeVisible();
 });
 
 test.describe('on a phone', () => {

@@ -175,14 +175,19 @@ for (const viewport of VIEWPORTS) {
       await expectNoAxeViolations(page, 'item page with the combo offer');
 
       await item.choose('Cheese', 'Swiss');
-      // Swiss costs the same on the combo's burger: still 5.50 more
-      await expect(offer).toBeVisible();
+      // A topping ticked comes along too (issue 37: it was dropped); Bacon is one of the two included units on
+      // both burgers, and Swiss costs the same on the combo's burger: still 5.50 more.
+      await item.tick('Toppings', 'Bacon');
+      // Ticking scrolled down to the toppings: back up to the offer, pressed where it is on screen.
+      await offer.scrollIntoViewIfNeeded();
+      await expect(offer).toBeInViewport({ ratio: 1 });
       await press(page, offer, touch);
       await expect(page).toHaveURL(/\/1\/menu\/1-10-106\?/);
       await expect(page.getByRole('heading', { level: 1, name: 'Burger Combo' })).toBeVisible();
       const burger = item.group('Choose your burger');
       await expect(burger.getByRole('radio', { name: /Classic Burger/ })).toBeChecked();
       await expect(burger.getByText('Swiss')).toBeVisible();
+      await expect(burger.getByText('Swiss, Bacon')).toBeVisible();
     });
 
     if (touch) {

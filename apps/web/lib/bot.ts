@@ -1,6 +1,6 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { userAgent } from 'next/server';
+import { isBotAgent } from './bot-agent';
 
 /**
  * Whether the page is being fetched by a crawler or a link preview (Next's own list of bot user agents). The
@@ -8,5 +8,5 @@ import { userAgent } from 'next/server';
  * engine indexes no error text under a store's address.
  */
 export async function isBotRequest(): Promise<boolean> {
-  return userAgent({ headers: await headers() }).isBot;
+  return isBotAgent((await headers()).get('user-agent'));
 }

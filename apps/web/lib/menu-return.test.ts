@@ -17,6 +17,11 @@ describe('the add note', () => {
     expect(takeItemAdded()).toBeNull();
   });
 
+  it('carries whether the item page already confirmed the add', () => {
+    noteItemAdded({ title: 'Onion Rings', quantity: 1, edited: false, announced: true });
+    expect(takeItemAdded()).toEqual({ title: 'Onion Rings', quantity: 1, edited: false, announced: true });
+  });
+
   it('says what was added, how many, or that a line was changed', () => {
     expect(itemAddedMessage({ title: 'Onion Rings', quantity: 1, edited: false })).toBe(
       'Onion Rings added to your order',

@@ -12,6 +12,11 @@ export type ItemAddedNote = {
   quantity: number;
   /** An edit of an existing line rather than a new add. */
   edited: boolean;
+  /**
+   * The item page already confirmed it with its toast, as soon as the API accepted it (the store page then
+   * marks the bag only): the toast no longer waits for the way back to the menu.
+   */
+  announced?: boolean;
 };
 
 const ADDED_KEY = 'sf.menu-return.added';
@@ -52,7 +57,13 @@ export function takeItemAdded(): ItemAddedNote | null {
       'edited' in value &&
       typeof value.edited === 'boolean'
     ) {
-      return { title: value.title.slice(0, 200), quantity: value.quantity, edited: value.edited };
+      const announced = 'announced' in value && value.announced === true;
+      return {
+        title: value.title.slice(0, 200),
+        quantity: value.quantity,
+        edited: value.edited,
+        ...(announced ? { announced } : {}),
+      };
     }
   } catch {
     // A value another version wrote: ignore it.

@@ -41,3 +41,17 @@ export function focusNewPageHeading(opener: Element | null): () => void {
   observer.observe(document.body, { childList: true, subtree: true });
   return stop;
 }
+
+/**
+ * Focuses `element` without scrolling if focus is lost (on <body> or nowhere): after what the guest pressed was
+ * replaced (a result in place of a form, a new header entry); focus the guest or the page put elsewhere stays.
+ * A heading gets tabindex -1 so that it can hold focus.
+ */
+export function focusIfLost(element: HTMLElement | null | undefined): boolean {
+  if (!element || !mayMoveFocus(document.activeElement, null, document.body)) return false;
+  if (!element.hasAttribute('tabindex') && !element.matches('a[href], button, input, select, textarea')) {
+    element.setAttribute('tabindex', '-1');
+  }
+  element.focus({ preventScroll: true });
+  return true;
+}

@@ -146,6 +146,12 @@ export interface PaymentState {
   giftCards: Payment[];
   /** The order's uncharged card or wallet payment, when it still has one. */
   pendingPaymentId: number | null;
+  /**
+   * Its hosted card page as the API signs it now: the page shows the amount, so a re-amounted payment (a gift
+   * card applied, changed or removed) has a new address, which the card frame then loads.
+   */
+  pendingPaymentUrl: string | null;
+  pendingAlternatePaymentUrl: string | null;
 }
 
 /**
@@ -171,6 +177,8 @@ export async function readPaymentState(): Promise<ActionResult<PaymentState>> {
       tipCents,
       giftCards: payments.value.filter((p) => p.paymentMethod === PAYMENT_METHOD.GiftCard),
       pendingPaymentId: pending?.id ?? null,
+      pendingPaymentUrl: pending?.paymentUrl ?? null,
+      pendingAlternatePaymentUrl: pending?.alternatePaymentUrl ?? null,
     },
   };
 }

@@ -170,7 +170,7 @@ function demoLocations(): DemoLocation[] {
         ...base,
         id: DEMO_LOCATIONS.closedAcceptingScheduled,
         name: 'Capital Kitchen - Bethesda Row',
-        description: 'Closed right now: schedule your order for later today.',
+        description: 'Closed right now: schedule your order for later.',
         address1: '7101 Wisconsin Ave',
         city: 'Bethesda',
         stateCode: 'MD',

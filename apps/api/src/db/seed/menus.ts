@@ -254,9 +254,11 @@ const MAIN_MENU: CategoryDef[] = [
             min: 1,
             max: 1,
             mods: [
-              { id: 9501, title: 'Classic Burger', defaultQty: 1, groups: [cheese] },
-              { id: 9502, title: 'Double Bacon Smash', price: 3, groups: [cheese] },
-              { id: 9503, title: 'Crispy Chicken Sandwich', price: 1 },
+              // The burgers keep their own cheese and toppings (the same groups as on their own), so 'Make it a
+              // combo' carries the toppings already ticked (issue 37) as it carries the cheese.
+              { id: 9501, title: 'Classic Burger', defaultQty: 1, groups: [cheese, burgerToppings] },
+              { id: 9502, title: 'Double Bacon Smash', price: 3, groups: [cheese, burgerToppings] },
+              { id: 9503, title: 'Crispy Chicken Sandwich', price: 1, groups: [burgerToppings] },
             ],
           },
           {
@@ -547,7 +549,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 303,
         title: 'Onion Rings',
         description: 'Beer-battered.',
-        image: 'onion',
+        image: 'onion-rings',
         price: 4.99,
         calories: 480,
       },
@@ -555,7 +557,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 304,
         title: 'Mac & Cheese',
         description: 'Three cheeses and a crunchy crumb top.',
-        image: 'shallow-pan-of-food--cheese-wedge',
+        image: 'mac-and-cheese',
         portions: [
           [PORTION.Small, 3.99],
           [PORTION.Regular, 5.49],
@@ -627,7 +629,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 405,
         title: 'Cold Brew',
         description: 'Steeped for 18 hours.',
-        image: 'tumbler-glass--hot-beverage',
+        image: 'iced-coffee',
         price: 4.25,
         calories: 10,
         groups: [
@@ -668,7 +670,7 @@ const MAIN_MENU: CategoryDef[] = [
         id: 502,
         title: 'Milkshake',
         description: 'Hand-spun with vanilla custard.',
-        image: 'glass-of-milk--soft-ice-cream',
+        image: 'milkshake',
         portions: [
           [PORTION.Regular, 5.99],
           [PORTION.Large, 6.99],

@@ -27,7 +27,7 @@ describe('demo pictures', () => {
     expect(mainOf('Bowl Bar for 10')).toBe('green-salad');
     expect(mainOf('Vegetable Ramen')).toBe('steaming-bowl');
     expect(mainOf('Crispy Chicken Sandwich')).toBe('sandwich');
-    expect(mainOf('Milkshake')).toBe('glass-of-milk');
+    expect(mainOf('Milkshake')).toBe('milkshake');
     // Cold drinks are not the steaming cups of hot ones.
     expect(mainOf('Iced Tea')).not.toBe('teacup-without-handle');
     expect(mainOf('Cold Brew')).not.toBe('hot-beverage');
@@ -37,6 +37,24 @@ describe('demo pictures', () => {
     });
     for (const wrong of ['bowl-with-spoon', 'bento-box', 'takeout-box', 'stuffed-flatbread']) {
       expect(used, wrong).not.toContain(wrong);
+    }
+  });
+
+  it('draw the dishes the emoji set has no picture of (issue 37: a whole onion, a paella pan, an empty glass)', async () => {
+    expect(mainOf('Onion Rings')).toBe('onion-rings');
+    expect(mainOf('Mac & Cheese')).toBe('mac-and-cheese');
+    expect(mainOf('Milkshake')).toBe('milkshake');
+    expect(mainOf('Cold Brew')).toBe('iced-coffee');
+    for (const name of ['onion-rings', 'mac-and-cheese', 'milkshake', 'iced-coffee']) {
+      const png = await renderDishPicture(name, '#fff4e6');
+      const { width, height } = await sharp(png).metadata();
+      expect([width, height]).toEqual([PICTURE_WIDTH, PICTURE_HEIGHT]);
+      // Something is drawn: the picture is not just its background.
+      const { channels } = await sharp(png).stats();
+      expect(
+        channels.some((c) => c.max - c.min > 100),
+        name,
+      ).toBe(true);
     }
   });
 

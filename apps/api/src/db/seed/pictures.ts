@@ -7,6 +7,7 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { icons } from '@iconify-json/fluent-emoji-flat';
 import { getIconData, iconToHTML, iconToSVG, replaceIDs } from '@iconify/utils';
+import { DISH_DRAWINGS, drawingSvg } from './dish-drawings';
 
 export const PICTURE_WIDTH = 828;
 export const PICTURE_HEIGHT = 622;
@@ -27,10 +28,12 @@ export function pictureLayers(name: string): { main: string; accents: string[] }
   return { main, accents };
 }
 
-/** Whether the emoji set has this emoji. */
-export const hasEmoji = (name: string) => getIconData(icons, name) !== null;
+/** Whether the emoji set (or our own drawings, dish-drawings.ts) has this picture. */
+export const hasEmoji = (name: string) => name in DISH_DRAWINGS || getIconData(icons, name) !== null;
 
 function emojiSvg(name: string, height: number): Buffer {
+  const drawn = drawingSvg(name, height);
+  if (drawn) return drawn;
   const data = getIconData(icons, name);
   if (!data) throw new Error(`Unknown emoji picture '${name}'`);
   const svg = iconToSVG(data, { height });

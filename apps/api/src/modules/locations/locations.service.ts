@@ -35,7 +35,6 @@ import {
   formatZonedIso,
   isInOrderDateWindow,
   listOrderTimes,
-  localMinutesOf,
   minutesToClock,
   orderDateWindow,
   upcomingHolidays,
@@ -49,6 +48,7 @@ import { badRequest, notFound, ruleBroken } from '../../lib/errors';
 import type { GeocodingProvider, KnownAddress } from '../../providers/geocoding/geocoding-provider';
 import { ASAP_ROLL_SLOTS, nextSlotStart, slotStartOf } from '@storefront/contracts/capacity';
 import { estimateKitchenReadyTime, withoutFullSlots } from '../capacity/capacity.service';
+import { demoWeekly } from './demo-schedule';
 import {
   findLocationStamps,
   findLocation,
@@ -212,33 +212,6 @@ const locationNotFound = (id: number) => notFound('LocationNotFound', `Location 
 
 // ---------------------------------------------------------------------------------------------------------
 // Schedules
-
-const DAY = 1440;
-const quarterCeil = (minutes: number) => Math.ceil(minutes / 15) * 15;
-
-/**
- * A demo store's rolling schedule (see db/seed/locations.ts): the same period every day, placed relative to
- * the current local time so that the store always shows the state it demonstrates.
- */
-function demoWeekly(mode: NonNullable<LocationRecord['demoSchedule']>, timeZone: string, now: number) {
-  const current = localMinutesOf(now, timeZone);
-  // 'closes-soon': closes 15 to 30 minutes from now, opened 8 hours earlier.
-  // 'opens-later': opens at the next 4-hour mark at least 30 minutes away, for 8 hours. The anchor moves only
-  // every 4 hours, so a slot a guest scheduled stays valid while they check out.
-  let open: number;
-  if (mode === 'closes-soon') {
-    open = quarterCeil(current) + 15 - 8 * 60;
-  } else {
-    open = (Math.floor(current / 240) + 1) * 240;
-    if (open - current < 30) open += 240;
-  }
-  const start = ((open % DAY) + DAY) % DAY;
-  const period: OpeningPeriod = {
-    open: minutesToClock(start),
-    close: minutesToClock((start + 8 * 60) % DAY),
-  };
-  return Array.from({ length: 7 }, () => [period]);
-}
 
 /** The schedule of a location at `now` (weekly periods and holidays). */
 export function scheduleOf(record: LocationRecord, now: number): Schedule {

@@ -20,7 +20,8 @@ import { NOTE_MAX } from '@storefront/contracts/text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ADD_FAILURE, addFailureText, type AddFailureKind } from '@/features/order/add-failure';
-import { noteItemAdded } from '@/lib/menu-return';
+import { itemAddedMessage, noteItemAdded } from '@/lib/menu-return';
+import { useToast } from '@/components/ui/toast';
 import { QuantityPicker } from '@/components/ui/quantity-picker';
 import {
   fromSelectedModifiers,
@@ -164,6 +165,7 @@ export function ItemCustomization({
   fetcher?: typeof fetch;
 }) {
   const router = useRouter();
+  const toast = useToast();
   const storeHref = `/${locationId}/${menuType}`;
   // Notes only where the store allows item instructions and in the standard layout (ordering spec section 5):
   // the page's `layout` query, when it asks for the condensed or image grid layout, leaves them out.
@@ -331,11 +333,15 @@ export function ItemCustomization({
         ...(edit?.transitionItemPathKey ? { transitionItemPathKey: edit.transitionItemPathKey } : {}),
       });
       if (result.ok) {
-        noteItemAdded({
+        const added = {
           title: item.displayAttribute?.itemTitle ?? item.title,
           quantity,
           edited: edit !== null,
-        });
+        };
+        // Confirmed at once, as the API accepts it: the toast lives in the root layout and stays up while the
+        // store page loads (which then only marks the bag), instead of coming with that page a second later.
+        toast('success', itemAddedMessage(added));
+        noteItemAdded({ ...added, announced: true });
         const href = afterSubmitHref(result.data);
         if (onSaved) onSaved(href);
         else router.push(href);

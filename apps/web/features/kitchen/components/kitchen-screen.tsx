@@ -108,7 +108,7 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
               <section
                 key={column.id}
                 aria-labelledby={`kitchen-column-${column.id}`}
-                className="flex flex-col gap-3 rounded-2xl bg-gray-200/70 p-3"
+                className="flex flex-col gap-3 rounded-2xl bg-gray-200/70 p-3 md:max-h-[calc(100dvh-10rem)] md:min-h-48"
               >
                 <div className="flex items-center justify-between">
                   <h2 id={`kitchen-column-${column.id}`} className="text-lg font-bold">
@@ -122,9 +122,19 @@ export function KitchenScreen({ page }: { page: KitchenPage }) {
                 {column.orders.length === 0 ? (
                   <p className="py-4 text-center text-sm text-gray-700">No orders</p>
                 ) : (
-                  column.orders.map((order) => (
-                    <KitchenOrderCard key={order.id} order={order} renderedAt={page.renderedAt} />
-                  ))
+                  // A rail of fixed height that scrolls on its own (from tablet width), so that a busy column does
+                  // not make the board a very long page; focusable so that the keyboard scrolls it too.
+                  <div
+                    className="-mx-1 flex min-h-0 flex-col gap-3 overflow-y-auto px-1 pb-1"
+                    tabIndex={0}
+                    role="group"
+                    aria-label={`${column.title} orders`}
+                    data-testid="kitchen-rail"
+                  >
+                    {column.orders.map((order) => (
+                      <KitchenOrderCard key={order.id} order={order} renderedAt={page.renderedAt} />
+                    ))}
+                  </div>
                 )}
               </section>
             ))}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, useTransition } from 'react';
+import { useId, useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { LocateFixed, Search } from 'lucide-react';
 import type { PlaceDetails, PlaceSuggestion } from '@storefront/contracts/locations';
@@ -15,6 +15,7 @@ import { searchHref, type SearchMethod } from '../search-href';
 import { parseBracketedCoordinates } from '@storefront/contracts/coordinates';
 import { usePlaceSuggestions, type FetchSuggestions } from '../use-place-suggestions';
 import { currentPosition } from '../geolocation';
+import { handFocusTo, useFocusHandoff } from '@/components/ui/focus-handoff';
 
 export type FetchPlaceDetails = (placeId: string) => Promise<PlaceDetails | null>;
 
@@ -55,6 +56,12 @@ export interface AddressSearchProps {
 const coordinatesLabel = (latitude: number, longitude: number) => `${latitude}, ${longitude}`;
 
 /**
+ * The page renders a new box for each query (its `key`), so the focused box is unmounted by a search and focus
+ * would fall to <body>: the new box takes it (components/ui/focus-handoff.ts).
+ */
+const FOCUS_HANDOFF = 'address-search';
+
+/**
  * The address box: an ARIA combobox with suggestions from 4 characters (debounced 500 ms), bracketed
  * coordinates, and the current position. Every search is a navigation to a URL the server renders; without
  * JavaScript the form still submits the typed text.
@@ -81,6 +88,12 @@ export function AddressSearch({
   const [resolving, setResolving] = useState(false);
   const [navigating, startNavigation] = useTransition();
   const { state, update, reset, lookup } = usePlaceSuggestions(method, fetchSuggestions);
+  const input = useRef<HTMLInputElement>(null);
+  useFocusHandoff(FOCUS_HANDOFF, input);
+  /** A search starts from this box or its buttons while they have focus: the next page's box takes it over. */
+  const noteSearchFromFocus = () => {
+    if (input.current?.form?.contains(document.activeElement)) handFocusTo(FOCUS_HANDOFF);
+  };
 
   const options: Option[] =
     state.status === 'ready'
@@ -119,6 +132,7 @@ export function AddressSearch({
 
   async function choose(option: Option) {
     setError(null);
+    noteSearchFromFocus();
     if (!option.suggestion) return searchCoordinates(text.trim());
     const suggestion = option.suggestion;
     setText(suggestion.description);
@@ -201,6 +215,7 @@ export function AddressSearch({
   function submit() {
     const query = text.trim();
     setError(null);
+    noteSearchFromFocus();
     if (isBracketedText(query)) return void searchCoordinates(query);
     if (query.length === 0) return setError(TOO_SHORT_MESSAGE);
     if (query.length < MIN_CHARS) {
@@ -243,6 +258,7 @@ export function AddressSearch({
 
   async function locateMe() {
     setError(null);
+    noteSearchFromFocus();
     setOpen(false);
     setResolving(true);
     const result = await currentPosition(
@@ -281,6 +297,7 @@ export function AddressSearch({
       <div className="flex items-stretch gap-2">
         <div className="relative min-w-0 flex-1">
           <input
+            ref={input}
             id={inputId}
             name="q"
             type="text"

@@ -28,7 +28,8 @@ export function AddedToOrder({
   useEffect(() => {
     const note = takeItemAdded();
     if (!note) return;
-    toast('success', itemAddedMessage(note));
+    // An add the item page confirmed already (its toast stays up across the navigation) is not said twice.
+    if (!note.announced) toast('success', itemAddedMessage(note));
     // Marked from the next frame, as the toast shows: the note is storage outside React, read once.
     const frame = window.requestAnimationFrame(() => setJustAdded(true));
     return () => window.cancelAnimationFrame(frame);

@@ -8,6 +8,7 @@ import type { CrossSellOffer } from '@storefront/contracts/cross-sell';
 import { Spinner } from '@/components/ui/spinner';
 import { fetchCrossSellOffers } from '@/features/cross-sell/cross-sell.actions';
 import type { CrossSellTarget } from '@/features/cross-sell/components/cross-sell-modal';
+import { markCheckoutCrossSellOffered, wasCheckoutCrossSellOffered } from '../checkout-cross-sell';
 
 const CrossSellModal = dynamic(
   () => import('@/features/cross-sell/components/cross-sell-modal').then((m) => m.CrossSellModal),
@@ -16,25 +17,6 @@ const CrossSellModal = dynamic(
 
 /** Spec section 9: the Checkout button shows its loading state for 1000 ms. */
 export const CHECKOUT_LOADING_MS = 1000;
-
-/** Session-storage key marking an order whose checkout cross-sell was offered (offered once per order). */
-export const checkoutOfferedKey = (orderId: number) => `sf_cross_sell_checkout:${orderId}`;
-
-function wasOffered(orderId: number): boolean {
-  try {
-    return window.sessionStorage.getItem(checkoutOfferedKey(orderId)) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function markOffered(orderId: number) {
-  try {
-    window.sessionStorage.setItem(checkoutOfferedKey(orderId), '1');
-  } catch {
-    // Storage unavailable (private mode quotas): the offer may show again, which is harmless.
-  }
-}
 
 /**
  * The My Order panel's Checkout link, busy for a second after a click while the checkout page loads. The first
@@ -66,9 +48,9 @@ export function CheckoutButton({
             return;
           }
           setLoading(true);
-          if (!crossSell || wasOffered(crossSell.orderId)) return;
+          if (!crossSell || wasCheckoutCrossSellOffered(crossSell.orderId)) return;
           event.preventDefault();
-          markOffered(crossSell.orderId);
+          markCheckoutCrossSellOffered(crossSell.orderId);
           void fetchCrossSellOffers({ locationId: crossSell.locationId }).then((offers) => {
             const first = offers[0];
             if (first) setOffer(first);

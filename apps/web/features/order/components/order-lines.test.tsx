@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@storefront/contracts/orders';
 import { fetchCrossSellOffers } from '@/features/cross-sell/cross-sell.actions';
-import { checkoutOfferedKey } from './checkout-button';
+import { checkoutOfferedKey } from '../checkout-cross-sell';
 import { OrderLines } from './order-lines';
 
 const push = vi.fn();

@@ -216,6 +216,14 @@ export function GiftCardSection() {
           })}
         </ul>
       ) : null}
+      {giftCards.length > 0 && flow.dueCents !== null && flow.dueCents > 0 ? (
+        // Each tender on its own line, then what is left for the card (or wallet): the amount the card frame and
+        // Place Order say too.
+        <p className="flex items-center justify-between gap-3 px-3 font-semibold" data-testid="left-to-pay">
+          <span>Left to pay</span>
+          <span>{formatCents(flow.dueCents)}</span>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -116,6 +116,11 @@ export function PaymentFlow(props: PaymentFlowProps) {
   const router = useRouter();
   const [phase, setPhase] = useState<Phase>({ name: 'starting' });
   const [pending, setPending] = useState<PendingCardPayment | null>(null);
+  // The pending payment as last rendered, for callbacks that must not re-create on every change.
+  const pendingRef = useRef(pending);
+  useEffect(() => {
+    pendingRef.current = pending;
+  }, [pending]);
   const [dueCents, setDueCents] = useState<number | null>(null);
   const [tipCents, setTipCents] = useState(0);
   const firstInstrument: PaymentInstrument = props.savedCards[0]
@@ -370,8 +375,29 @@ export function PaymentFlow(props: PaymentFlowProps) {
       return;
     }
     // The API re-amounts the pending card payment itself; only a payment it removed is created again.
-    if (state.data.pendingPaymentId === null && instrumentRef.current.kind !== 'wallet') await start();
-  }, [fail, place, start]);
+    if (state.data.pendingPaymentId === null && instrumentRef.current.kind !== 'wallet') {
+      await start();
+      return;
+    }
+    // The card page shows the amount it charges: once re-amounted it is loaded again with the new one, so the
+    // frame, Place Order and the tenders listed all say the same amount (issue 37).
+    const { pendingPaymentId, pendingPaymentUrl, pendingAlternatePaymentUrl } = state.data;
+    const current = pendingRef.current;
+    if (
+      pendingPaymentUrl !== null &&
+      current?.paymentId === pendingPaymentId &&
+      current.paymentUrl !== null &&
+      current.paymentUrl !== pendingPaymentUrl
+    ) {
+      reset();
+      setFrameKey((k) => k + 1);
+      setPending({
+        paymentId: current.paymentId,
+        paymentUrl: pendingPaymentUrl,
+        alternatePaymentUrl: pendingAlternatePaymentUrl,
+      });
+    }
+  }, [fail, place, reset, start]);
 
   const level = cardMethod?.avsCoverageLevel ?? 'None';
   const chosenCard =

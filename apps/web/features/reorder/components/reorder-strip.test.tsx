@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { checkoutOfferedKey } from '@/features/order/checkout-cross-sell';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecentOrderedItem } from '@storefront/contracts/accounts';
 import { REORDER_ADDED, ReorderStrip, type ReorderAddInput, type ReorderAddResult } from './reorder-strip';
@@ -77,6 +78,32 @@ describe('ReorderStrip', () => {
     });
     await waitFor(() => expect(toast).toHaveBeenCalledWith('success', REORDER_ADDED));
     expect(refresh).toHaveBeenCalled();
+  });
+
+  it("confirms before the page's refresh, then offers the way to checkout without the cross-sell's stop", async () => {
+    // The refresh never ends here: the toast and the checkout link must not wait for it.
+    refresh.mockImplementation(() => new Promise(() => undefined));
+    const add = vi
+      .fn<(input: ReorderAddInput) => Promise<ReorderAddResult>>()
+      .mockResolvedValue({ ok: true, data: { id: 77 } });
+    render(
+      <ReorderStrip
+        title="Order it again"
+        items={[item(1, 'Classic Burger'), item(2, 'Fries')]}
+        target={target}
+        add={add}
+      />,
+    );
+    expect(screen.queryByRole('link', { name: 'Go to checkout' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: /Add to Order/ })[0] as HTMLElement);
+    });
+    expect(toast).toHaveBeenCalledWith('success', REORDER_ADDED);
+    const links = screen.getAllByRole('link', { name: 'Go to checkout' });
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe('/checkout');
+    expect(window.sessionStorage.getItem(checkoutOfferedKey(77))).toBe('1');
+    refresh.mockReset();
   });
 
   it('tells the failure and renders nothing without items', async () => {

@@ -7,6 +7,7 @@ import type { RecentOrderedItem } from '@storefront/contracts/accounts';
 import { Button } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { useToast } from '@/components/ui/toast';
+import { markCheckoutCrossSellOffered } from '@/features/order/checkout-cross-sell';
 import {
   orderedOnLabel,
   reorderAddInput,
@@ -16,7 +17,8 @@ import {
 } from '../reorder';
 
 export type ReorderAddInput = ReturnType<typeof reorderAddInput>;
-export type ReorderAddResult = { ok: true } | { ok: false; error: string };
+/** The add's outcome; on success the order it went into (an order action's answer carries it). */
+export type ReorderAddResult = { ok: true; data?: { id: number } } | { ok: false; error: string };
 
 /** Announced when a past item went into the order. */
 export const REORDER_ADDED = 'Added to your order';
@@ -41,19 +43,28 @@ export function ReorderStrip({
   const router = useRouter();
   const toast = useToast();
   const [adding, setAdding] = useState<number | null>(null);
+  // The past line last added: its card offers the way to checkout, so that ordering again takes few taps.
+  const [added, setAdded] = useState<number | null>(null);
   const [, startTransition] = useTransition();
   if (items.length === 0) return null;
 
-  const addItem = (item: RecentOrderedItem) => {
+  const addItem = async (item: RecentOrderedItem) => {
     setAdding(item.pastItemId);
-    startTransition(async () => {
-      const result = await add(reorderAddInput(item, target));
-      setAdding(null);
-      if (result.ok) {
-        toast('success', REORDER_ADDED);
-        router.refresh();
-      } else toast('error', result.error);
-    });
+    let result: ReorderAddResult;
+    try {
+      result = await add(reorderAddInput(item, target));
+    } catch {
+      result = { ok: false, error: 'Please try again.' };
+    }
+    setAdding(null);
+    if (!result.ok) return toast('error', result.error);
+    setAdded(item.pastItemId);
+    // Ordering again what they ordered before: the Checkout cross-sell does not stop them on the way.
+    if (result.data) markCheckoutCrossSellOffered(result.data.id);
+    // Said as the API accepts it; the page's order then refreshes in the background (inside a transition the
+    // toast would wait for that refresh, a second later).
+    toast('success', REORDER_ADDED);
+    startTransition(() => router.refresh());
   };
 
   return (
@@ -99,11 +110,19 @@ export function ReorderStrip({
                   disabled={item.isOutOfStock || adding !== null}
                   loading={adding === item.pastItemId}
                   aria-describedby={`reorder-line-${item.pastItemId}`}
-                  onClick={() => addItem(item)}
+                  onClick={() => void addItem(item)}
                 >
                   <span>Add to Order</span> <Price dollars={item.total} className="tabular-nums" />
                 </Button>
               </div>
+              {added === item.pastItemId ? (
+                <Link
+                  href="/checkout"
+                  className="inline-flex min-h-11 items-center justify-center rounded-full border-2 border-button px-4 font-semibold text-gray-900"
+                >
+                  Go to checkout
+                </Link>
+              ) : null}
             </li>
           );
         })}

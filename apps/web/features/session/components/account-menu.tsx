@@ -1,11 +1,13 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
+import { useFocusHandoff } from '@/components/ui/focus-handoff';
+import { ACCOUNT_MENU_FOCUS } from '../header-focus';
 import { LOGOUT_RETURN_PATH } from '../logout-return';
 
 // Loaded when the customer chooses Logout: the dialog's account messages live in a contracts module with the
@@ -29,10 +31,15 @@ export function AccountMenu({ greeting }: { greeting: string }) {
   const [logoutOpen, setLogoutOpen] = useState(false);
   // Once opened the dialog stays mounted, as before it was loaded on demand (a logout on its way keeps its state).
   const [logoutWanted, setLogoutWanted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useFocusHandoff(ACCOUNT_MENU_FOCUS, trigger);
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="flex min-h-11 items-center gap-1 rounded-full px-4 font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2">
+        <DropdownMenu.Trigger
+          ref={trigger}
+          className="flex min-h-11 items-center gap-1 rounded-full px-4 font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2"
+        >
           {greeting}
           <ChevronDown aria-hidden className="size-4" />
         </DropdownMenu.Trigger>

@@ -9,6 +9,7 @@ import type { CaptchaConfig } from '../captcha-config';
 import { activateAccount as activateAccountAction } from '../session.actions';
 import { SessionDialogs, type SessionDialogKind } from './session-dialogs';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
+import { focusIfLost } from '@/components/ui/route-focus';
 
 type Activation = { state: 'pending' } | { state: 'success' } | { state: 'failed'; code: string };
 
@@ -57,6 +58,13 @@ export function ActivationScreen({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Each state replaces the last one's heading and buttons ('Try again' included): focus goes to the new
+  // heading when it was lost with them, and a screen reader reads the outcome.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    focusIfLost(heading.current);
+  }, [activation.state]);
+
   const retry = () => {
     setActivation({ state: 'pending' });
     setTimeout(() => void run(), ACTIVATION_RETRY_MS);
@@ -70,11 +78,15 @@ export function ActivationScreen({
       {activation.state === 'pending' ? (
         <>
           <Spinner label="Verifying..." />
-          <h1 className="text-2xl font-bold">Verifying...</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+            Verifying...
+          </h1>
         </>
       ) : activation.state === 'success' ? (
         <>
-          <h1 className="text-2xl font-bold">{ACCOUNT_MESSAGES.activationSucceeded}</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+            {ACCOUNT_MESSAGES.activationSucceeded}
+          </h1>
           <p className="text-gray-700">You can sign in and start ordering.</p>
           <div className="flex flex-wrap justify-center gap-3">
             <Link
@@ -91,7 +103,9 @@ export function ActivationScreen({
         </>
       ) : (
         <>
-          <h1 className="text-2xl font-bold">{ACCOUNT_MESSAGES.activationFailed}</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+            {ACCOUNT_MESSAGES.activationFailed}
+          </h1>
           {activation.code === String(ACCOUNT_ERROR.MissingActivationParameters) ? (
             <p className="text-gray-700">{ACCOUNT_MESSAGES.missingActivationParameters}</p>
           ) : null}

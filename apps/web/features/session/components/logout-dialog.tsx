@@ -5,7 +5,9 @@ import { useRouter } from 'next/navigation';
 import { ACCOUNT_MESSAGES, LOGOUT_DEBOUNCE_MS } from '@storefront/contracts/accounts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { handFocusTo } from '@/components/ui/focus-handoff';
 import { useToast } from '@/components/ui/toast';
+import { SIGN_IN_FOCUS } from '../header-focus';
 import { LOGOUT_RETURN_PATH } from '../logout-return';
 import { logOut as logOutAction } from '../session.actions';
 
@@ -45,6 +47,8 @@ export function LogoutDialog({
         return;
       }
       toast('success', ACCOUNT_MESSAGES.loggedOut);
+      // The header's 'Sign in' takes the place of the account menu, and focus (not <body>).
+      handFocusTo(SIGN_IN_FOCUS);
       onOpenChange(false);
       router.push(returnPath);
       router.refresh();

@@ -1,7 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { handFocusTo } from '@/components/ui/focus-handoff';
 import type { CaptchaConfig } from '../captcha-config';
+import { ACCOUNT_MENU_FOCUS } from '../header-focus';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { LoginDialog } from './login-dialog';
 import { SignupDialog } from './signup-dialog';
@@ -35,6 +37,8 @@ export function SessionDialogs({
         onSwitch={onOpenChange}
         {...(loginEmail ? { initialEmail: loginEmail } : {})}
         onSignedIn={() => {
+          // The header's 'Sign in' gives way to the account menu, which takes focus (not <body>).
+          handFocusTo(ACCOUNT_MENU_FOCUS);
           onOpenChange(null);
           router.refresh();
         }}

@@ -1,8 +1,10 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
+import { useFocusHandoff } from '@/components/ui/focus-handoff';
 import type { CaptchaConfig } from '../captcha-config';
+import { SIGN_IN_FOCUS } from '../header-focus';
 import type { SessionDialogKind } from './session-dialogs';
 
 // Loaded when the guest presses Sign in (or with the page when it opens a dialog itself): the three forms, their
@@ -26,9 +28,12 @@ export function SignInEntry({
   // Once opened the dialogs stay mounted, as before they were loaded on demand: a form keeps what the guest typed
   // when its dialog is closed and opened again.
   const [wanted, setWanted] = useState(initialDialog !== null);
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusHandoff(SIGN_IN_FOCUS, button);
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={() => {
           setWanted(true);

@@ -18,6 +18,7 @@ import { TrackedOrder } from './tracked-order';
 import { TrackingEta } from './tracking-eta';
 import { TrackingStatus } from './tracking-status';
 import { MAIN_CONTENT_ID } from '@/components/ui/main-content';
+import { FocusHeadingOnArrival } from '@/components/ui/focus-heading-on-arrival';
 
 const PICKUP_LABEL: Record<PickupType, string> = {
   [PICKUP_TYPE.WalkIn]: 'Walk-in',
@@ -84,6 +85,7 @@ export function TrackingScreen(
         <SiteHeader brandName={props.companyName} logoHref={null} />
         <main id={MAIN_CONTENT_ID} className="mx-auto max-w-3xl px-4 py-8">
           <h1 className="sr-only">Track your Order</h1>
+          <FocusHeadingOnArrival />
           <OrderUnavailable />
         </main>
       </>
@@ -124,7 +126,8 @@ export function TrackingScreen(
       >
         <main id={MAIN_CONTENT_ID} className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 md:py-10">
           <div className="flex flex-col gap-1">
-            <h1 className="font-display text-3xl font-bold">Track your Order</h1>
+            <h1 className="font-display text-3xl font-bold outline-none">Track your Order</h1>
+            <FocusHeadingOnArrival />
             <p className="text-xl font-semibold text-gray-900">Thanks For Your Order!</p>
             <p className="text-gray-700">
               Order <span className="font-semibold">#{order.referenceNumber}</span>
