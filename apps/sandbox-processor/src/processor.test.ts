@@ -214,6 +214,9 @@ describe.each(kinds)('sandbox processor on %s', (kind) => {
       return String((charged.body.charge as { chargeId: string }).chargeId);
     };
     const early = await chargeOf();
+    // The database stamps charges in microseconds and the cutoff is in milliseconds: one made in the cutoff's
+    // own millisecond would fall after it. A pause on each side keeps the two charges on their sides.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const cutoff = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const late = await chargeOf();
