@@ -285,6 +285,34 @@ describe('placing the order', () => {
   });
 });
 
+/** The wallet button as the flow sees it: the wallet sheet's one-time token, placed as the wallet's. */
+function FakeWalletPay() {
+  const flow = usePaymentFlow();
+  return (
+    <button
+      type="button"
+      onClick={() => void flow.place({ paymentToken: 'wallet_tok' }, { source: 'wallet' })}
+    >
+      Pay with the wallet
+    </button>
+  );
+}
+
+describe('the wallet declined', () => {
+  // Checkout spec section 8, Wallet: the wallet's own decline reads 'The transaction was not authorized' /
+  // 'Please, try again or use another payment method' (a card's says to review the information supplied).
+  it("shows the wallet's texts, not the card's", async () => {
+    placeMock.mockResolvedValueOnce({ ok: false, error: 'The transaction was not authorized', code: 886 });
+    renderFlow({ summary: <FakeWalletPay /> });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay with the wallet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment failed' });
+    expect(dialog.textContent).toContain('The transaction was not authorized');
+    expect(dialog.textContent).toContain('Please, try again or use another payment method');
+    expect(dialog.textContent).not.toContain('Please, review the information supplied');
+    expect(placeMock).toHaveBeenCalledWith(expect.objectContaining({ paymentToken: 'wallet_tok' }));
+  });
+});
+
 function FakeCaptcha() {
   const flow = usePaymentFlow();
   return (
