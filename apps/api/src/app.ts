@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { wellFormedInput } from '@storefront/contracts/bounds';
 import { trustProxyOption, type Env } from './env';
 import { localOnly } from './lib/local-only';
+import { isSentInInputShape } from './lib/sent-as-input';
 import type { Database, Db } from './db/client';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import authPlugin from './plugins/auth';
@@ -67,6 +68,7 @@ export type App = FastifyInstance;
  */
 const documentSecurity: typeof jsonSchemaTransform = (input) => {
   const transformed = jsonSchemaTransform(input);
+  documentAsSent(input, transformed.schema);
   allowNullInNullableEnums(transformed.schema);
   const schema = transformed.schema as {
     security?: unknown;
@@ -78,6 +80,30 @@ const documentSecurity: typeof jsonSchemaTransform = (input) => {
   }
   return transformed;
 };
+
+/**
+ * An answer sent in its schema's input shape (lib/sent-as-input.ts) is documented by that shape: the library
+ * documents every answer as its schema's output, where a field with a default is required. A union's options are
+ * replaced one by one (the menu answers a full menu or, with Prefer: return=compact, the compact one).
+ */
+function documentAsSent(input: Parameters<typeof jsonSchemaTransform>[0], documented: unknown): void {
+  const responses = (input.schema as { response?: Record<string, unknown> }).response ?? {};
+  const documentedResponses = (documented as { response?: Record<string, unknown> }).response ?? {};
+  const inputJson = (schema: unknown) =>
+    (jsonSchemaTransform({ ...input, schema: { body: schema } }).schema as { body: unknown }).body;
+  for (const [status, schema] of Object.entries(responses)) {
+    if (isSentInInputShape(schema)) {
+      documentedResponses[status] = inputJson(schema);
+      continue;
+    }
+    const options = (schema as { options?: unknown[] } | null)?.options;
+    const anyOf = (documentedResponses[status] as { anyOf?: unknown[] } | undefined)?.anyOf;
+    if (!Array.isArray(options) || !anyOf || anyOf.length !== options.length) continue;
+    options.forEach((option, i) => {
+      if (isSentInInputShape(option)) anyOf[i] = inputJson(option);
+    });
+  }
+}
 
 /** OpenAPI 3.0.3: a nullable enum lists null among its values, or a null would not validate. */
 function allowNullInNullableEnums(node: unknown): void {

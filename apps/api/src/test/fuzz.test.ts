@@ -16,13 +16,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, type DbKind } from './harness';
 import type { FuzzFixtures } from './fuzz-server';
 import { arbitraryOf, stringLeaves, type JsonSchema } from './fuzz-arbitraries';
+import { answerValidators } from './openapi-answers';
 
 const SEED = 22;
 /** Requests drawn per operation (61 operations at the time of writing); fewer on PostgreSQL, the slower one. */
@@ -225,27 +225,6 @@ interface OpenApiOperation {
   parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
-}
-
-/** OpenAPI 3.0's `nullable: true` as JSON Schema: the schema, or null. */
-function withNulls(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withNulls);
-  if (typeof node !== 'object' || node === null) return node;
-  const { nullable, ...rest } = node as Record<string, unknown>;
-  const converted = Object.fromEntries(Object.entries(rest).map(([key, child]) => [key, withNulls(child)]));
-  return nullable === true ? { anyOf: [converted, { type: 'null' }] } : converted;
-}
-
-/**
- * Validators of the document's JSON answers. Component references are resolved against the document's
- * components, added once under the id `api`.
- */
-function answerValidators(document: { components?: unknown }) {
-  const ajv = new Ajv({ strict: false, allErrors: false });
-  addFormats(ajv);
-  ajv.addSchema(withNulls({ components: document.components ?? {} }) as object, 'api');
-  const toApi = (schema: unknown) => JSON.stringify(schema).replaceAll('"#/components/', '"api#/components/');
-  return (schema: unknown) => ajv.compile(withNulls(JSON.parse(toApi(schema))) as object);
 }
 
 function operationsOf(document: {

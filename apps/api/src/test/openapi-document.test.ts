@@ -10,7 +10,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOCATIONS } from '../db/seed/locations';
 import { createTestContext, type TestContext } from './harness';
+import { answerValidators } from './openapi-answers';
 
 /**
  * Prism's command (@stoplight/prism-cli, a dev dependency pinned at 5.14.2: later releases need Node 24, this
@@ -87,6 +89,34 @@ describe('the OpenAPI document', () => {
     const document = structuredClone(ctx.app.swagger()) as Parameters<typeof validate>[0];
     const result = await validate(document);
     expect(result.valid ? '' : compileErrors(result)).toBe('');
+  });
+
+  // The fuzz suite validates what it draws against the document, but never asks for the compact menu.
+  it('documents the menu as it answers, the compact menu (Prefer: return=compact) as well as the full one', async () => {
+    const document = ctx.app.swagger() as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
+      >;
+      components?: unknown;
+    };
+    const documented = document.paths['/v1/sales/menus']?.['get']?.responses['200']?.content?.[
+      'application/json'
+    ] as { schema: unknown };
+    const matches = answerValidators(document)(documented.schema);
+    const token = await ctx.token();
+    for (const location of [DEMO_LOCATIONS.open, DEMO_LOCATIONS.foodHall]) {
+      for (const prefer of [{}, { prefer: 'return=compact' }]) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/v1/sales/menus?locationId=${location}&includeOutOfStock=true`,
+          headers: { authorization: `Bearer ${token}`, ...prefer },
+        });
+        expect(res.statusCode).toBe(200);
+        const label = `store ${location} ${JSON.stringify(prefer)}`;
+        expect(matches(res.json()) ? [] : matches.errors?.slice(0, 5), label).toEqual([]);
+      }
+    }
   });
 
   it("Prism's validating proxy starts on /docs/json and checks requests against it", async () => {

@@ -16,6 +16,7 @@ import {
 } from '@storefront/contracts/menu';
 import { ItemPricingResponseSchema, MenuItemPricingBodySchema } from '@storefront/contracts/orders';
 import { ok } from '../../lib/envelope';
+import { sentInInputShape } from '../../lib/sent-as-input';
 import { sendJsonText, sendSerialized, type SerializedBody } from '../../lib/http-cache';
 import {
   getDescendantsBody,
@@ -59,7 +60,11 @@ const menusRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The location's current menu snapshot (Prefer: return=compact sends item cards instead of item trees)",
         querystring: MenuQuerySchema,
-        response: { 200: z.union([MenuResponseSchema, CompactMenuResponseSchema]), ...errors },
+        // The compact menu leaves out every field at its default (menus.service.ts, compactCard): documented so.
+        response: {
+          200: z.union([MenuResponseSchema, sentInInputShape(CompactMenuResponseSchema)]),
+          ...errors,
+        },
       },
     },
     (request, reply) => {
