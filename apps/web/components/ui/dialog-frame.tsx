@@ -36,6 +36,17 @@ export function focusedOpener(): HTMLElement | null {
 }
 
 /**
+ * Whether focus is already in an open dialog, one that opened as another closed (sign-in's 'Create an account'
+ * swaps the sign-in dialog for the sign-up one). The closed dialog then leaves focus where it is: taking it back
+ * to its opener blurred the new dialog's first field, which showed 'Please enter your name' before the guest had
+ * typed anything (issue 37).
+ */
+export function focusInOpenDialog(): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active.closest('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
+/**
  * Where focus goes when a dialog closes: `preferred` (a dialog's own choice), else the element that opened it,
  * while it is still on the page and can take focus; else the page's heading (or main), so that a keyboard or
  * screen-reader guest carries on from the top of what they are looking at instead of from the body (Radix

@@ -9,6 +9,7 @@ import {
   DIALOG_TITLE_CLASS,
   DialogCloseIcon,
   dialogContentClass,
+  focusInOpenDialog,
   focusedOpener,
   returnFocus,
   type DialogWidth,
@@ -59,7 +60,8 @@ export function DialogImpl({
           onEscapeKeyDown={(e) => (dismissible ? undefined : e.preventDefault())}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
-            returnFocus(opener, returnFocusTo?.());
+            // Radix asks once this dialog has left the page: focus in a dialog now is another's, opened in its place.
+            if (!focusInOpenDialog()) returnFocus(opener, returnFocusTo?.());
           }}
           onPointerDownOutside={(e) => (dismissible ? undefined : e.preventDefault())}
           className={dialogContentClass(width, className)}

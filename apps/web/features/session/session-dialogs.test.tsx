@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@storefront/contracts/accounts';
 import type { CaptchaFieldProps } from './components/captcha-field';
@@ -277,5 +278,56 @@ describe('error mapping', () => {
     expect(signupFailureOf([{ key: 'Unavailable', code: 500, message: 'down' }], 503)).toBe(
       ACCOUNT_MESSAGES.signupFailed,
     );
+  });
+});
+
+describe('switching dialogs', () => {
+  function Dialogs() {
+    const [open, setOpen] = useState<'login' | 'signup' | 'forgot' | null>(null);
+    const close = (isOpen: boolean) => (isOpen ? undefined : setOpen(null));
+    return (
+      <>
+        <button type="button" onClick={() => setOpen('login')}>
+          Sign in
+        </button>
+        <LoginDialog
+          open={open === 'login'}
+          onOpenChange={close}
+          captcha={altcha}
+          onSwitch={setOpen}
+          onSignedIn={vi.fn()}
+          signIn={vi.fn()}
+          resendActivation={vi.fn()}
+          Captcha={FakeCaptcha}
+        />
+        <SignupDialog
+          open={open === 'signup'}
+          onOpenChange={close}
+          captcha={altcha}
+          onSwitch={setOpen}
+          signUp={vi.fn()}
+          Captcha={FakeCaptcha}
+        />
+      </>
+    );
+  }
+
+  // Issue 37: the sign-up dialog opened from sign-in's 'Create an account' already said 'Please enter your
+  // name': the closed sign-in dialog took focus back to its opener, blurring the empty First Name.
+  it("opens sign-up from sign-in's 'Create an account' in First Name, with no message before anything is typed", async () => {
+    render(<Dialogs />);
+    const opener = screen.getByRole('button', { name: 'Sign in' });
+    opener.focus();
+    fireEvent.click(opener);
+    const login = await screen.findByRole('dialog', { name: 'Sign in' });
+    await act(async () => {
+      fireEvent.click(within(login).getByRole('button', { name: 'Create an account' }));
+    });
+    await screen.findByRole('dialog', { name: 'Create an account' });
+    // Radix hands focus back a tick after a dialog has gone.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.activeElement).toBe(screen.getByLabelText('First Name', { exact: true }));
+    expect(screen.queryByText('Please enter your name')).toBeNull();
+    expect(screen.queryByText('Please enter your phone number')).toBeNull();
   });
 });
