@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 
@@ -14,7 +14,8 @@ const CompactItemModal = dynamic(
  * the browser no more script work than a 30-item one); this one listener gives them in-app navigation: a plain
  * click opens the item page through the router (the layout's NavigationProgress shows the load), or, with the 'enable compact
  * item view' flag, the item in the compact modal over the menu. Modified clicks (new tab) and visits without
- * script follow the link.
+ * script follow the link. A card opening the item page stays pressed (aria-busy, styled in globals.css) until
+ * the page arrives: on a slow phone network the tap otherwise showed nothing for a second (issue 37).
  */
 export function ItemCardLinks({
   locationId,
@@ -30,6 +31,16 @@ export function ItemCardLinks({
   const router = useRouter();
   const [itemPathKey, setItemPathKey] = useState<string | null>(null);
   const close = useCallback(() => setItemPathKey(null), []);
+  const pending = useRef<HTMLAnchorElement | null>(null);
+  useEffect(() => {
+    // A page restored from the back-forward cache shows no card still on its way.
+    const clear = () => {
+      pending.current?.removeAttribute('aria-busy');
+      pending.current = null;
+    };
+    window.addEventListener('pageshow', clear);
+    return () => window.removeEventListener('pageshow', clear);
+  }, []);
   return (
     <div
       data-compact-items={compact ? '' : undefined}
@@ -40,8 +51,14 @@ export function ItemCardLinks({
         const key = link?.dataset.itemKey;
         if (!link || !key) return;
         event.preventDefault();
-        if (compact) setItemPathKey(key);
-        else router.push(link.getAttribute('href') ?? '');
+        if (compact) {
+          setItemPathKey(key);
+          return;
+        }
+        pending.current?.removeAttribute('aria-busy');
+        pending.current = link;
+        link.setAttribute('aria-busy', 'true');
+        router.push(link.getAttribute('href') ?? '');
       }}
     >
       {children}
