@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelopeSchema } from '@storefront/contracts/api';
 import {
@@ -8,6 +9,7 @@ import {
 } from '@storefront/contracts/marketing';
 import { OrderIdParamsSchema } from '@storefront/contracts/orders';
 import { ok } from '../../lib/envelope';
+import { DomainError } from '../../lib/errors';
 import { sessionOf } from '../../plugins/auth';
 import { listCrossSellOffers } from './cross-sell.service';
 import { listPromoPopups } from './marketing.service';
@@ -20,22 +22,66 @@ import {
 } from '@storefront/contracts/analytics';
 import { pageVisitReport, recordPageVisit } from './page-visits.service';
 
-/** Routes of the marketing module (under /v1): promo popups and an order's cross-sell offers. */
+/**
+ * Page visits one browser (a token from one client address) may record in a minute: a guest reads a page for
+ * seconds, so 60 a minute is never a person; a script with a token could otherwise fill `page_visits`.
+ */
+export const PAGE_VISITS_PER_TOKEN_MINUTE = 60;
+/**
+ * Page visits one client address may record in a minute, whatever tokens it holds (tokens are free: every new
+ * browser gets one). Room for many guests behind one address (an office, a carrier's NAT) and for the journeys,
+ * which all come from the test runner's address one page at a time.
+ */
+export const PAGE_VISITS_PER_ADDRESS_MINUTE = 600;
+
+/** Routes of the marketing module (under /v1): page visits, promo popups and an order's cross-sell offers. */
 const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tokenVisits = app.createRateLimit({
+    max: PAGE_VISITS_PER_TOKEN_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `page-visits-token:${request.clientAddress}:${sessionOf(request).sid}`,
+  });
+  const addressVisits = app.createRateLimit({
+    max: PAGE_VISITS_PER_ADDRESS_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `page-visits-address:${request.clientAddress}`,
+  });
+  /** Counts the visit against both limits; past either, 429 with Retry-After and nothing is stored. */
+  const countVisit = async (request: FastifyRequest) => {
+    for (const limit of [tokenVisits, addressVisits]) {
+      const state = await limit(request);
+      if (!state.isAllowed && state.isExceeded) {
+        const seconds = Math.max(1, state.ttlInSeconds);
+        throw new DomainError(
+          429,
+          {
+            key: 'TooManyPageVisits',
+            code: 429,
+            message: `Too many page visits; try again in ${seconds} seconds`,
+          },
+          { 'retry-after': String(seconds) },
+        );
+      }
+    }
+  };
+
   app.post(
     '/marketing/page-visits',
     {
       onRequest: [app.authenticate],
+      preHandler: countVisit,
       schema: {
         tags: ['marketing'],
         security: [{ bearer: [] }],
         summary:
-          'Record a page visit (first-party analytics sink); nothing is kept when the request carries DNT: 1 or Sec-GPC: 1',
+          'Record a page visit (first-party analytics sink); nothing is kept when the request carries DNT: 1 or ' +
+          'Sec-GPC: 1. At most 60 a minute per token and client address, 600 per client address (429)',
         body: PageVisitEventSchema,
         response: {
           200: PageVisitResponseSchema,
           400: ErrorEnvelopeSchema,
           401: ErrorEnvelopeSchema,
+          429: ErrorEnvelopeSchema,
         },
       },
     },
