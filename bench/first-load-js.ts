@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { addableItems, getMenu, guestToken, isOpenOnline, searchStores } from './guest';
+import { addableItems, BENCH_SECRETS, getMenu, guestToken, isOpenOnline, searchStores } from './guest';
 import { bin, option, recreateDatabase, root, startProcess, stopAll, waitForUrl } from './lib';
 import { checkoutCookie, measurePage } from './lighthouse';
 
@@ -57,6 +57,7 @@ try {
     WEB_PUBLIC_URL: web,
     LOG_LEVEL: 'warn',
     JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+    ...BENCH_SECRETS,
     CLIENT_ADDRESS_SECRET: clientAddressSecret,
   });
   await waitForUrl(`${api}/health`);
@@ -70,6 +71,7 @@ try {
     API_PUBLIC_URL: api,
     WEB_PUBLIC_URL: web,
     NEXT_TELEMETRY_DISABLED: '1',
+    ...BENCH_SECRETS,
     CLIENT_ADDRESS_SECRET: clientAddressSecret,
   });
   await waitForUrl(`${web}/error`);

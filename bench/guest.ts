@@ -3,7 +3,20 @@
  * items, and a card payment through the sandbox processor's hosted page. Shared by `npm run bench` (run.ts) and
  * the soak (soak.ts); each takes the `fetch` to call through, so that the soak can time and count every call.
  */
+import { randomBytes } from 'node:crypto';
 import { json } from './lib';
+
+/**
+ * The client secrets and staff key of the API (and storefront) a bench starts, made for each run: an API in
+ * production refuses the demo's, which the README prints. Put them in the environment of the API and of the
+ * storefront it talks to; `guestToken` asks with the web client's.
+ */
+export const BENCH_SECRETS = {
+  WEB_CLIENT_SECRET: `bench-web-${randomBytes(24).toString('base64url')}`,
+  CATERING_CLIENT_SECRET: `bench-catering-${randomBytes(24).toString('base64url')}`,
+  INSTORE_CLIENT_SECRET: `bench-instore-${randomBytes(24).toString('base64url')}`,
+  STAFF_KEY: `bench-staff-${randomBytes(24).toString('base64url')}`,
+};
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -82,7 +95,7 @@ export async function guestToken(api: string, http: Fetch = fetch, forwardedFor?
     await http(`${api}/v1/oauth/token`, {
       method: 'POST',
       headers: { ...jsonHeaders, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-      body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
+      body: JSON.stringify({ clientId: 'web', clientSecret: BENCH_SECRETS.WEB_CLIENT_SECRET }),
     }),
   );
   return accessToken;

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
 import { menuSnapshots, orders, outboxMessages } from '../apps/api/src/db/schema/index';
+import { BENCH_SECRETS } from './guest';
 import { bin, recreateDatabase, root, startProcess, stopAll, waitForUrl } from './lib';
 import { measureVerification, printVerification } from './verification';
 
@@ -144,6 +145,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+      ...BENCH_SECRETS,
       STAFF_KEY: staffKey,
       // The verification guests each name their client address (X-Forwarded-For from this machine), as in run.ts.
       TRUST_PROXY: 'loopback',

@@ -45,6 +45,7 @@ import {
   addItem,
   addableItems,
   addItemBody,
+  BENCH_SECRETS,
   createOrder,
   getMenu,
   guestToken,
@@ -607,6 +608,7 @@ async function measureApi(): Promise<{
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+    ...BENCH_SECRETS,
     CLIENT_ADDRESS_SECRET,
     // Sign-in needs a solved captcha per request: easy ones, solved before the run (accounts.ts). The bench's
     // requests say which client address they stand for (X-Forwarded-For from this machine), as the storefront's do.
@@ -706,7 +708,7 @@ async function measureApi(): Promise<{
       url: `${api}/v1/oauth/token`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: 'web', clientSecret: 'web-demo-secret' }),
+      body: JSON.stringify({ clientId: 'web', clientSecret: BENCH_SECRETS.WEB_CLIENT_SECRET }),
     }),
   );
   routes.push(await measureItemPricing(f, auth));
@@ -772,6 +774,7 @@ async function measurePages(): Promise<{
       API_PUBLIC_URL: api,
       WEB_PUBLIC_URL: web,
       LOG_LEVEL: 'warn',
+      ...BENCH_SECRETS,
       CLIENT_ADDRESS_SECRET,
     });
     await waitForUrl(`${api}/health`);
@@ -788,6 +791,7 @@ async function measurePages(): Promise<{
     API_PUBLIC_URL: api,
     WEB_PUBLIC_URL: web,
     NEXT_TELEMETRY_DISABLED: '1',
+    ...BENCH_SECRETS,
     CLIENT_ADDRESS_SECRET,
   });
   startProcess(bin('next'), ['start', 'bench/reference-app', '-p', String(PORTS.reference)], root, {

@@ -12,6 +12,8 @@
  * the routes' queries on the big database.
  */
 import { randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import pg from 'pg';
 import { bin, load, recreateDatabase, root, startProcess, stopAll, waitForUrl, type LoadFigure } from './lib';
@@ -19,6 +21,7 @@ import {
   addItem,
   addableItems,
   addItemBody,
+  BENCH_SECRETS,
   createOrder,
   getMenu,
   guestToken,
@@ -29,7 +32,7 @@ import {
 import { SCALE, spreadZips, timeZoneOfState } from './scale-data';
 import { findLocations } from '../apps/api/src/modules/locations/locations.repository';
 import { openDatabase } from '../apps/api/src/db/client';
-import { staffKeys } from '../apps/api/src/db/schema/clients';
+import { clients, staffKeys } from '../apps/api/src/db/schema/clients';
 import { hashStaffSecret } from '../apps/api/src/modules/staff/staff-sessions.service';
 import { solveCaptchaAt } from '../apps/api/src/test/captcha';
 
@@ -75,6 +78,7 @@ async function startApi(databaseUrl: string, processorUrl: string, processorKey:
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     JWT_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
+    ...BENCH_SECRETS,
     CLIENT_ADDRESS_SECRET: `bench-${randomUUID()}-${randomUUID()}`,
     CAPTCHA_MAX_NUMBER: '1000',
     CAPTCHA_FREE_CHALLENGES: '1000000',
@@ -472,9 +476,14 @@ try {
   // The API's own migrations first (the API would run them at start too).
   const migrating = openDatabase({ url: databaseUrl, poolSize: 1 });
   await migrating.migrate();
-  // A reused database was seeded with another run's staff key: this run's opens the kitchen board too.
-  if (reuse)
+  // A reused database was seeded with another run's staff key and web client secret: this run's work too.
+  if (reuse) {
     await migrating.db.insert(staffKeys).values({ name: 'Bench scale', keyHash: hashStaffSecret(STAFF_KEY) });
+    await migrating.db
+      .update(clients)
+      .set({ secretHash: await hash(BENCH_SECRETS.WEB_CLIENT_SECRET) })
+      .where(eq(clients.clientId, 'web'));
+  }
   await migrating.close();
   const processorKey = `bench-processor-${randomUUID()}-${randomUUID()}`;
   const processorUrl = `http://127.0.0.1:${PORTS.processor}`;

@@ -27,6 +27,7 @@ import {
   addItem,
   addItemBody,
   addableItems,
+  BENCH_SECRETS,
   createOrder,
   getMenu,
   guestToken,
@@ -448,6 +449,7 @@ async function main(): Promise<number> {
         API_PUBLIC_URL: api,
         NODE_ENV: 'production',
         JWT_SECRET: `soak-${randomUUID()}-${randomUUID()}`,
+        ...BENCH_SECRETS,
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         // The customers' addresses come in X-Forwarded-For, as from a proxy on this machine.

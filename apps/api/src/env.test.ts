@@ -2,8 +2,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadEnv } from './env';
+import { loadEnv, PUBLIC_DEFAULT_SECRETS } from './env';
 import { TokenService } from './lib/tokens';
+
+/** Client secrets and a staff key of the deployment's own: production refuses the public demo ones. */
+const OWN_SECRETS = {
+  WEB_CLIENT_SECRET: 'web-secret-of-this-deployment',
+  CATERING_CLIENT_SECRET: 'catering-secret-of-this-deployment',
+  INSTORE_CLIENT_SECRET: 'instore-secret-of-this-deployment',
+  STAFF_KEY: 'staff-key-of-this-deployment',
+};
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -97,7 +105,12 @@ describe('loadEnv: VERIFICATION_CODE_TTL_SECONDS', () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, VERIFICATION_CODE_TTL_SECONDS: '601' })).toThrow(
       /VERIFICATION_CODE_TTL_SECONDS/,
     );
-    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const production = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      ...OWN_SECRETS,
+    };
     expect(loadEnv(production).VERIFICATION_CODE_TTL_SECONDS).toBe(600);
     expect(() => loadEnv({ ...production, VERIFICATION_CODE_TTL_SECONDS: '45' })).toThrow(
       /VERIFICATION_CODE_TTL_SECONDS is for tests and development only/,
@@ -118,7 +131,12 @@ describe('loadEnv: the built-in loyalty issuer secret', () => {
     expect(() => loadEnv({ DATA_DIR: dataDir, LOYALTY_OIDC_ISSUER_SECRET: 'short' })).toThrow(
       /LOYALTY_OIDC_ISSUER_SECRET/,
     );
-    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const production = {
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      ...OWN_SECRETS,
+    };
     // No public default: nothing is made on a production disk; without loyalty login the issuer is off.
     expect(loadEnv(production).LOYALTY_OIDC_ISSUER_SECRET).toBeNull();
     expect(() => loadEnv({ ...production, LOGIN_CONFIGURATION: '2' })).toThrow(/LOYALTY_OIDC_ISSUER_SECRET/);
@@ -135,5 +153,44 @@ describe('loadEnv: the built-in loyalty issuer secret', () => {
     expect(
       loadEnv({ ...production, LOGIN_CONFIGURATION: '2', ...external }).LOYALTY_OIDC_ISSUER_SECRET,
     ).toBeNull();
+  });
+});
+
+describe('loadEnv: client secrets and the staff key', () => {
+  const production = {
+    DATA_DIR: '/nonexistent-never-written',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+  };
+
+  it('keep the demo values outside production, so npm start, the tests and the journeys work unset', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const env = loadEnv({ DATA_DIR: tempDir(), NODE_ENV });
+      expect(env.WEB_CLIENT_SECRET).toBe('web-demo-secret');
+      expect(env.CATERING_CLIENT_SECRET).toBe('catering-demo-secret');
+      expect(env.INSTORE_CLIENT_SECRET).toBe('instore-demo-secret');
+      expect(env.STAFF_KEY).toBe('kitchen-demo-key');
+    }
+  });
+
+  it('refuse to start production with any of them unset, naming each', () => {
+    expect(() => loadEnv(production)).toThrow(
+      'Invalid configuration: WEB_CLIENT_SECRET, CATERING_CLIENT_SECRET, INSTORE_CLIENT_SECRET, STAFF_KEY must be ' +
+        'set in production to secrets of your own (unset, each is the demo value the README prints, which anyone ' +
+        'could use)',
+    );
+    const { STAFF_KEY: _unset, ...threeOfFour } = OWN_SECRETS;
+    expect(() => loadEnv({ ...production, ...threeOfFour })).toThrow(/: STAFF_KEY must be set in production/);
+  });
+
+  it('refuse the public demo value given explicitly in production, and take secrets of its own', () => {
+    for (const [name, value] of Object.entries(PUBLIC_DEFAULT_SECRETS)) {
+      expect(() => loadEnv({ ...production, ...OWN_SECRETS, [name]: value }), name).toThrow(
+        new RegExp(`: ${name} must be set in production`),
+      );
+    }
+    const env = loadEnv({ ...production, ...OWN_SECRETS });
+    expect(env.WEB_CLIENT_SECRET).toBe(OWN_SECRETS.WEB_CLIENT_SECRET);
+    expect(env.STAFF_KEY).toBe(OWN_SECRETS.STAFF_KEY);
   });
 });

@@ -4,6 +4,17 @@ import { z } from 'zod';
 import { VERIFICATION_LIMITS } from '@storefront/contracts/verification';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret';
 
+/**
+ * The demo's client secrets and staff key: defaults outside production, and printed in the README, so anyone
+ * could ask for a token or move orders with them. Production refuses to start while any is unset or one of these.
+ */
+export const PUBLIC_DEFAULT_SECRETS = {
+  WEB_CLIENT_SECRET: 'web-demo-secret',
+  CATERING_CLIENT_SECRET: 'catering-demo-secret',
+  INSTORE_CLIENT_SECRET: 'instore-demo-secret',
+  STAFF_KEY: 'kitchen-demo-key',
+} as const;
+
 /** A proxy named in TRUST_PROXY: an address, a CIDR range, or one of proxy-addr's names for private ranges. */
 const ProxyAddressSchema = z.union([
   z.ipv4(),
@@ -133,15 +144,18 @@ const EnvSchema = z.object({
     .number()
     .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
     .default(1),
-  /** Demo client credentials seeded on first start (app type 107 / 106 / 105). */
+  /**
+   * Client credentials seeded on first start (app type 107 / 106 / 105). The secrets' defaults are the demo's,
+   * written in the README: production refuses to start with any of them (PUBLIC_DEFAULT_SECRETS).
+   */
   WEB_CLIENT_ID: z.string().default('web'),
-  WEB_CLIENT_SECRET: z.string().min(8).default('web-demo-secret'),
+  WEB_CLIENT_SECRET: z.string().min(8).default(PUBLIC_DEFAULT_SECRETS.WEB_CLIENT_SECRET),
   CATERING_CLIENT_ID: z.string().default('catering'),
-  CATERING_CLIENT_SECRET: z.string().min(8).default('catering-demo-secret'),
+  CATERING_CLIENT_SECRET: z.string().min(8).default(PUBLIC_DEFAULT_SECRETS.CATERING_CLIENT_SECRET),
   INSTORE_CLIENT_ID: z.string().default('instore'),
-  INSTORE_CLIENT_SECRET: z.string().min(8).default('instore-demo-secret'),
-  /** Staff key for the kitchen screen and the staff API, seeded on first start. */
-  STAFF_KEY: z.string().min(8).default('kitchen-demo-key'),
+  INSTORE_CLIENT_SECRET: z.string().min(8).default(PUBLIC_DEFAULT_SECRETS.INSTORE_CLIENT_SECRET),
+  /** Staff key for the kitchen screen and the staff API, seeded on first start (the demo's outside production). */
+  STAFF_KEY: z.string().min(8).default(PUBLIC_DEFAULT_SECRETS.STAFF_KEY),
   /**
    * With the demo data, also the bench's large-menu store ('Bench Large Menu', Anchorage) with this many items:
    * the browser journeys of a large store page use it. 0: none.
@@ -331,6 +345,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (rest.NODE_ENV === 'production' && JWT_SECRET === undefined) {
     // Several processes of one deployment must share one secret; a file on one machine's disk does not.
     throw new Error('Invalid configuration: JWT_SECRET must be set in production (32+ characters)');
+  }
+  if (rest.NODE_ENV === 'production') {
+    // No public default secret in production: an unset one takes the demo's value, which the README prints.
+    const publicOnes = (
+      Object.keys(PUBLIC_DEFAULT_SECRETS) as (keyof typeof PUBLIC_DEFAULT_SECRETS)[]
+    ).filter((name) => rest[name] === PUBLIC_DEFAULT_SECRETS[name]);
+    if (publicOnes.length > 0) {
+      throw new Error(
+        `Invalid configuration: ${publicOnes.join(', ')} must be set in production to secrets of your own ` +
+          '(unset, each is the demo value the README prints, which anyone could use)',
+      );
+    }
   }
   const twilio = [rest.TWILIO_ACCOUNT_SID, rest.TWILIO_AUTH_TOKEN, rest.TWILIO_FROM];
   if (twilio.some((v) => v !== undefined) && !twilio.every((v) => v !== undefined)) {
