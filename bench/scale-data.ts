@@ -15,9 +15,22 @@ export const SCALE = {
   heavyCustomerEvery: 100,
   /** Of the other orders, this share is a signed-in customer's; the rest are guests'. */
   customerShare: 0.7,
-  /** Placed, not yet ready orders of the busy store (its kitchen board), placed in the last hour. */
+  /**
+   * Open orders of the busy store (its kitchen board: statuses 1-3), one placed each minute of the last hour:
+   * the newest 15 received, the next 15 in the kitchen, the rest ready and waiting to be picked up. A rush
+   * hour's worth of a busy store (60 orders an hour); with 15-minute tickets a real kitchen has fewer open at
+   * once, so the board is measured at an upper bound of what a store shows, never at the hundreds of orders
+   * the bench's own placements add (those are placed after the board is measured, and a reused database's are
+   * handed over first: see scale.ts).
+   */
   openOrdersAtBusyStore: 60,
 } as const;
+
+/**
+ * The generation's version: part of the shape a kept big database is reused by (with SCALE). Raise it whenever
+ * the generated rows change, so that the next run generates them anew.
+ */
+export const GENERATION_VERSION = 2;
 
 /** A ZIP code record of the gazetteer's data package (`zipcodes`). */
 export interface ZipRecord {
