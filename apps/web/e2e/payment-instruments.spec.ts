@@ -28,7 +28,14 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 
 async function payGiftCardPart(page: Page, label: string) {
   const pay = new PaymentInstruments(page);
+  // The page creates the card payment through the same-origin POST /api/payments?checkId (checkout spec
+  // section 7), answered with the payment and its hosted frame.
+  const created = page.waitForResponse(
+    (res) => res.request().method() === 'POST' && /\/api\/payments\?checkId=\d+$/.test(res.url()),
+    { timeout: 120_000 },
+  );
   await reachPayment(page, { store: 1, item: 'Classic Burger' });
+  expect((await created).status()).toBe(200);
   // A $100 card (captures lower it run after run): prefilled with what is due, less than its balance.
   const amount = await pay.checkBalance(GIFT_CARDS.hundred);
   await expect(pay.giftCard.getByText(/^Balance:/)).toBeVisible();
@@ -51,13 +58,14 @@ async function payGiftCardPart(page: Page, label: string) {
   await expect(pay.appliedGiftCards).toContainText('****0002');
   await expect(pay.appliedGiftCards).toContainText('$4.25');
   await expect(pay.giftCard.getByRole('button', { name: 'Update' })).toBeVisible();
-  // What is left after the gift card, on its own line, is what Place Order says (issue 37). The card frame's
-  // own amount is not compared: CI once showed the frame right and these two a refresh behind (see the note).
+  // One amount everywhere (issue 37): what is left after the gift card, on its own line, is what Place Order and
+  // the card frame say. The line comes with the re-read order, never a round trip before its amount.
   const left = pay.giftCard.getByTestId('left-to-pay');
   await expect(left).toContainText('Left to pay');
   const leftAmount = ((await left.textContent()) ?? '').replace('Left to pay', '').trim();
   expect(leftAmount).toMatch(/^\$\d+\.\d{2}$/);
   await expect(page.getByRole('button', { name: /^Place Order/ })).toContainText(leftAmount);
+  await expect(pay.cardFrame.getByRole('heading', { level: 1 })).toContainText(`(${leftAmount})`);
   await expectNoAxeViolations(page, `${label}: gift card applied`);
 
   await pay.setPostalCode(POSTAL_CODE.good);

@@ -1,3 +1,4 @@
+import type { ApiError } from '@storefront/contracts/api';
 import { APP_ERROR, BLOCKING_CODES, ORDER_ERROR } from '@storefront/contracts/errors';
 import { PAYMENT_MESSAGES } from '@storefront/contracts/payments';
 
@@ -91,5 +92,36 @@ export function paymentErrorView(code: number | null, serverMessage?: string | n
     reason: null,
     message,
     action: 'Close',
+  };
+}
+
+/** A refused payment call as the page handles it: the first error's message, code and key, and field messages. */
+export type PaymentFailure = {
+  ok: false;
+  error: string;
+  code: number | string | null;
+  /** The API error's key ('Recaptcha', 'ChallengeExpired', 'body.billingAddress.city', ...), when it gives one. */
+  key?: string | null;
+  /** Field messages keyed by the field's last path part (billing address: address1, city, state, postalCode). */
+  fieldErrors?: Record<string, string>;
+};
+
+/**
+ * The failure of an answer with `errors` (the API's, or a same-origin route's): the first error says what and
+ * why, keys with a path ('body.billingAddress.city') give field messages; with no error the HTTP status is the code.
+ */
+export function paymentFailure(errors: readonly ApiError[], status: number): PaymentFailure {
+  const first = errors[0];
+  const fieldErrors: Record<string, string> = {};
+  for (const error of errors) {
+    const field = error.key.split('.').at(-1);
+    if (field && error.key.includes('.') && !(field in fieldErrors)) fieldErrors[field] = error.message;
+  }
+  return {
+    ok: false,
+    error: first?.message ?? 'Unknown error',
+    code: first?.code ?? status,
+    key: first?.key ?? null,
+    ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
   };
 }

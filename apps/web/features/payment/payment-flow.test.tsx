@@ -7,6 +7,7 @@ import { PaymentFlow } from './components/payment-flow';
 import { usePaymentFlow } from './payment-flow-context';
 import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { isCurrentOrder, placeOrder, resetOrder, startPayment } from './payment.actions';
+import { createPayment } from './create-payment';
 import { reloadPage, replacePage } from '@/lib/hard-navigation';
 import { frameWindow, postFrom, tokenResponse } from './payment-test-fixtures';
 import { TEST_PAYMENT_ORIGIN as PAYMENT_ORIGIN } from './saved-card.fixtures';
@@ -19,6 +20,8 @@ vi.mock('./payment.actions', () => ({
   setPaymentBillingAddress: vi.fn(),
   isCurrentOrder: vi.fn(),
 }));
+
+vi.mock('./create-payment', () => ({ createPayment: vi.fn() }));
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
 
@@ -38,8 +41,15 @@ vi.mock('./components/payment-slots', () => ({
 
 const CARD_FRAME = 'Credit card payment form';
 const PAYMENT_URL = `${PAYMENT_ORIGIN}/hosted-payments/abc`;
+const CARD_BODY = {
+  paymentMethod: 5,
+  baseAmount: 12.34,
+  tipAmount: 0,
+  recaptchaInput: 'invisible-payload',
+} as const;
 
 const startMock = vi.mocked(startPayment);
+const createMock = vi.mocked(createPayment);
 const placeMock = vi.mocked(placeOrder);
 const resetMock = vi.mocked(resetOrder);
 const invisibleMock = vi.mocked(solveInvisibleChallenge);
@@ -97,13 +107,30 @@ beforeEach(() => {
   startMock.mockResolvedValue({
     ok: true,
     data: {
-      kind: 'frame',
-      paymentId: 1,
-      paymentUrl: PAYMENT_URL,
-      alternatePaymentUrl: null,
+      kind: 'create',
+      orderId: 1,
+      body: CARD_BODY,
       dueCents: 1234,
       tipCents: 0,
       giftCards: [],
+    },
+  });
+  createMock.mockResolvedValue({
+    ok: true,
+    data: {
+      id: 1,
+      paymentMethod: 5,
+      paymentProcessorCode: 'AURUS_HOSTED',
+      status: 'Pending',
+      baseAmount: 12.34,
+      tipAmount: 0,
+      amount: 12.34,
+      paymentUrl: PAYMENT_URL,
+      alternatePaymentUrl: null,
+      cardBrand: null,
+      lastFour: null,
+      giftCardNumber: null,
+      savedPaymentId: null,
     },
   });
   placeMock.mockResolvedValue({ ok: true, data: { orderId: 9, referenceNumber: 'A-9' } });
@@ -333,14 +360,34 @@ describe('the captcha before a new card', () => {
     expect(screen.queryByText('Please complete the following challenge')).toBeNull();
   });
 
+  it('creates the card payment through the same-origin /api/payments with the body the action worked out', async () => {
+    await renderReadyFlow();
+    expect(createMock).toHaveBeenCalledTimes(1);
+    expect(createMock).toHaveBeenCalledWith(1, CARD_BODY);
+    expect(screen.getByTitle<HTMLIFrameElement>(CARD_FRAME).src).toBe(PAYMENT_URL);
+  });
+
+  it("shows /api/payments' refusal in the spec's dialog, and no frame", async () => {
+    createMock.mockResolvedValueOnce({
+      ok: false,
+      error: 'The store is currently offline.',
+      code: 21045,
+      key: 'Location',
+    });
+    renderFlow();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('The store is currently offline.');
+    expect(screen.queryByTitle(CARD_FRAME)).toBeNull();
+  });
+
   it('falls back to the challenge when the API refuses the invisible answer, and sends the widget payload', async () => {
-    startMock.mockResolvedValueOnce({
+    createMock.mockResolvedValueOnce({
       ok: false,
       error: 'Please complete the following challenge',
       code: 9902,
       key: 'Recaptcha',
     });
-    startMock.mockResolvedValueOnce({
+    createMock.mockResolvedValueOnce({
       ok: false,
       error: 'Please complete the following challenge',
       code: 9902,

@@ -17,6 +17,7 @@ import {
   IdempotencyKeySchema,
   PaymentSchema,
   type BillingAddress,
+  type CreatePaymentBody,
   type Payment,
 } from '@storefront/contracts/payments';
 import { centsToDollars } from '@storefront/contracts/money';
@@ -25,49 +26,33 @@ import { getOrderRef, orderMenuHref, setOrderRef } from '@/lib/order-cookie';
 import { getStoredOrderSettings, setOrderSettings } from '@/lib/order-settings-cookie';
 import { getTipCents, setTipCents } from '@/lib/tip-cookie';
 import { cardShare } from './card-share';
+import { paymentFailure, type PaymentFailure } from './payment-errors';
 import { deletePendingCardPayments, isPendingCardPayment } from './pending-card-payments';
 
-export type ActionFailure = {
-  ok: false;
-  error: string;
-  code: number | string | null;
-  /** The API error's key ('Recaptcha', 'ChallengeExpired', 'body.billingAddress.city', ...), when it gives one. */
-  key?: string | null;
-  /** Field messages keyed by the field's last path part (billing address: address1, city, state, postalCode). */
-  fieldErrors?: Record<string, string>;
-};
+export type ActionFailure = PaymentFailure;
 export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
 
 function failure(result: Extract<ApiResult<unknown>, { ok: false }>): ActionFailure {
-  const first = result.errors[0];
-  const fieldErrors: Record<string, string> = {};
-  for (const error of result.errors) {
-    const field = error.key?.split('.').at(-1);
-    if (field && error.key?.includes('.') && !(field in fieldErrors)) fieldErrors[field] = error.message;
-  }
-  return {
-    ok: false,
-    error: first?.message ?? 'Unknown error',
-    code: first?.code ?? result.status,
-    key: first?.key ?? null,
-    ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
-  };
+  return paymentFailure(result.errors, result.status);
 }
 
 const noOrder = { ok: false as const, error: 'There is no order to pay', code: 10029 };
 
 export type StartedPayment =
+  /**
+   * A card (new, or saved) pays what is due: the page creates its payment with `body` through the same-origin
+   * POST /api/payments?checkId=orderId (checkout spec section 7), a new card's answer carrying the hosted frame.
+   */
   | {
-      kind: 'frame';
-      paymentId: number;
-      paymentUrl: string;
-      alternatePaymentUrl: string | null;
+      kind: 'create';
+      orderId: number;
+      body: CreatePaymentBody;
       dueCents: number;
       tipCents: number;
       giftCards: Payment[];
     }
-  /** A saved card (or the wallet) pays: no frame, 'Place Order' places with it. */
-  | { kind: 'no-frame'; paymentId: number | null; dueCents: number; tipCents: number; giftCards: Payment[] }
+  /** The wallet pays: no card payment, no frame (the wallet adds its own payment). */
+  | { kind: 'no-frame'; paymentId: null; dueCents: number; tipCents: number; giftCards: Payment[] }
   /** Nothing is due (gift cards cover it all): the order is placed without a card. */
   | { kind: 'nothing-due'; tipCents: number; giftCards: Payment[] };
 
@@ -80,9 +65,10 @@ const StartPaymentInputSchema = z.object({
 export type StartPaymentInput = z.input<typeof StartPaymentInputSchema>;
 
 /**
- * Starts (or restarts) the payment: deletes the order's uncharged card and wallet payments, then creates a
- * new card payment for what is still due (hosted frame), one with the chosen saved card, or none (wallet, or
- * nothing due). A captcha answer goes with a new card's payment when the API asks for one (9902).
+ * Starts (or restarts) the payment: deletes the order's uncharged card and wallet payments and works out what
+ * the card must pay: the body of the card payment the page then creates through /api/payments (a new card
+ * with its billing address and captcha answer, or the chosen saved card), no payment for the wallet, or
+ * nothing when gift cards cover the order.
  */
 export async function startPayment(input: StartPaymentInput = {}): Promise<ActionResult<StartedPayment>> {
   const parsed = StartPaymentInputSchema.safeParse(input);
@@ -107,36 +93,17 @@ export async function startPayment(input: StartPaymentInput = {}): Promise<Actio
   if (instrument === 'saved-card' && savedPaymentId === null) {
     return { ok: false, error: 'Choose a saved card', code: 400 };
   }
-  const payment = await apiRequest(PaymentSchema, `sales/orders/${ref.orderId}/payments`, {
-    method: 'POST',
-    body: {
-      paymentMethod: PAYMENT_METHOD.CreditCard,
-      baseAmount: centsToDollars(share.baseCents),
-      tipAmount: centsToDollars(share.tipShare),
-      ...(billingAddress ? { billingAddress } : {}),
-      ...(instrument === 'saved-card' ? { savedPaymentId } : {}),
-      ...(recaptchaInput ? { recaptchaInput } : {}),
-    },
-  });
-  if (!payment.ok) return failure(payment);
-  if (instrument === 'saved-card') {
-    return {
-      ok: true,
-      data: { kind: 'no-frame', paymentId: payment.value.id, dueCents: share.dueCents, tipCents, giftCards },
-    };
-  }
-  if (!payment.value.paymentUrl) return { ok: false, error: 'The payment form is not available', code: 9904 };
+  const body: CreatePaymentBody = {
+    paymentMethod: PAYMENT_METHOD.CreditCard,
+    baseAmount: centsToDollars(share.baseCents),
+    tipAmount: centsToDollars(share.tipShare),
+    ...(billingAddress ? { billingAddress } : {}),
+    ...(instrument === 'saved-card' ? { savedPaymentId } : {}),
+    ...(recaptchaInput ? { recaptchaInput } : {}),
+  };
   return {
     ok: true,
-    data: {
-      kind: 'frame',
-      paymentId: payment.value.id,
-      paymentUrl: payment.value.paymentUrl,
-      alternatePaymentUrl: payment.value.alternatePaymentUrl,
-      dueCents: share.dueCents,
-      tipCents,
-      giftCards,
-    },
+    data: { kind: 'create', orderId: ref.orderId, body, dueCents: share.dueCents, tipCents, giftCards },
   };
 }
 

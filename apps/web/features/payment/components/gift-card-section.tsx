@@ -31,13 +31,9 @@ function appliedCardFor(cardNumber: string, giftCards: readonly Payment[]): Paym
  */
 export function GiftCardSection() {
   const flow = usePaymentFlow();
-  // The flow's list after each re-read of the order; an action's answer in between (the same list, sooner).
-  const [giftCards, setGiftCards] = useState<readonly Payment[]>(flow.giftCards);
-  const [seen, setSeen] = useState(flow.giftCards);
-  if (seen !== flow.giftCards) {
-    setSeen(flow.giftCards);
-    setGiftCards(flow.giftCards);
-  }
+  // The tenders come from the flow only, never from an action's answer: the flow sets its gift cards, the due
+  // amount and the re-amounted card frame together, so a card line never shows beside the due before it.
+  const giftCards = flow.giftCards;
   const [cardNumber, setCardNumber] = useState('');
   const [balance, setBalance] = useState<number | null>(null);
   const [amountText, setAmountText] = useState('');
@@ -96,12 +92,11 @@ export function GiftCardSection() {
     }
   }
 
-  async function afterChange(result: { ok: true; data: Payment[] } | { ok: false; error: string }) {
+  async function afterChange(result: { ok: true } | { ok: false; error: string }) {
     if (!result.ok) {
       setError(result.error);
       return false;
     }
-    setGiftCards(result.data);
     await flow.refresh();
     return true;
   }

@@ -26,6 +26,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Price } from '@/components/ui/price';
 import { reloadPage, replacePage } from '@/lib/hard-navigation';
 import { originOf } from '../aurus-frame';
+import { createPayment } from '../create-payment';
 import {
   isCurrentOrder,
   placeOrder,
@@ -209,11 +210,12 @@ export function PaymentFlow(props: PaymentFlowProps) {
       instrumentRef.current = next;
       if (next.kind !== 'wallet') lastCardInstrument.current = next;
       setInstrument(next);
-      let result: Awaited<ReturnType<typeof startPayment>>;
       // A new card's payment carries the invisible check's answer; the visible challenge is the fallback.
       const answered = recaptchaInput !== null;
       const captchaInput =
         recaptchaInput ?? (next.kind === 'new-card' ? await solveInvisibleChallenge() : null);
+      let result: Awaited<ReturnType<typeof startPayment>>;
+      let created: Awaited<ReturnType<typeof createPayment>> | null = null;
       try {
         result = await startPayment({
           instrument: next.kind,
@@ -221,31 +223,37 @@ export function PaymentFlow(props: PaymentFlowProps) {
           billingAddress: next.kind === 'new-card' ? billingAddress.current : null,
           recaptchaInput: captchaInput,
         });
+        // The card's payment is created by the page through the same-origin /api/payments (spec section 7).
+        if (result.ok && result.data.kind === 'create') {
+          created = await createPayment(result.data.orderId, result.data.body);
+        }
       } catch {
         setPending(null);
         fail(paymentErrorView(500));
         return;
       }
-      if (!result.ok) {
+      const refused = !result.ok ? result : created && !created.ok ? created : null;
+      if (refused) {
         setPending(null);
-        if (errorCode(result.code) === APP_ERROR.RecaptchaFailure) {
+        if (errorCode(refused.code) === APP_ERROR.RecaptchaFailure) {
           // The captcha comes first (spec: 'a challenge is shown first'); a refused answer says why.
           const error = !answered
             ? null
-            : result.key === 'ChallengeExpired'
+            : refused.key === 'ChallengeExpired'
               ? CHALLENGE_EXPIRED
               : CHALLENGE_ERROR;
           // A refused answer asks the widget for a fresh challenge (a payload passes once).
           if (answered) challengeResets.current += 1;
           setPhase({
             name: 'challenge',
-            challenge: { prompt: result.error, error, resetKey: challengeResets.current },
+            challenge: { prompt: refused.error, error, resetKey: challengeResets.current },
           });
           return;
         }
-        fail(paymentErrorView(errorCode(result.code), result.error));
+        fail(paymentErrorView(errorCode(refused.code), refused.error));
         return;
       }
+      if (!result.ok) return;
       const started: StartedPayment = result.data;
       setTipCents(started.tipCents);
       setGiftCards(started.giftCards);
@@ -256,25 +264,28 @@ export function PaymentFlow(props: PaymentFlowProps) {
         return;
       }
       setDueCents(started.dueCents);
-      if (started.kind === 'no-frame') {
-        setPending(
-          started.paymentId === null
-            ? null
-            : { paymentId: started.paymentId, paymentUrl: null, alternatePaymentUrl: null },
-        );
+      const payment = created?.ok ? created.data : null;
+      if (!payment || next.kind !== 'new-card') {
+        // The wallet (no payment yet) or a saved card: no frame, 'Place Order' places with it.
+        setPending(payment ? { paymentId: payment.id, paymentUrl: null, alternatePaymentUrl: null } : null);
         setPhase({ name: 'ready' });
         return;
       }
-      if (originOf(started.paymentUrl) !== paymentOrigin) {
+      if (!payment.paymentUrl) {
+        setPending(null);
+        fail(paymentErrorView(9904, 'The payment form is not available'));
+        return;
+      }
+      if (originOf(payment.paymentUrl) !== paymentOrigin) {
         setPending(null);
         fail(paymentErrorView(9904, 'The payment form is not configured for this site'));
         return;
       }
       setFrameKey((k) => k + 1);
       setPending({
-        paymentId: started.paymentId,
-        paymentUrl: started.paymentUrl,
-        alternatePaymentUrl: started.alternatePaymentUrl,
+        paymentId: payment.id,
+        paymentUrl: payment.paymentUrl,
+        alternatePaymentUrl: payment.alternatePaymentUrl,
       });
       setPhase({ name: 'ready' });
     },
