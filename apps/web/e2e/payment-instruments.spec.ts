@@ -66,6 +66,12 @@ async function payGiftCardPart(page: Page, label: string) {
   expect(leftAmount).toMatch(/^\$\d+\.\d{2}$/);
   await expect(page.getByRole('button', { name: /^Place Order/ })).toContainText(leftAmount);
   await expect(pay.cardFrame.getByRole('heading', { level: 1 })).toContainText(`(${leftAmount})`);
+  // The card frame has the spec's height (section 9: 590 px on a phone, 420 px on a desktop) and its page uses
+  // it: everything fits, and no empty band taller than a field is left under the fields (issue 37).
+  const layout = await pay.cardFrameLayout();
+  expect(layout.frameHeight).toBe(label === 'phone' ? 590 : 420);
+  expect(layout.overflows).toBe(false);
+  expect(layout.emptiestBand).toBeLessThanOrEqual(64);
   await expectNoAxeViolations(page, `${label}: gift card applied`);
 
   await pay.setPostalCode(POSTAL_CODE.good);

@@ -59,25 +59,59 @@ export function embedJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+/**
+ * The storefront shows this page in a frame of fixed height (checkout spec section 9: 420 px on a desktop,
+ * 590 px on a phone), so the page is laid out for its frame rather than leaving a tall empty area under the
+ * fields: one field per line, each input as wide as what it takes (card number, MM/YY, 3-4 digits), the
+ * sandbox's test cards and the status line at the bottom. A tall frame (a phone's) has larger type and touch
+ * targets and lists every test card; a short one (a desktop's), or one with its own Pay button (Express),
+ * says the two that matter on one or two lines.
+ */
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
-html,body{margin:0;padding:0;background:#fff;color:#1a1a1a;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
-main{padding:12px 4px;max-width:560px;margin:0 auto}
-h1{font-size:1rem;margin:0 0 12px;font-weight:600}
-.field{margin:0 0 14px}
-.row{display:flex;gap:12px}
-.row .field{flex:1}
-label{display:block;font-weight:600;font-size:.9rem;margin:0 0 4px}
-input{width:100%;padding:10px 12px;font:inherit;color:#1a1a1a;background:#fff;border:1px solid #6b6b6b;border-radius:6px}
+html,body{height:100%;margin:0;padding:0}
+body{display:flex;flex-direction:column;background:#fff;color:#1a1a1a;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
+main{flex:1;display:flex;flex-direction:column;width:100%;max-width:560px;margin:0 auto;padding:14px 16px}
+h1{font-size:1rem;line-height:1.3;margin:0 0 12px;font-weight:600}
+form{flex:1;display:flex;flex-direction:column}
+.field{margin:0 0 10px}
+label{display:block;font-weight:600;font-size:.95rem;margin:0 0 4px}
+input{display:block;width:100%;padding:11px 12px;font:inherit;color:#1a1a1a;background:#fff;border:1px solid #6b6b6b;border-radius:6px}
+#card-number{max-width:22rem}
+#card-expiry{max-width:9rem}
+#card-cvv{max-width:7rem}
 input:focus{outline:3px solid #1a56db;outline-offset:1px}
 input[aria-invalid="true"]{border-color:#b00020}
 .error{min-height:1.2em;margin:4px 0 0;font-size:.85rem;color:#b00020}
-.hint{font-size:.8rem;color:#4a4a4a;margin:8px 0 0}
-.status{font-size:.9rem;margin:8px 0 0;color:#1a1a1a}
+.foot{margin-top:auto;padding-top:8px}
+.hint{font-size:.8rem;color:#4a4a4a}
+.hint p{margin:0}
+.hint ul{margin:2px 0;padding:0 0 0 1.1em}
+.hint .tall{display:none}
+.status{font-size:.9rem;margin:4px 0 0;color:#1a1a1a}
+.status:empty{margin:0}
 .expired{padding:24px 8px;text-align:center}
-.pay{display:block;width:100%;margin:4px 0 0;padding:12px 16px;font:inherit;font-weight:600;color:#fff;background:#1a56db;border:0;border-radius:6px;cursor:pointer;min-height:48px}
+.pay{display:block;width:100%;margin:0 0 8px;padding:12px 16px;font:inherit;font-weight:600;color:#fff;background:#1a56db;border:0;border-radius:6px;cursor:pointer;min-height:48px}
 .pay:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
 .pay:disabled{background:#5a6b8c;cursor:progress}
+/* With its own Pay button (Express) a short frame is short of room: expiry and security code share a line. */
+@media (max-height:519px){
+  .has-pay .pair{display:flex;gap:16px}
+  .has-pay .field{margin-bottom:14px}
+  .has-pay input{padding:14px 12px}
+}
+@media (min-height:520px){
+  main{padding:20px 16px}
+  h1{font-size:1.125rem;margin-bottom:20px}
+  label{font-size:1rem;margin-bottom:6px}
+  input{padding:16px 12px}
+  .field{margin-bottom:18px}
+  .hint .short{display:none}
+  .hint .tall{display:block}
+  /* The Pay button takes the room of the list: the two cards that matter, as on a desktop. */
+  .has-pay .hint .short{display:block}
+  .has-pay .hint .tall{display:none}
+}
 `;
 
 /**
@@ -349,6 +383,21 @@ export function framePageHead(title: string, nonce: string, style: string): stri
 </head>`;
 }
 
+/** The sandbox's test cards (DESIGN.md), all of them in a tall frame, the two that matter most in a short one. */
+const SANDBOX_HINT = `<div class="hint">
+<p class="short">Sandbox: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines; any future date and any 3 digits.</p>
+<div class="tall">
+<p>Sandbox test cards, with any future date and any 3 digits:</p>
+<ul>
+<li>4242 4242 4242 4242 approves</li>
+<li>4000 0000 0000 0002 declines</li>
+<li>4000 0000 0000 9995 has insufficient funds</li>
+<li>4000 0000 0000 0119 fails to process</li>
+</ul>
+</div>
+</div>
+`;
+
 /** The hosted payment page for a payable session. */
 export function renderHostedPage(options: HostedPageOptions): string {
   const nonce = escapeHtml(options.nonce);
@@ -368,12 +417,10 @@ export function renderHostedPage(options: HostedPageOptions): string {
     options.protocol === 'express'
       ? `<button id="pay-button" type="submit" class="pay" disabled aria-disabled="true">Pay ${escapeHtml(options.amountLabel)}</button>\n`
       : '';
-  const hint = options.sandbox
-    ? '<p class="hint">Sandbox: use 4242 4242 4242 4242, any future date and any 3 digits.</p>\n'
-    : '';
+  const hint = options.sandbox ? SANDBOX_HINT : '';
   return `${head}
 <body>
-<main>
+<main${options.protocol === 'express' ? ' class="has-pay"' : ''}>
 <h1>Card details <span class="amount">(${escapeHtml(options.amountLabel)})</span></h1>
 <form id="card-form" novalidate aria-label="Card details">
 <div class="field">
@@ -381,7 +428,7 @@ export function renderHostedPage(options: HostedPageOptions): string {
 <input id="card-number" name="cardNumber" type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="1234 1234 1234 1234" aria-describedby="card-number-error" aria-invalid="false" aria-required="true" required>
 <p id="card-number-error" class="error" aria-live="polite"></p>
 </div>
-<div class="row">
+<div class="pair">
 <div class="field">
 <label for="card-expiry">Expiry date (MM/YY)</label>
 <input id="card-expiry" name="expiry" type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY" aria-describedby="card-expiry-error" aria-invalid="false" aria-required="true" required>
@@ -393,7 +440,9 @@ export function renderHostedPage(options: HostedPageOptions): string {
 <p id="card-cvv-error" class="error" aria-live="polite"></p>
 </div>
 </div>
-${hint}${payButton}<p id="frame-status" class="status" role="status"></p>
+<div class="foot">
+${payButton}${hint}<p id="frame-status" class="status" role="status"></p>
+</div>
 </form>
 </main>
 <script type="application/json" id="hosted-config" nonce="${nonce}">${config}</script>

@@ -106,6 +106,31 @@ export class PaymentInstruments {
     await frame.getByLabel('Security code (CVV)').blur();
   }
 
+  /**
+   * How the card frame uses its height: the frame's height on the page, whether its content overflows it, and
+   * its emptiest band (the tallest vertical run, in CSS px, with no text, input or button in it: between two of
+   * them, or under the last one). Reserved error lines and padding count as empty.
+   */
+  async cardFrameLayout(): Promise<{ frameHeight: number; overflows: boolean; emptiestBand: number }> {
+    const box = await this.page.locator('iframe[title="Credit card payment form"]').boundingBox();
+    const inner = await this.cardFrame.locator('body').evaluate(() => {
+      const rects = [...document.querySelectorAll('h1, label, input, button, li, p')]
+        .filter((el) => el.tagName === 'INPUT' || el.tagName === 'BUTTON' || el.textContent?.trim())
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0)
+        .sort((a, b) => a.top - b.top);
+      let reached = 0;
+      let band = 0;
+      for (const r of rects) {
+        band = Math.max(band, r.top - reached);
+        reached = Math.max(reached, r.bottom);
+      }
+      band = Math.max(band, window.innerHeight - reached);
+      return { band, overflows: document.documentElement.scrollHeight > window.innerHeight };
+    });
+    return { frameHeight: box?.height ?? 0, overflows: inner.overflows, emptiestBand: inner.band };
+  }
+
   async pay(): Promise<void> {
     await expect(this.placeOrder).toBeEnabled();
     await this.placeOrder.click();
