@@ -96,21 +96,6 @@ export async function findPickupMethods(db: Db, locationId: number) {
     .orderBy(asc(locationPickupMethods.pickupOption));
 }
 
-/** Placed orders of a location, optionally with one of the given statuses, oldest first. */
-export async function findPlacedOrders(db: Db, locationId: number, statuses?: number[]) {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.locationId, locationId),
-        isNotNull(orders.placedAt),
-        statuses && statuses.length > 0 ? inArray(orders.status, statuses) : undefined,
-      ),
-    )
-    .orderBy(asc(orders.placedAt), asc(orders.id));
-}
-
 export async function listLocations(db: Db) {
   return db.select().from(locations).orderBy(asc(locations.id));
 }

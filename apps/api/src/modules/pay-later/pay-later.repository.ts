@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import type { Db } from '../../db/client';
-import { locationPaymentMethods, orders, payLaterOrders, payments } from '../../db/schema/index';
+import { locationPaymentMethods, orders, payLaterOrders } from '../../db/schema/index';
 
 export type NewPayLaterOrderRow = typeof payLaterOrders.$inferInsert;
 
@@ -89,23 +89,4 @@ export async function findPayLaterSettings(tx: Db, locationId: number) {
     )
     .limit(1);
   return row ?? null;
-}
-
-/** What each placed order still has to pay at the store: its pending offline-credit payments (cents). */
-export async function findUnpaidCentsOfOrders(db: Db, orderIds: readonly number[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select({
-      orderId: payments.orderId,
-      cents: sql<number>`sum(${payments.baseAmountCents} + ${payments.tipAmountCents})`.mapWith(Number),
-    })
-    .from(payments)
-    .where(
-      and(
-        inArray(payments.orderId, [...orderIds]),
-        eq(payments.paymentMethod, PAYMENT_METHOD.OfflineCredit),
-        eq(payments.status, 'Pending'),
-      ),
-    )
-    .groupBy(payments.orderId);
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
-import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
+import { dollarsToCents } from '@storefront/contracts/money';
 import { PAY_LATER_ERROR_KEY, PAY_LATER_MESSAGES } from '@storefront/contracts/pay-later';
 import type { CreatePaymentBody } from '@storefront/contracts/payments';
 import type { Db } from '../../db/client';
@@ -22,7 +22,6 @@ import { requireOwnedOrder } from '../checkout/checkout.service';
 import {
   countOpenPayLaterOrders,
   findPayLaterSettings,
-  findUnpaidCentsOfOrders,
   insertPayLaterOrder,
   lockKeys,
 } from './pay-later.repository';
@@ -139,10 +138,4 @@ export async function holdPayLaterRoom(
     );
   }
   await insertPayLaterOrder(tx, { orderId: order.id, ...identity, dueCents });
-}
-
-/** What each of `orderIds` still has to pay at the store, in dollars (absent: nothing). */
-export async function unpaidAmountsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, number>> {
-  const rows = await findUnpaidCentsOfOrders(db, orderIds);
-  return new Map(rows.filter((r) => r.cents > 0).map((r) => [r.orderId, centsToDollars(r.cents)]));
 }

@@ -1,6 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import type { Db } from '../../db/client';
 import { staffKeys, staffSessions } from '../../db/schema/clients';
+import { orders } from '../../db/schema/orders';
+import { rowOf, runStatement, statement } from '../../db/statements';
 
 export async function findStaffKeyByHash(db: Db, keyHash: string) {
   const [row] = await db
@@ -49,4 +52,77 @@ export async function isStaffSessionActive(db: Db, id: number, now: Date): Promi
     .where(and(eq(staffSessions.id, id), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now)))
     .limit(1);
   return row !== undefined;
+}
+
+/** An order on the kitchen board: its row, its lines (title, quantity, modifiers) and what it owes at the store. */
+export interface KitchenOrderRow {
+  order: typeof orders.$inferSelect;
+  items: {
+    id: number;
+    quantity: number;
+    title: string;
+    portionTitle: string | null;
+    note: string | null;
+    modifiers: { title: string; quantity: number }[];
+  }[];
+  /** Pending Pay at the Store payments, cents (0 when none). */
+  unpaidCents: number;
+}
+
+/**
+ * The board's columns: the order as JSON (mapped back by rowOf), its lines in the order added with their modifiers
+ * in their positions, and the sum of its pending offline-credit (Pay at the Store) payments.
+ */
+const KITCHEN_COLUMNS = `row_to_json(o) as "order",
+  coalesce((select json_agg(json_build_object('id', i.id, 'quantity', i.quantity, 'title', i.title,
+      'portionTitle', i.portion_title, 'note', i.note,
+      'modifiers', coalesce((select json_agg(json_build_object('title', m.title, 'quantity', m.quantity)
+        order by m.position, m.id) from order_item_modifiers m where m.order_item_id = i.id), '[]'::json))
+    order by i.id) from order_items i where i.order_id = o.id), '[]'::json) as items,
+  coalesce((select sum(p.base_amount_cents + p.tip_amount_cents) from payments p
+    where p.order_id = o.id and p.payment_method = ${PAYMENT_METHOD.OfflineCredit} and p.status = 'Pending'), 0)::int
+    as unpaid_cents`;
+
+const KITCHEN_ORDERS = statement(
+  'kitchen_orders',
+  `select ${KITCHEN_COLUMNS} from orders o
+   where o.location_id = $1 and o.placed_at is not null order by o.placed_at, o.id`,
+);
+
+// By (location_id, status) along orders_location_status_idx: a busy store's few open orders, not its year.
+const KITCHEN_ORDERS_OF_STATUSES = statement(
+  'kitchen_orders_of_statuses',
+  `select ${KITCHEN_COLUMNS} from orders o
+   where o.location_id = $1 and o.status = any($2::int[]) and o.placed_at is not null order by o.placed_at, o.id`,
+);
+
+/**
+ * The placed orders of a location (of `statuses` when given), oldest first, with their lines and unpaid amounts:
+ * one named statement (the board is polled by every kitchen screen; built by Drizzle it was four statements and
+ * most of the route's CPU).
+ */
+export async function findKitchenOrders(
+  db: Db,
+  locationId: number,
+  statuses?: readonly number[],
+): Promise<KitchenOrderRow[]> {
+  const rows =
+    statuses && statuses.length > 0
+      ? await runStatement<KitchenJson>(db, KITCHEN_ORDERS_OF_STATUSES, [
+          locationId,
+          // An array literal: PGlite and pg both take it as text for the int[] cast.
+          `{${statuses.map((s) => Math.trunc(s)).join(',')}}`,
+        ])
+      : await runStatement<KitchenJson>(db, KITCHEN_ORDERS, [locationId]);
+  return rows.map((row) => ({
+    order: rowOf(orders, row.order),
+    items: row.items,
+    unpaidCents: row.unpaid_cents,
+  }));
+}
+
+interface KitchenJson {
+  order: Record<string, unknown>;
+  items: KitchenOrderRow['items'];
+  unpaid_cents: number;
 }

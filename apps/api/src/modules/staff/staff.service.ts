@@ -17,11 +17,9 @@ import { ORDER_ERROR } from '@storefront/contracts/errors';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import {
-  findItemsOfOrders,
   findLocation,
   findOpenOrderStatuses,
   findOrderForUpdate,
-  findPlacedOrders,
   insertStatusHistory,
   listLocations,
   updateLocationOnline,
@@ -29,38 +27,29 @@ import {
 } from '../checkout/checkout.repository';
 import { getKitchenLoad } from '../capacity/capacity.service';
 import { settleCompletedOrder } from '../loyalty/loyalty.service';
-import { invalidateLocationsCache } from '../locations/locations.service';
+import { findCatalogRecord, invalidateLocationsCache } from '../locations/locations.service';
 import { getLocationOrderingState } from '../checkout/location-state';
 import { orderNumberFor } from '../checkout/place-order.service';
-import { unpaidAmountsOf } from '../pay-later/pay-later.service';
+import { findKitchenOrders } from './staff.repository';
 import { enqueueOrderText, type OrderTextContext } from '../notifications/order-texts';
 
-/** Placed orders of a location (optionally of some statuses), oldest first, with items and pickup data. */
+/** FulfillmentMethodSchema with Pickup for an unknown value, made once (a zod schema is costly to build). */
+const FulfillmentMethodOrPickup = FulfillmentMethodSchema.catch(FULFILLMENT_METHOD.Pickup);
+
+/**
+ * Placed orders of a location (optionally of some statuses), oldest first, with items and pickup data. The
+ * store's time zone comes from the catalogue (read from the database only for a store it does not hold yet).
+ */
 export async function listStaffOrders(
   db: Db,
   locationId: number,
   statuses?: OrderStatus[],
 ): Promise<StaffOrder[]> {
-  const location = await findLocation(db, locationId);
+  const location = (await findCatalogRecord(db, locationId)) ?? (await findLocation(db, locationId));
   if (!location) throw notFound('LocationNotFound', 'The location does not exist', 21034);
-  const rows = await findPlacedOrders(db, locationId, statuses);
-  const items = await findItemsOfOrders(
-    db,
-    rows.map((r) => r.id),
-  );
-  const unpaid = await unpaidAmountsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const rows = await findKitchenOrders(db, locationId, statuses);
   const zone = location.timeZone;
-  // Grouped once (a busy store's board holds hundreds of orders).
-  const itemsOf = new Map<number, typeof items>();
-  for (const item of items) {
-    const group = itemsOf.get(item.orderId);
-    if (group) group.push(item);
-    else itemsOf.set(item.orderId, [item]);
-  }
-  return rows.map((order) => {
+  return rows.map(({ order, items, unpaidCents }) => {
     const pickup = PickupTypeSchema.safeParse(order.pickupOption);
     return {
       id: order.id,
@@ -73,9 +62,7 @@ export async function listStaffOrders(
       scheduledReadyTime: order.scheduledReadyAt
         ? formatZonedIso(order.scheduledReadyAt.getTime(), zone)
         : null,
-      fulfillmentMethod: FulfillmentMethodSchema.catch(FULFILLMENT_METHOD.Pickup).parse(
-        order.fulfillmentMethod,
-      ),
+      fulfillmentMethod: FulfillmentMethodOrPickup.parse(order.fulfillmentMethod),
       contact: {
         firstName: order.contactFirstName,
         lastName: order.contactLastName,
@@ -98,7 +85,7 @@ export async function listStaffOrders(
             }
           : null,
       notes: order.notes,
-      items: (itemsOf.get(order.id) ?? []).map((i) => ({
+      items: items.map((i) => ({
         id: i.id,
         quantity: i.quantity,
         title: i.title,
@@ -110,7 +97,9 @@ export async function listStaffOrders(
       // A completed order was handed over, so what it had to pay at the store was collected; a cancelled one
       // owes nothing.
       unpaidAmount:
-        order.status === ORDER_STATUS.Completed || order.cancelledAt ? null : (unpaid.get(order.id) ?? null),
+        order.status === ORDER_STATUS.Completed || order.cancelledAt || unpaidCents <= 0
+          ? null
+          : centsToDollars(unpaidCents),
       cancelledAt: order.cancelledAt ? formatZonedIso(order.cancelledAt.getTime(), zone) : null,
       cancelReason: order.cancelReason,
     };
