@@ -1,5 +1,6 @@
 /** Helpers of `npm run bench`: child processes, HTTP readiness, load runs and Lighthouse runs. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import autocannon, { type Options } from 'autocannon';
 import pg from 'pg';
 
@@ -39,6 +40,33 @@ export function stopAll() {
       }
     }
   }
+}
+
+/** The sandbox processor the bench started: its merchant API (also the origin the browser frames) and our key. */
+export interface BenchProcessor {
+  url: string;
+  key: string;
+}
+
+/**
+ * Starts the sandbox processor, a separate service on its own PostgreSQL database (`databaseUrl`) as in
+ * production, taking the storefront at `parentOrigin` as the one page that may frame it.
+ */
+export async function startSandboxProcessor(
+  port: number,
+  databaseUrl: string,
+  parentOrigin: string,
+): Promise<BenchProcessor> {
+  const key = `bench-processor-${randomUUID()}-${randomUUID()}`;
+  const url = `http://127.0.0.1:${port}`;
+  startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/sandbox-processor`, {
+    SANDBOX_PROCESSOR_PORT: String(port),
+    SANDBOX_PROCESSOR_DATABASE_URL: databaseUrl,
+    SANDBOX_PROCESSOR_MERCHANTS: `storefront:${key}`,
+    SANDBOX_PROCESSOR_PARENT_ORIGIN: parentOrigin,
+  });
+  await waitForUrl(`${url}/health`);
+  return { url, key };
 }
 
 /** Creates the database `name` on the server at `serverUrl` (dropped first when it exists); returns its URL. */

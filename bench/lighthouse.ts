@@ -1,7 +1,7 @@
 /** Lighthouse (mobile defaults) on Debian's Chromium: median of N runs per page. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { getPriority, setPriority } from 'node:os';
 import { median } from './lib';
 
@@ -260,7 +260,8 @@ export async function measurePage(
   }
 }
 
-export async function checkoutCookie(itemUrl: string): Promise<string> {
+/** A guest's cookies (`name=value; ...`) once `walk` has taken a fresh browser through the storefront. */
+async function guestCookie(walk: (page: Page) => Promise<void>): Promise<string> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: machineFlags,
@@ -268,12 +269,47 @@ export async function checkoutCookie(itemUrl: string): Promise<string> {
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(itemUrl);
-    await page.getByRole('button', { name: /add to order/i }).click();
-    await page.waitForURL((url) => !url.pathname.includes('/menu/'));
+    await walk(page);
     const cookies = await context.cookies();
     return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   } finally {
     await browser.close();
   }
+}
+
+/** The item at `itemUrl` added to a new guest's order: the order checkout shows. */
+async function addItem(page: Page, itemUrl: string): Promise<void> {
+  await page.goto(itemUrl);
+  await page.getByRole('button', { name: /add to order/i }).click();
+  await page.waitForURL((url) => !url.pathname.includes('/menu/'));
+}
+
+/** The cookies of a guest whose order holds the item at `itemUrl` (the checkout page's order). */
+export function checkoutCookie(itemUrl: string): Promise<string> {
+  return guestCookie((page) => addItem(page, itemUrl));
+}
+
+/**
+ * The cookies of a guest whose order (the item at `itemUrl`) is ready for payment: checkout's contact filled in and
+ * Confirm Order pressed, the card chosen where the store asks how to pay, arrived at /payment.
+ */
+export function paymentCookie(itemUrl: string): Promise<string> {
+  return guestCookie(async (page) => {
+    await addItem(page, itemUrl);
+    await page.goto(new URL('/checkout', itemUrl).href);
+    await page.getByLabel(/First Name/i).fill('Bench');
+    await page.getByLabel(/Last Name/i).fill('Guest');
+    await page.getByLabel(/Phone/i).fill('(202) 555-0142');
+    await page.getByLabel(/Email/i).fill('bench@example.com');
+    await page.getByRole('button', { name: 'Confirm Order' }).click();
+    // A store that takes more than cards asks how to pay first.
+    const picker = page.getByRole('dialog', { name: 'Select Payment Method' });
+    const arrived = page.waitForURL((url) => url.pathname === '/payment');
+    await Promise.race([arrived, picker.waitFor()]);
+    if (await picker.isVisible()) {
+      await picker.getByRole('radio', { name: /Credit Card/ }).check();
+      await picker.getByRole('button', { name: 'Continue' }).click();
+    }
+    await arrived;
+  });
 }

@@ -9,7 +9,7 @@
  *   PostgreSQL, each also as a ratio to the ceiling measured in the same run. The 300-item menu is published for a
  *   bench-only location (apps/api/src/db/seed/bench-menu.ts) on the bench's own database; the demo data never shows
  *   it.
- * - Lighthouse (mobile defaults, median of 3) on the search, menu, item and checkout pages, beside a minimal
+ * - Lighthouse (mobile defaults, median of 3) on the search, menu, item, checkout and payment pages, beside a minimal
  *   reference Next.js page of the same versions measured before and after the pages in the same run (issue 3's
  *   budgets are judged against both measures, see budgets.ts); and the menu page of two bench-only
  *   stores, one with a 30-item and one with a 300-item menu, whose first paints should not differ (the page draws
@@ -34,13 +34,21 @@ import {
   root,
   runsOption,
   startProcess,
+  startSandboxProcessor,
   stopAll,
   waitForUrl,
+  type BenchProcessor,
   type LoadFigure,
   refusalCounter,
 } from './lib';
 import { solveCaptchaAt } from '../apps/api/src/test/captcha';
-import { checkoutCookie, measurePage, type PageFigure, type ThrottlingMethod } from './lighthouse';
+import {
+  checkoutCookie,
+  measurePage,
+  paymentCookie,
+  type PageFigure,
+  type ThrottlingMethod,
+} from './lighthouse';
 import {
   addItem,
   addableItems,
@@ -104,6 +112,19 @@ process.on('SIGTERM', () => process.exit(143));
 
 /** The bench's database once created (the pages seed their 30/300-item stores in it). */
 let benchDatabaseUrl: string | null = null;
+
+/** The sandbox processor of this run, once started (the API places with it; the payment page frames it). */
+let benchProcessor: BenchProcessor | null = null;
+
+/** Starts the sandbox processor on its own database, the storefront of this run as its parent page. */
+async function startProcessor(): Promise<BenchProcessor> {
+  benchProcessor = await startSandboxProcessor(
+    PORTS.processor,
+    await recreateDatabase(serverUrl, `${dbName}_processor`),
+    web,
+  );
+  return benchProcessor;
+}
 
 async function freshDatabase(): Promise<string> {
   benchDatabaseUrl = await recreateDatabase(serverUrl, dbName);
@@ -580,16 +601,8 @@ async function measureApi(): Promise<{
   const ceiling = await load('node:http hello (ceiling)', { url: await startBareServer(PORTS.ceiling) });
 
   const databaseUrl = await freshDatabase();
-  // The sandbox processor, a separate service on its own PostgreSQL database, as in production.
-  const processorKey = `bench-processor-${randomUUID()}-${randomUUID()}`;
-  const processorUrl = `http://127.0.0.1:${PORTS.processor}`;
-  startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/sandbox-processor`, {
-    SANDBOX_PROCESSOR_PORT: String(PORTS.processor),
-    SANDBOX_PROCESSOR_DATABASE_URL: await recreateDatabase(serverUrl, `${dbName}_processor`),
-    SANDBOX_PROCESSOR_MERCHANTS: `storefront:${processorKey}`,
-    SANDBOX_PROCESSOR_PARENT_ORIGIN: web,
-  });
-  await waitForUrl(`${processorUrl}/health`);
+  const processor = await startProcessor();
+  const { url: processorUrl, key: processorKey } = processor;
   // The bench's own gift card, with a large balance (the sandbox's test route, outside production).
   const giftCard = await fetch(`${processorUrl}/v1/sandbox/gift-cards`, {
     method: 'PUT',
@@ -635,7 +648,6 @@ async function measureApi(): Promise<{
       verification: null,
     };
   }
-  const processor = { url: processorUrl, key: processorKey };
   if (placementOnly) {
     return {
       ceiling,
@@ -768,11 +780,16 @@ async function measurePages(): Promise<{
   ensureBuilds();
   if (onlyPages) {
     const databaseUrl = await freshDatabase();
+    // The payment page frames the processor's card page, which the API asks it for.
+    const processor = await startProcessor();
     startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/api`, {
       DATABASE_URL: databaseUrl,
       API_PORT: String(PORTS.api),
       API_PUBLIC_URL: api,
       WEB_PUBLIC_URL: web,
+      PROCESSOR_URL: processor.url,
+      PROCESSOR_PUBLIC_URL: processor.url,
+      PROCESSOR_API_KEY: processor.key,
       LOG_LEVEL: 'warn',
       ...BENCH_SECRETS,
       CLIENT_ADDRESS_SECRET,
@@ -790,6 +807,8 @@ async function measurePages(): Promise<{
     API_URL: api,
     API_PUBLIC_URL: api,
     WEB_PUBLIC_URL: web,
+    // The payment page's policy lets it frame this processor's card page.
+    ...(benchProcessor ? { PROCESSOR_PUBLIC_URL: benchProcessor.url } : {}),
     NEXT_TELEMETRY_DISABLED: '1',
     ...BENCH_SECRETS,
     CLIENT_ADDRESS_SECRET,
@@ -806,6 +825,7 @@ async function measurePages(): Promise<{
     { name: 'menu', url: `${web}/${f.locationId}/menu` },
     { name: 'item', url: itemUrl },
     { name: 'checkout', url: `${web}/checkout`, cookie: () => checkoutCookie(itemUrl) },
+    { name: 'payment', url: `${web}/payment`, cookie: () => paymentCookie(itemUrl) },
     // The same page at 30 and at 300 items: first paint must not grow with the menu.
     { name: 'menu 30 items', url: `${web}/${smallMenuLocationId}/menu` },
     { name: `menu ${BENCH_LARGE_MENU_ITEMS} items`, url: `${web}/${largeMenuLocationId}/menu` },
