@@ -298,16 +298,19 @@ describe('transitions', () => {
     const offer = screen.getByRole('button', { name: 'Make it a combo +$5.50' });
     // Above the groups (under the title), saying what the combo is
     expect(offer.compareDocumentPosition(groupOf('Cheese')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(offer.getAttribute('aria-describedby')).toBeTruthy();
-    expect(offer.textContent).toContain('Classic Burger Combo');
+    // Named by all it shows (no aria-label leaving visible text out), described by the combo's name and text
+    expect(offer.getAttribute('aria-label')).toBeNull();
+    expect(offer.textContent).toBe('Make it a combo +$5.50');
+    const description = () =>
+      document.getElementById(offer.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(description()).toContain('Classic Burger Combo');
     // Swiss costs the same on the combo's burger; Bacon has no place on the combo: the difference says so
     fireEvent.click(screen.getByRole('radio', { name: /Swiss/ }));
     expect(screen.getByRole('button', { name: 'Make it a combo +$5.50' })).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: /Bacon/ }));
     // 14.99 + Swiss 0.50 over 9.49 + Swiss 0.50 + Bacon 1.99 (no included toppings here)
-    expect(screen.getByRole('button', { name: 'Make it a combo +$3.51' }).textContent).toContain(
-      'Not part of the combo: Bacon',
-    );
+    expect(screen.getByRole('button', { name: 'Make it a combo +$3.51' })).toBe(offer);
+    expect(description()).toContain('Not part of the combo: Bacon');
     fireEvent.click(screen.getByRole('checkbox', { name: /Bacon/ }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Make it a combo +$5.50' }));

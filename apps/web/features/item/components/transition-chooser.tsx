@@ -173,19 +173,31 @@ export function TransitionChooser({
 
   return (
     <>
-      <button
-        type="button"
-        onClick={() => (offer ? moveTo(offer.target, offer.carried) : setOpen(true))}
-        aria-label={offerPrice ? `${title} ${offerPrice}` : undefined}
-        aria-describedby={offer ? `${id}-offer` : undefined}
-        aria-busy={moving || undefined}
-        className="flex min-h-11 w-full items-center gap-3 rounded-2xl border-2 border-button bg-white p-3 text-left transition hover:bg-gray-50 active:scale-[0.99] active:bg-gray-100"
+      {/* The card is pressed as a whole (its button's ::after covers it), and the button is named by what it
+          shows: 'Make it a combo +$5.50'. The combo's name and description below describe it (aria-describedby);
+          inside the button with a shorter aria-label they made a name that leaves out visible text (axe
+          label-content-name-mismatch, issue 37). */}
+      <div
+        data-stretched-card
+        className="relative flex min-h-11 w-full items-center gap-3 rounded-2xl border-2 border-button bg-white p-3 text-left transition hover:bg-gray-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-700 active:scale-[0.99] active:bg-gray-100"
       >
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="flex flex-wrap items-baseline justify-between gap-x-3 font-semibold">
+          <button
+            type="button"
+            data-stretched-link
+            onClick={() => (offer ? moveTo(offer.target, offer.carried) : setOpen(true))}
+            aria-describedby={offer ? `${id}-offer` : undefined}
+            aria-busy={moving || undefined}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 text-left font-semibold after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
+          >
             <span>{title}</span>
-            {offerPrice ? <span className="tabular-nums">{offerPrice}</span> : null}
-          </span>
+            {offerPrice ? (
+              <>
+                {' '}
+                <span className="tabular-nums">{offerPrice}</span>
+              </>
+            ) : null}
+          </button>
           {offer ? (
             <span id={`${id}-offer`} className="flex flex-col text-sm text-gray-700">
               <span className="line-clamp-2">
@@ -199,7 +211,7 @@ export function TransitionChooser({
           ) : null}
         </span>
         {moving ? <Spinner label="Loading" /> : <ChevronRight aria-hidden className="size-5 shrink-0" />}
-      </button>
+      </div>
       <Dialog
         open={open}
         onOpenChange={(next) => {
