@@ -85,6 +85,15 @@ test('the sign-in captcha shows its box; focus goes to the account menu after si
   await expect(loginDialog(page)).toBeHidden();
   await expect(accountMenuButton(page), await focused(page)).toBeFocused();
 
+  // The open account menu leaves the page to assistive technology (issue 37: as a modal menu it hid the page and
+  // its own focus guards: aria-hidden-focus, landmark-one-main, page-has-heading-one, region).
+  await accountMenuButton(page).click();
+  await expect(page.getByRole('banner').getByRole('menuitem', { name: 'My account' })).toBeVisible();
+  await expectNoAxeViolations(page, 'search page with the account menu open');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(accountMenuButton(page), await focused(page)).toBeFocused();
+
   await signOut(page);
   await expect(
     page.getByRole('banner').getByRole('button', { name: 'Sign in' }),

@@ -35,7 +35,12 @@ export function AccountMenu({ greeting }: { greeting: string }) {
   useFocusHandoff(ACCOUNT_MENU_FOCUS, trigger);
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden on everything
+          else, its focus guards included), so the open menu failed axe's aria-hidden-focus, landmark-one-main,
+          page-has-heading-one and region (issue 37). Escape, a click outside and Tab still close it. No portal:
+          the open menu stays inside the header's landmark (in a portal at the body's end it was content outside
+          any landmark). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           ref={trigger}
           className="flex min-h-11 items-center gap-1 rounded-full px-4 font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2"
@@ -43,26 +48,24 @@ export function AccountMenu({ greeting }: { greeting: string }) {
           {greeting}
           <ChevronDown aria-hidden className="size-4" />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-40 min-w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-black/10"
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-40 min-w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-black/10"
+        >
+          <DropdownMenu.Item asChild className={ITEM_CLASS}>
+            <Link href="/my-account">My account</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={ITEM_CLASS}
+            onSelect={() => {
+              setLogoutWanted(true);
+              setLogoutOpen(true);
+            }}
           >
-            <DropdownMenu.Item asChild className={ITEM_CLASS}>
-              <Link href="/my-account">My account</Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={ITEM_CLASS}
-              onSelect={() => {
-                setLogoutWanted(true);
-                setLogoutOpen(true);
-              }}
-            >
-              Logout
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
       {logoutWanted ? (
         <LogoutDialog
