@@ -156,6 +156,18 @@ export const PickupAdditionalFieldSchema = z.object({
 });
 export type PickupAdditionalField = z.infer<typeof PickupAdditionalFieldSchema>;
 
+/**
+ * One answer to a pickup option's additional field as people read it (tracking page, kitchen ticket): the
+ * field's id and label, the answer as stored (a number, or a select's option id) and as shown (the option's text).
+ */
+export const PickupFieldAnswerSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  value: z.string(),
+  displayValue: z.string(),
+});
+export type PickupFieldAnswer = z.infer<typeof PickupFieldAnswerSchema>;
+
 export const PickupMethodSchema = z.object({
   pickupOption: PickupTypeSchema,
   notes: z.string().nullable(),

@@ -3,7 +3,7 @@
  * the API apply (ordering spec section 5; checkout spec section 5, pickup change modal).
  */
 import { PICKUP_TYPE, VEHICLE_COLOR, VEHICLE_TYPE, type PickupType } from './enum-values';
-import type { PickupAdditionalField, PickupMethod } from './locations';
+import type { PickupAdditionalField, PickupFieldAnswer, PickupMethod } from './locations';
 
 export const TABLE_NUMBER_MIN = 0;
 export const TABLE_NUMBER_MAX = 999;
@@ -110,6 +110,24 @@ export function keptPickupFields(
   return fields.flatMap((f) => {
     const value = given.get(f.id) ?? '';
     return f.readonly || value === '' ? [] : [{ id: f.id, value }];
+  });
+}
+
+/**
+ * The guest's answers as people read them (tracking page, kitchen ticket): each answered field of the option,
+ * in the option's field order, with its label and the answer's text (a select's option text, a number as
+ * given). Answers to fields the option does not have (left from another option) are left out.
+ */
+export function describePickupFields(
+  fields: readonly PickupAdditionalField[],
+  answers: readonly { id: string; value: string }[] | null | undefined,
+): PickupFieldAnswer[] {
+  const given = new Map((answers ?? []).map((a) => [a.id, a.value.trim()]));
+  return fields.flatMap((f) => {
+    const value = given.get(f.id) ?? '';
+    if (value === '') return [];
+    const displayValue = isSelectField(f) ? (f.options?.find((o) => o.id === value)?.value ?? value) : value;
+    return [{ id: f.id, label: f.label, value, displayValue }];
   });
 }
 

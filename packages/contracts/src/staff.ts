@@ -10,6 +10,7 @@ import {
   type OrderStatus,
 } from './enums';
 import { FULFILLMENT_METHOD, PICKUP_TYPE } from './enum-values';
+import { PickupFieldAnswerSchema } from './locations';
 import { describeHandover } from './pickup';
 
 export const STAFF_KEY_HEADER = 'x-staff-key';
@@ -71,6 +72,8 @@ export const StaffOrderSchema = z.object({
     carColor: z.number().int().nullable(),
     carType: z.number().int().nullable(),
     fulfillmentPlace: z.string().nullable(),
+    /** The guest's answers to the pickup option's additional fields (checkout spec sections 3 and 5). */
+    additionalFields: z.array(PickupFieldAnswerSchema).optional(),
   }),
   /** Delivery orders: the address and the delivery service's reference (the driver's booking); else null. */
   delivery: z.object({ address: z.string(), providerReference: z.string().nullable() }).nullable().optional(),

@@ -7,6 +7,7 @@ import { envelope } from './api';
 import { IdParamSchema } from './bounds';
 import { PICKUP_TYPE } from './enum-values';
 import { FulfillmentMethodSchema, OrderStatusSchema, PickupTypeSchema } from './enums';
+import { PickupAdditionalFieldSchema, PickupFieldAnswerSchema } from './locations';
 import { OrderTotalsSchema } from './orders';
 
 export {
@@ -47,6 +48,8 @@ export const TrackingFulfillmentSchema = z.object({
   fulfillmentPlace: z.string().nullable(),
   carType: z.number().int().nullable(),
   carColor: z.number().int().nullable(),
+  /** The guest's answers to the pickup option's additional fields (checkout spec sections 3 and 5). */
+  additionalFields: z.array(PickupFieldAnswerSchema).optional(),
   /** Delivery orders: the zone's fee, the driver tip and the delivery service's reference. */
   delivery: z
     .object({
@@ -135,6 +138,8 @@ export const TrackingPickupMethodSchema = z.object({
   carDetailsRequired: z.boolean(),
   parkingSpaceRequired: z.boolean(),
   parkingSpaceRange: z.tuple([z.number().int(), z.number().int()]).nullable(),
+  /** The option's additional fields (absent: none), asked again when the guest changes to it. */
+  additionalFields: z.array(PickupAdditionalFieldSchema).optional(),
 });
 export type TrackingPickupMethod = z.infer<typeof TrackingPickupMethodSchema>;
 export const TrackingSettingsSchema = z.object({

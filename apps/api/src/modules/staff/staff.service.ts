@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from '@storefront/contracts/enums';
 import { centsToDollars } from '@storefront/contracts/money';
+import { describePickupFields } from '@storefront/contracts/pickup';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import { nextOrderStatus, type StaffLocation, type StaffOrder } from '@storefront/contracts/staff';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
@@ -20,6 +21,7 @@ import {
   findLocation,
   findOpenOrderStatuses,
   findOrderForUpdate,
+  findPickupMethods,
   insertStatusHistory,
   listLocations,
   updateLocationOnline,
@@ -48,6 +50,10 @@ export async function listStaffOrders(
   const location = (await findCatalogRecord(db, locationId)) ?? (await findLocation(db, locationId));
   if (!location) throw notFound('LocationNotFound', 'The location does not exist', 21034);
   const rows = await findKitchenOrders(db, locationId, statuses);
+  // The labels of the guests' answers to pickup fields: read only when a ticket has answers.
+  const methods = rows.some((r) => r.order.pickupFields?.length)
+    ? await findPickupMethods(db, locationId)
+    : [];
   const zone = location.timeZone;
   return rows.map(({ order, items, unpaidCents }) => {
     const pickup = PickupTypeSchema.safeParse(order.pickupOption);
@@ -74,6 +80,14 @@ export async function listStaffOrders(
         carColor: order.carColor,
         carType: order.carType,
         fulfillmentPlace: order.fulfillmentPlace,
+        ...(order.pickupFields?.length
+          ? {
+              additionalFields: describePickupFields(
+                methods.find((m) => m.pickupOption === order.pickupOption)?.additionalFields ?? [],
+                order.pickupFields,
+              ),
+            }
+          : {}),
       },
       delivery:
         order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1

@@ -22,7 +22,12 @@ import {
   type TrackingStatus,
 } from '@storefront/contracts/tracking';
 import type { PickupDataBody } from '@storefront/contracts/checkout';
-import { pickupChoiceError } from '@storefront/contracts/pickup';
+import {
+  describePickupFields,
+  keptPickupFields,
+  pickupChoiceError,
+  pickupFieldErrors,
+} from '@storefront/contracts/pickup';
 import type { Db } from '../../db/client';
 import { conflict, notFound, ruleBroken, unauthorized } from '../../lib/errors';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
@@ -115,10 +120,11 @@ export async function getTrackingStatus(db: Db, order: OrderRow): Promise<Tracki
 }
 
 export async function getTrackingDetails(db: Db, order: OrderRow): Promise<TrackingDetails> {
-  const [location, items, payments] = await Promise.all([
+  const [location, items, payments, methods] = await Promise.all([
     findLocation(db, order.locationId),
     findItemsOfOrders(db, [order.id]),
     findPaymentsByOrder(db, order.id),
+    order.pickupFields?.length ? findPickupMethods(db, order.locationId) : Promise.resolve([]),
   ]);
   if (!location) throw noLongerAvailable();
   const zone = location.timeZone;
@@ -170,6 +176,14 @@ export async function getTrackingDetails(db: Db, order: OrderRow): Promise<Track
       fulfillmentPlace: order.fulfillmentPlace,
       carType: order.carType,
       carColor: order.carColor,
+      ...(order.pickupFields?.length
+        ? {
+            additionalFields: describePickupFields(
+              methods.find((m) => m.pickupOption === order.pickupOption)?.additionalFields ?? [],
+              order.pickupFields,
+            ),
+          }
+        : {}),
       delivery: isDelivery
         ? {
             feeAmount: centsToDollars(order.deliveryFeeCents),
@@ -216,6 +230,7 @@ export async function getTrackingSettings(db: Db, order: OrderRow): Promise<Trac
           m.parkingSpaceMin !== null && m.parkingSpaceMax !== null
             ? ([m.parkingSpaceMin, m.parkingSpaceMax] as [number, number])
             : null,
+        ...(m.additionalFields.length > 0 ? { additionalFields: m.additionalFields } : {}),
       },
     ];
   });
@@ -247,6 +262,17 @@ export async function updateTrackedPickup(db: Db, order: OrderRow, body: PickupD
   };
   const problem = pickupChoiceError(fulfillmentSettings.availablePickupMethods, next);
   if (problem) throw ruleBroken('PickupOption', ORDER_ERROR.InvalidOrderType, problem.message);
+  // The new option's additional fields (checkout spec section 5): the answers sent, else the order's answers
+  // to the fields the new option shares; either way required and bounded per definition.
+  const fields =
+    fulfillmentSettings.availablePickupMethods.find((m) => m.pickupOption === body.pickupOption)
+      ?.additionalFields ?? [];
+  const answers = body.additionalFields ?? keptPickupFields(fields, order.pickupFields ?? []);
+  const [fieldProblem] = Object.entries(pickupFieldErrors(fields, answers));
+  if (fieldProblem) {
+    throw ruleBroken(`AdditionalFields.${fieldProblem[0]}`, ORDER_ERROR.InvalidOrderType, fieldProblem[1]);
+  }
+  const kept = keptPickupFields(fields, answers);
   if (order.cancelledAt) throw conflict('OrderCancelled', 'The order was cancelled');
   if ((order.status ?? 1) >= 3) {
     throw conflict('OrderReady', 'The order is already ready: the pickup option can no longer change');
@@ -256,6 +282,7 @@ export async function updateTrackedPickup(db: Db, order: OrderRow, body: PickupD
     carColor: body.pickupOption === 0 ? null : next.carColor,
     carType: body.pickupOption === 0 ? null : next.carType,
     fulfillmentPlace: body.pickupOption === 0 ? null : next.fulfillmentPlace,
+    pickupFields: kept.length > 0 ? kept : null,
   });
   if (!updated) throw noLongerAvailable();
   return getTrackingDetails(db, updated);

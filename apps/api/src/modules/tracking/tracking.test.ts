@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { and, eq } from 'drizzle-orm';
+import { locationPickupMethods } from '../../db/schema/locations';
 import { orders } from '../../db/schema/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
@@ -232,5 +233,96 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
       payload: { pickupOption: 2 },
     });
     expect(notOffered.statusCode).toBe(422);
+  });
+
+  it("asks the new option's additional fields, keeps the answers and shows them on tracking and the kitchen ticket", async () => {
+    const order = await placeTrackedOrder(ctx);
+    const STORE = 1;
+    const db = ctx.database.db;
+    // A drive-thru at the order's store with a required bay number (1 to 6) and an optional lane (a select).
+    await db.insert(locationPickupMethods).values({
+      locationId: STORE,
+      pickupOption: 2,
+      carDetailsRequired: true,
+      additionalFields: [
+        { id: 'bay', label: 'Bay number', options: null, required: true, min: 1, max: 6, readonly: false },
+        {
+          id: 'lane',
+          label: 'Drive-thru lane',
+          options: [
+            { id: '1', value: 'Lane 1 (left)' },
+            { id: '2', value: 'Lane 2 (right)' },
+          ],
+          required: false,
+          min: null,
+          max: null,
+          readonly: false,
+        },
+      ],
+    });
+    try {
+      const put = (payload: object) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/v1/tracking/orders/${order.orderId}/pickup-data`,
+          headers: auth(order.trackingToken),
+          payload,
+        });
+      const settings = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/tracking/orders/${order.orderId}/settings`,
+        headers: auth(order.trackingToken),
+      });
+      const driveThru = settings
+        .json<{ value: { fulfillmentSettings: { availablePickupMethods: { pickupOption: number }[] } } }>()
+        .value.fulfillmentSettings.availablePickupMethods.find((m) => m.pickupOption === 2);
+      expect(driveThru).toMatchObject({ additionalFields: [{ id: 'bay' }, { id: 'lane' }] });
+      const car = { pickupOption: 2, carType: 3, carColor: 1 };
+      const missing = await put(car);
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json()).toMatchObject({ errors: [{ message: 'Please enter Bay number' }] });
+      const outOfRange = await put({ ...car, additionalFields: [{ id: 'bay', value: '9' }] });
+      expect(outOfRange.json()).toMatchObject({
+        errors: [{ message: 'Bay number must be between 1 and 6' }],
+      });
+      const answers = [
+        { id: 'bay', label: 'Bay number', value: '4', displayValue: '4' },
+        { id: 'lane', label: 'Drive-thru lane', value: '2', displayValue: 'Lane 2 (right)' },
+      ];
+      const changed = await put({
+        ...car,
+        additionalFields: [
+          { id: 'lane', value: '2' },
+          { id: 'bay', value: '4' },
+        ],
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toMatchObject({
+        value: { fulfillmentInformation: { additionalFields: answers } },
+      });
+      // A change that does not send them keeps the answers the option still asks.
+      const again = await put({ ...car, carColor: 2 });
+      expect(again.json()).toMatchObject({
+        value: { fulfillmentInformation: { additionalFields: answers } },
+      });
+      const board = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/staff/orders?locationId=${STORE}`,
+        headers: staff,
+      });
+      const ticket = board
+        .json<{ value: { id: number; pickup: unknown }[] }>()
+        .value.find((o) => o.id === order.orderId);
+      expect(ticket?.pickup).toMatchObject({ pickupOption: 2, additionalFields: answers });
+      // Walk-in asks nothing: the answers go with the option.
+      const walkIn = await put({ pickupOption: 0 });
+      expect(
+        walkIn.json<{ value: { fulfillmentInformation: object } }>().value.fulfillmentInformation,
+      ).not.toHaveProperty('additionalFields');
+    } finally {
+      await db
+        .delete(locationPickupMethods)
+        .where(and(eq(locationPickupMethods.locationId, STORE), eq(locationPickupMethods.pickupOption, 2)));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffOrder } from '@storefront/contracts/staff';
 import { KitchenOrderCard } from './kitchen-order-card';
@@ -45,6 +45,37 @@ describe('the kitchen ticket of an order paid at the store', () => {
   it('shows no badge on an order paid online', () => {
     render(<KitchenOrderCard order={order(null)} renderedAt={Date.parse(placedAt)} />);
     expect(screen.getByRole('article', { name: /#41-ABCD/ }).textContent).not.toContain('Unpaid');
+  });
+});
+
+describe("the guest's answers to the pickup option's additional fields", () => {
+  it('shows each as label and answer beside the handoff, and nothing when there are none', () => {
+    const driveThru: StaffOrder = {
+      ...order(null),
+      pickup: {
+        pickupOption: 2,
+        carColor: 1,
+        carType: 3,
+        fulfillmentPlace: null,
+        additionalFields: [
+          { id: 'lane', label: 'Drive-thru lane', value: '2', displayValue: 'Lane 2 (right)' },
+          { id: 'bay', label: 'Bay number', value: '4', displayValue: '4' },
+        ],
+      },
+    };
+    render(<KitchenOrderCard order={driveThru} renderedAt={Date.parse(placedAt)} />);
+    const ticket = screen.getByRole('article', { name: /#41-ABCD/ });
+    const terms = within(ticket)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    const answers = within(ticket)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(terms).toEqual(['Drive-thru lane:', 'Bay number:']);
+    expect(answers).toEqual(['Lane 2 (right)', '4']);
+    cleanup();
+    render(<KitchenOrderCard order={order(null)} renderedAt={Date.parse(placedAt)} />);
+    expect(screen.queryByRole('term')).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type StaffOrder,
 } from '@storefront/contracts/staff';
 import { formatPhone } from '@storefront/contracts/text';
+import { PickupFieldAnswers } from '@/components/ui/pickup-field-answers';
 import { cn } from '@/lib/cn';
 import { storeClockTime } from '../store-clock';
 import { useKitchenLiveContext } from './kitchen-live';
@@ -154,15 +155,17 @@ export function KitchenTicket({
         )}
       >
         <HandoffIcon aria-hidden className="mt-0.5 size-5 shrink-0" />
-        <p className="text-sm">
+        <div className="text-sm">
           <span className="block text-base font-bold">{handoff.title}</span>
           {handoff.detail ? <span className="font-semibold">{handoff.detail}</span> : null}
+          {/* The guest's answers to the pickup option's additional fields (a drive-thru lane, a bay). */}
+          <PickupFieldAnswers answers={order.pickup.additionalFields} className="mt-0.5" />
           {order.delivery?.providerReference ? (
             <span className="block">
               Driver booking: <span className="font-mono">{order.delivery.providerReference}</span>
             </span>
           ) : null}
-        </p>
+        </div>
       </div>
       {children}
     </article>

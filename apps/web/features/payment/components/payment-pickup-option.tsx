@@ -5,12 +5,12 @@ import type { PickupType } from '@storefront/contracts/enum-values';
 import type { PickupMethod } from '@storefront/contracts/locations';
 import {
   PICKUP_OPTION_LABEL,
-  isSelectField,
   pickupChoiceError,
   pickupFieldErrors,
   type PickupChoice,
 } from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';
+import { PickupFieldInputs, pickupFieldInputId } from '@/components/ui/pickup-field-inputs';
 import { VehicleSelect } from '@/components/ui/vehicle-select';
 import { useToast } from '@/components/ui/toast';
 import { savePaymentPickup } from '../pickup-option.actions';
@@ -62,7 +62,7 @@ export function PaymentPickupOption({
     setFieldErrors(invalid);
     if (Object.keys(invalid).length > 0) {
       setError(null);
-      document.getElementById(`${id}-field-${Object.keys(invalid)[0] ?? ''}`)?.focus();
+      document.getElementById(pickupFieldInputId(id, Object.keys(invalid)[0] ?? ''))?.focus();
       return;
     }
     setError(null);
@@ -129,71 +129,17 @@ export function PaymentPickupOption({
         </label>
       ) : null}
       {fields.length > 0 ? (
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          {fields.map((field) => {
-            const inputId = `${id}-field-${field.id}`;
-            const errorId = `${inputId}-error`;
-            const message = fieldErrors[field.id];
-            const common = {
-              id: inputId,
-              className: fieldClass,
-              value: answers[field.id] ?? '',
-              required: field.required && !field.readonly,
-              'aria-invalid': message ? true : undefined,
-              'aria-describedby': message ? errorId : undefined,
-            };
-            const change = (value: string) => {
-              setAnswers((a) => ({ ...a, [field.id]: value }));
-              setFieldErrors(({ [field.id]: _cleared, ...rest }) => rest);
-            };
-            return (
-              <div key={field.id} className="flex flex-col gap-1 text-sm font-semibold">
-                <label htmlFor={inputId}>
-                  {field.label}
-                  {field.required && !field.readonly ? (
-                    <span aria-hidden className="text-red-700">
-                      {' '}
-                      *
-                    </span>
-                  ) : null}
-                  {!isSelectField(field) && (field.min !== null || field.max !== null) ? (
-                    <>
-                      {' '}
-                      <span className="font-normal text-gray-700">
-                        ({field.min ?? '…'} to {field.max ?? '…'})
-                      </span>
-                    </>
-                  ) : null}
-                </label>
-                {isSelectField(field) ? (
-                  <select {...common} disabled={field.readonly} onChange={(e) => change(e.target.value)}>
-                    <option value="">Choose…</option>
-                    {field.options?.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.value}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <input
-                    {...common}
-                    type="number"
-                    inputMode="numeric"
-                    step={1}
-                    min={field.min ?? undefined}
-                    max={field.max ?? undefined}
-                    readOnly={field.readonly}
-                    onChange={(e) => change(e.target.value)}
-                  />
-                )}
-                {message ? (
-                  <p id={errorId} className="font-normal text-red-800">
-                    {message}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
+        <div className="mt-3">
+          <PickupFieldInputs
+            idPrefix={id}
+            fields={fields}
+            answers={answers}
+            errors={fieldErrors}
+            onChange={(fieldId, value) => {
+              setAnswers((a) => ({ ...a, [fieldId]: value }));
+              setFieldErrors(({ [fieldId]: _cleared, ...rest }) => rest);
+            }}
+          />
         </div>
       ) : null}
       {error ? (

@@ -4,9 +4,16 @@ import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { PickupType } from '@storefront/contracts/enum-values';
 import type { TrackingFulfillment, TrackingPickupMethod } from '@storefront/contracts/tracking';
-import { PICKUP_OPTION_LABEL, pickupChoiceError, sortPickupOptions } from '@storefront/contracts/pickup';
+import {
+  PICKUP_OPTION_LABEL,
+  keptPickupFields,
+  pickupChoiceError,
+  pickupFieldErrors,
+  sortPickupOptions,
+} from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { PickupFieldInputs, pickupFieldInputId } from '@/components/ui/pickup-field-inputs';
 import { VehicleSelect } from '@/components/ui/vehicle-select';
 import { useToast } from '@/components/ui/toast';
 
@@ -17,7 +24,8 @@ const fieldClass = 'min-h-11 rounded-lg border border-gray-400 bg-white px-3 tex
 
 /**
  * The pickup option change after ordering (checkout spec section 4): the store's options sorted walk-in,
- * drive-thru, curbside, with car details and parking spot as each needs; Confirm sends PUT /fulfillment-order.
+ * drive-thru, curbside, with car details and parking spot as each needs, and the chosen option's additional
+ * fields (section 5) filled with the guest's answers so far; Confirm sends PUT /fulfillment-order.
  * Success and failure both close the modal, with the spec's toasts.
  */
 export function PickupChange({
@@ -38,6 +46,10 @@ export function PickupChange({
   const [carType, setCarType] = useState(fulfilment.carType === null ? '' : String(fulfilment.carType));
   const [carColor, setCarColor] = useState(fulfilment.carColor === null ? '' : String(fulfilment.carColor));
   const [spot, setSpot] = useState(fulfilment.fulfillmentPlace ?? '');
+  const [answers, setAnswers] = useState<Record<string, string>>(() =>
+    Object.fromEntries((fulfilment.additionalFields ?? []).map((a) => [a.id, a.value])),
+  );
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const headers = { authorization: `Bearer ${trackingToken}` };
@@ -58,6 +70,7 @@ export function PickupChange({
   };
 
   const method = methods?.find((m) => m.pickupOption === option);
+  const fields = method?.additionalFields ?? [];
   const needsCar = option !== 0;
   const needsSpot = option === 1;
   const choice = {
@@ -65,13 +78,30 @@ export function PickupChange({
     carType: needsCar && carType !== '' ? Number(carType) : null,
     carColor: needsCar && carColor !== '' ? Number(carColor) : null,
     fulfillmentPlace: needsSpot && spot.trim() !== '' ? spot.trim() : null,
+    // Only an option with additional fields sends answers (the API drops answers the option does not ask).
+    additionalFields:
+      fields.length > 0
+        ? keptPickupFields(
+            fields,
+            Object.entries(answers).map(([fieldId, value]) => ({ id: fieldId, value })),
+          )
+        : undefined,
   };
 
   const confirm = async () => {
     const problem = methods ? pickupChoiceError(methods, choice) : null;
     if (problem) return setError(problem.message);
+    const invalid = pickupFieldErrors(fields, choice.additionalFields ?? []);
+    setFieldErrors(invalid);
+    const [firstInvalid] = Object.keys(invalid);
+    if (firstInvalid !== undefined) {
+      setError(null);
+      document.getElementById(pickupFieldInputId(id, firstInvalid))?.focus();
+      return;
+    }
+    setError(null);
     setPending(true);
-    const body = Object.fromEntries(Object.entries(choice).filter(([, v]) => v !== null));
+    const body = Object.fromEntries(Object.entries(choice).filter(([, v]) => v !== null && v !== undefined));
     const res = await fetch(`/fulfillment-order?orderId=${orderId}`, {
       method: 'PUT',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -154,6 +184,16 @@ export function PickupChange({
                 />
               </label>
             ) : null}
+            <PickupFieldInputs
+              idPrefix={id}
+              fields={fields}
+              answers={answers}
+              errors={fieldErrors}
+              onChange={(fieldId, value) => {
+                setAnswers((a) => ({ ...a, [fieldId]: value }));
+                setFieldErrors(({ [fieldId]: _cleared, ...rest }) => rest);
+              }}
+            />
             {error ? (
               <p role="alert" className="text-sm text-red-800">
                 {error}

@@ -11,6 +11,7 @@ import { describeHandover } from '@storefront/contracts/pickup';
 import { pollsStatus } from '@storefront/contracts/tracking-stages';
 import { formatClock } from '../eta';
 import { CardLogo } from './card-logo';
+import { PickupFieldAnswers } from '@/components/ui/pickup-field-answers';
 import { PickupChange } from './pickup-change';
 import { OrderUnavailable } from './order-unavailable';
 import { OrderCancelled } from './order-cancelled';
@@ -217,6 +218,9 @@ export function TrackingScreen(
                 ) : null}
                 {isPickup && fulfilment.pickupOption !== null ? (
                   <p className="text-sm text-gray-700">{PICKUP_LABEL[fulfilment.pickupOption]}</p>
+                ) : null}
+                {isPickup ? (
+                  <PickupFieldAnswers answers={fulfilment.additionalFields} className="mt-1 text-gray-700" />
                 ) : null}
                 {isPickup && !props.hidePickupChange && !cancellation && details.status.statusId < 3 ? (
                   <PickupChange
