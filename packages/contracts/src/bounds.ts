@@ -5,6 +5,7 @@
  * A value outside them is a 400 from the route's schema, never a 500 from the database.
  */
 import { z } from 'zod';
+import { hasNoNul, isWellFormedText, MALFORMED_TEXT_MESSAGE, NUL_MESSAGE } from './text';
 
 /** The largest value of a PostgreSQL integer (int4, serial) column. */
 export const INT4_MAX = 2_147_483_647;
@@ -15,28 +16,8 @@ export const IdSchema = z.number().int().min(1).max(INT4_MAX);
 /** A row id in a path or query string (`/locations/12`): the same range, read from text. */
 export const IdParamSchema = z.coerce.number().int().min(1).max(INT4_MAX);
 
-export const NUL_MESSAGE = 'Text must not contain the NUL character';
-
-/** Whether a text holds no NUL character (U+0000), which PostgreSQL cannot store in text. */
-export function hasNoNul(value: string): boolean {
-  return !value.includes('\u0000');
-}
-
-export const MALFORMED_TEXT_MESSAGE = 'Text must be well-formed Unicode (a lone UTF-16 surrogate is not)';
-
-/**
- * With the `u` flag a proper surrogate pair is one code point (an emoji), so `\p{Cs}` (the surrogate category)
- * matches only a lone or reversed surrogate: what `String.prototype.isWellFormed` refuses, in every runtime.
- */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/**
- * Whether a text is well-formed UTF-16 (no lone or reversed surrogate). JSON's `\ud800` escapes can carry one;
- * PostgreSQL cannot store it (jsonb refuses it: a 500; text columns would keep U+FFFD instead of what was sent).
- */
-export function isWellFormedText(value: string): boolean {
-  return !LONE_SURROGATE.test(value);
-}
+// The text checks themselves are zod-free (text.ts: the storefront's browser code checks forms with them).
+export { hasNoNul, isWellFormedText, MALFORMED_TEXT_MESSAGE, NUL_MESSAGE };
 
 /** Where a value sits in a request: its key and its parent's place (linked, so a deep walk copies no paths). */
 interface Place {

@@ -8,53 +8,17 @@ import { DateTimeSchema, IdParamSchema, refuseNul } from './bounds';
 import { OrderActionSchema, PickupTypeSchema } from './enums';
 import { NAME_MAX, NOTE_MAX, normaliseNotes } from './text';
 import { TABLE_NUMBER_MAX, TABLE_NUMBER_MESSAGE, TABLE_NUMBER_MIN } from './pickup';
+import {
+  CONTACT_MESSAGES,
+  EMAIL_MAX,
+  isValidEmail,
+  isValidPhone,
+  normalisePhone,
+  TIP_MAX_CENTS,
+} from './checkout-rules';
 
-export const CONTACT_MESSAGES = {
-  firstNameRequired: 'Please enter your First Name',
-  lastNameRequired: 'Please enter your Last Name',
-  phoneRequired: 'Please enter your phone number',
-  phoneInvalid: 'Please enter a valid phone number',
-  emailRequired: 'Please enter your email address',
-  emailInvalid: 'Please enter a valid email address',
-} as const;
-
-export const PHONE_DIGITS = 10;
-export const EMAIL_MAX = 254;
-
-/**
- * Digits only, last 10 kept (spec: "digits only; max 10 (last 10 digits kept)").
- * '+1 (202) 555-0143' -> '2025550143'. Returns '' for input without digits.
- */
-export function normalisePhone(raw: string): string {
-  return raw.replace(/\D/g, '').slice(-PHONE_DIGITS);
-}
-
-/** Characters a person may type around the digits of a phone number; anything else makes it invalid. */
-const PHONE_ALLOWED = /^[\d\s()+.-]*$/;
-
-/** Whether a phone entry is a valid 10-digit number once normalised (false for letters or too few digits). */
-export function isValidPhone(raw: string): boolean {
-  return PHONE_ALLOWED.test(raw) && normalisePhone(raw).length === PHONE_DIGITS;
-}
-
-/** RFC 5322 atext: what a dot-atom local part is made of (no spaces, quotes, angle brackets, commas or '@'). */
-const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
-/** A DNS label: letters, digits and inner hyphens, at most 63. */
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-/**
- * A plain addr-spec: dot-atom local part (at most 64), '@', a domain of labels ending in a top-level domain of
- * letters (or an IDN's xn-- form). No display name ('Name <a@b.c>', 'x<a@b.c>'), no quoted local part, no
- * comments, no address list, no IP literal: what a person types as their address, and only that.
- */
-const EMAIL_PATTERN = new RegExp(
-  `^(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$`,
-);
-
-/** Whether an e-mail address (trimmed) is a plain addr-spec of at most EMAIL_MAX characters (EMAIL_PATTERN). */
-export function isValidEmail(raw: string): boolean {
-  const value = raw.trim();
-  return value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
-}
+// The contact, tip and validation-line rules are zod-free (checkout-rules.ts), for the checkout page's browser code.
+export * from './checkout-rules';
 
 /**
  * The one schema of an e-mail address entering the system (contact forms, sign-up, sign-in, forgot password):
@@ -129,25 +93,6 @@ export const OrderPropertiesValueSchema = z.object({
 });
 export const OrderPropertiesResponseSchema = envelope(OrderPropertiesValueSchema);
 
-/** Tip: up to 3 integer digits and 2 decimals, after stripping '$' and commas. */
-const TIP_PATTERN = /^\d{1,3}(\.\d{0,2})?$|^\.\d{1,2}$/;
-export const TIP_MAX_CENTS = 99_999;
-
-export type TipParseResult = { ok: true; cents: number | null } | { ok: false };
-
-/**
- * Parses a tip entry: '$1,5.50' is not valid, '$12.5' is 1250 cents, '' is no tip (null).
- * Fails ({ ok: false }) for anything that is not money with up to 3 integer digits and 2 decimals.
- */
-export function parseTip(raw: string): TipParseResult {
-  const stripped = raw.replace(/[$,\s]/g, '');
-  if (stripped === '') return { ok: true, cents: null };
-  if (!TIP_PATTERN.test(stripped)) return { ok: false };
-  const [whole = '0', fraction = ''] = stripped.split('.');
-  const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  return { ok: true, cents };
-}
-
 /** A tip amount in dollars as the API takes it: 0 to 999.99 with at most 2 decimals. */
 export const TipAmountSchema = z
   .number()
@@ -213,11 +158,6 @@ export const ValidationTypeParamsSchema = z.object({
   orderId: IdParamSchema,
   type: OrderActionSchema,
 });
-
-/** 'Validation failed' dialog line: the message with its code in brackets. */
-export function validationErrorLine(error: OrderValidationError): string {
-  return `${error.message} (${error.code})`;
-}
 
 /** A table number: an integer 0 to 999 (ordering spec sections 5 and 9); the rules live in pickup.ts. */
 export const TableNumberSchema = z

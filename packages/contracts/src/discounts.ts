@@ -4,18 +4,10 @@
  */
 import { z } from 'zod';
 import { IdParamSchema, refuseNul, textSchema } from './bounds';
+import { COUPON_CODE_MAX, DISCOUNT_MESSAGES } from './discount-messages';
 
-/** Longest coupon code accepted (our limit: the spec gives none). */
-export const COUPON_CODE_MAX = 40;
-
-export const DISCOUNT_MESSAGES = {
-  /** 21021: the code is unknown or cannot be used on this order. */
-  invalidCode: 'Invalid code',
-  /** 21022: a valid coupon that takes nothing off the order. */
-  unused: 'This coupon is valid, but it doesn’t apply any discounts to your selected items',
-  /** Logged by the storefront when leaving checkout could not remove the discounts. */
-  cleanupFailed: 'Coupon cleanup has failed',
-} as const;
+// The coupon field's limit and messages are zod-free (discount-messages.ts), for the checkout page's browser code.
+export { COUPON_CODE_MAX, DISCOUNT_MESSAGES };
 
 /**
  * Add a coupon: body discountCode and recaptchaInput (the captcha answer; required for guests and customers

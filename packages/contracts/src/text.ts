@@ -54,3 +54,34 @@ export function formatPhone(phone: string): string {
   const digits = /^(\d{3})(\d{3})(\d{4})$/.exec(phone);
   return digits ? `(${digits[1]}) ${digits[2]}-${digits[3]}` : phone;
 }
+
+export const NUL_MESSAGE = 'Text must not contain the NUL character';
+
+/** Whether a text holds no NUL character (U+0000), which PostgreSQL cannot store in text. */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+export const MALFORMED_TEXT_MESSAGE = 'Text must be well-formed Unicode (a lone UTF-16 surrogate is not)';
+
+/**
+ * With the `u` flag a proper surrogate pair is one code point (an emoji), so `\p{Cs}` (the surrogate category)
+ * matches only a lone or reversed surrogate: what `String.prototype.isWellFormed` refuses, in every runtime.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Whether a text is well-formed UTF-16 (no lone or reversed surrogate). JSON's `\ud800` escapes can carry one;
+ * PostgreSQL cannot store it (jsonb refuses it: a 500; text columns would keep U+FFFD instead of what was sent).
+ */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/**
+ * A text's length as zod's string rules (min, max) count it: in code points, so an emoji is one character and a
+ * lone surrogate one too. The storefront's zod-free checks use it to agree with the schemas.
+ */
+export function textLength(value: string): number {
+  return [...value].length;
+}

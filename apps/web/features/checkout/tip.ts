@@ -1,4 +1,4 @@
-import { parseTip } from '@storefront/contracts/checkout';
+import { parseTip } from '@storefront/contracts/checkout-rules';
 import { percentOfCents } from '@storefront/contracts/money';
 
 /** Preset tips as a percentage of the item total. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { CaptchaChallengeSchema } from '@storefront/contracts/accounts';
+import { readCaptchaChallenge } from '@storefront/contracts/captcha-challenge';
 
 /** This origin's challenge route (app/api/captcha, the API's GET /v1/captcha/challenge behind it). */
 const CHALLENGE_PATH = '/api/captcha';
@@ -24,13 +24,11 @@ export async function solveInvisibleChallenge(signal?: AbortSignal): Promise<str
   } catch {
     return null;
   }
-  const parsed = CaptchaChallengeSchema.safeParse(json);
-  if (!parsed.success || parsed.data.algorithm !== 'SHA-256' || !SHA256_HEX.test(parsed.data.challenge)) {
-    return null;
-  }
+  const challenge = readCaptchaChallenge(json);
+  if (!challenge || challenge.algorithm !== 'SHA-256' || !SHA256_HEX.test(challenge.challenge)) return null;
   try {
     const { solveChallengeV1 } = await import('./altcha-solver');
-    const payload = await solveChallengeV1(parsed.data, signal);
+    const payload = await solveChallengeV1(challenge, signal);
     return payload ? btoa(JSON.stringify(payload)) : null;
   } catch {
     // The solver's chunk could not load (a deploy replaced it, the network dropped): the visible widget remains.

@@ -4,13 +4,8 @@ import { CompleteOrderForm } from '@/features/payment/components/complete-order-
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import {
-  ContactInformationSchema,
-  normalisePhone,
-  type OrderValidationError,
-} from '@storefront/contracts/checkout';
+import type { OrderValidationError } from '@storefront/contracts/checkout';
+import { normalisePhone, type ContactFormValues } from '@storefront/contracts/checkout-rules';
 import { centsToDollars, dollarsToCents } from '@storefront/contracts/money';
 import { totalsRows } from '@storefront/contracts/pricing';
 import { NOTE_MAX, normaliseNotes } from '@storefront/contracts/text';
@@ -24,28 +19,15 @@ import { solveInvisibleChallenge } from '@/lib/captcha/invisible-captcha';
 import { clearPendingCardPayments, confirmOrder, payAtStore } from '../checkout.actions';
 import type { PaymentChoice, PaymentStep } from '../payment-step';
 import { PaymentMethodPicker } from './payment-method-picker';
-import { SmsVerificationDialog } from './sms-verification-dialog';
-import { PAYMENT_METHOD } from '@storefront/contracts/enums';
+import { PAYMENT_METHOD } from '@storefront/contracts/enum-values';
 import { Dialog } from '@/components/ui/dialog';
 import { tipCentsFor } from '../tip';
 import { TextField } from '@/components/ui/text-field';
 import { TipSelector, type TipChoice } from './tip-selector';
 import { ValidationFailedDialog } from './validation-failed-dialog';
 import { firstInvalidField } from '../first-invalid-field';
-
-const CheckoutFormSchema = ContactInformationSchema.extend({
-  notes: z.string().transform(normaliseNotes).pipe(z.string().max(NOTE_MAX)),
-});
-/** The store hides the contact section for this order: only the notes are checked. */
-const NotesOnlyFormSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  notes: z.string().transform(normaliseNotes).pipe(z.string().max(NOTE_MAX)),
-});
-type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
-type CheckoutFormOutput = z.output<typeof CheckoutFormSchema>;
+import { contactFormResolver } from '../contact-form-resolver';
+import { SmsVerificationDialog } from './lazy-sms-verification-dialog';
 
 /** The two name fields: the same field but for the name, label and autocomplete token. */
 const NAME_FIELDS = [
@@ -71,8 +53,9 @@ function initialTipChoice(tipCents: number): TipChoice {
 }
 
 /**
- * Contact information, notes, tip and 'Confirm Order'. The contact fields use the contracts' schema (the
- * spec's messages); the server saves everything, runs PreCheckout and continues to /payment.
+ * Contact information, notes, tip and 'Confirm Order'. The contact fields are checked as the contracts' schema
+ * checks them (checkContactForm: the spec's messages, no zod in the browser); the server saves everything, runs
+ * PreCheckout and continues to /payment.
  */
 export function CheckoutForm({
   defaults,
@@ -135,8 +118,9 @@ export function CheckoutForm({
     getValues,
     control,
     formState: { errors },
-  } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
-    resolver: zodResolver(hideContact ? NotesOnlyFormSchema : CheckoutFormSchema),
+  } = useForm<ContactFormValues>({
+    // The store may hide the contact section for this order: then only the notes are checked.
+    resolver: contactFormResolver(!hideContact),
     mode: 'onTouched',
     defaultValues: defaults,
     // react-hook-form focuses the first field it registered, which is not the first on screen (Phone is
@@ -158,7 +142,7 @@ export function CheckoutForm({
   const tipCents = hideTipping ? 0 : (tipCentsFor(tip, subtotalCents) ?? 0);
   const total = centsToDollars(dollarsToCents(totals.total) - dollarsToCents(totals.tip) + tipCents);
 
-  const onValid = async (values: CheckoutFormOutput) => {
+  const onValid = async (values: ContactFormValues) => {
     setPending(true);
     try {
       const { notes: formNotes, ...contact } = values;
@@ -277,7 +261,7 @@ export function CheckoutForm({
     setPickerError(await placeAtStore());
   }
 
-  const onInvalid = (invalid: Partial<Record<keyof CheckoutFormInput, unknown>>) => {
+  const onInvalid = (invalid: Partial<Record<keyof ContactFormValues, unknown>>) => {
     inFlight.current = false;
     focusInvalid(Object.keys(invalid));
   };

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { parseTip } from '@storefront/contracts/checkout';
+import { parseTip } from '@storefront/contracts/checkout-rules';
 import { Button } from '@/components/ui/button';
 import { Price } from '@/components/ui/price';
 import { useToast } from '@/components/ui/toast';

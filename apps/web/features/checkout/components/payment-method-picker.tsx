@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { PAYMENT_METHOD } from '@storefront/contracts/enums';
+import { PAYMENT_METHOD } from '@storefront/contracts/enum-values';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { PaymentChoice } from '../payment-step';

@@ -1,7 +1,8 @@
 'use client';
 
 import { ORDER_TOTAL_CODES } from '@storefront/contracts/errors';
-import { validationErrorLine, type OrderValidationError } from '@storefront/contracts/checkout';
+import type { OrderValidationError } from '@storefront/contracts/checkout';
+import { validationErrorLine } from '@storefront/contracts/checkout-rules';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 

@@ -2,7 +2,7 @@
 
 import { useId, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { DISCOUNT_MESSAGES, COUPON_CODE_MAX } from '@storefront/contracts/discounts';
+import { DISCOUNT_MESSAGES, COUPON_CODE_MAX } from '@storefront/contracts/discount-messages';
 import { dollarsToCents, formatCents } from '@storefront/contracts/money';
 import type { OrderDiscount } from '@storefront/contracts/orders';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { DISCOUNT_MESSAGES } from '@storefront/contracts/discounts';
+import { DISCOUNT_MESSAGES } from '@storefront/contracts/discount-messages';
 
 /** Where leaving checkout keeps the discounts (spec section 2: any page but /payment removes them). */
 export function keepsDiscounts(pathname: string): boolean {

@@ -2,16 +2,14 @@
 
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
+import type { OrderReward, OrderRewardBody, OrderRewards } from '@storefront/contracts/loyalty';
 import {
   CUSTOM_POINTS_ID,
   LOYALTY_MESSAGES,
   NO_REWARD_ID,
   parseCustomPoints,
   pickReward,
-  type OrderReward,
-  type OrderRewardBody,
-  type OrderRewards,
-} from '@storefront/contracts/loyalty';
+} from '@storefront/contracts/loyalty-rules';
 import { dollarsToCents, formatCents } from '@storefront/contracts/money';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
