@@ -136,71 +136,106 @@ export async function runIdempotent<T>(
   execute: (settle: Settle) => Promise<T>,
   options: IdempotencyOptions<T>,
 ): Promise<IdempotentOutcome<T>> {
-  const hash = requestHash(request.fingerprint);
-  const leaseUntil = () => new Date(Date.now() + options.leaseMs);
-  let lease = leaseUntil();
+  const lease = new Date(Date.now() + options.leaseMs);
   const [inserted] = await db
     .insert(idempotencyKeys)
     .values({
       scope: request.scope,
       key: request.key,
-      requestHash: hash,
+      requestHash: requestHash(request.fingerprint),
       leaseExpiresAt: lease,
       orderId: request.orderId,
     })
     .onConflictDoNothing({ target: [idempotencyKeys.scope, idempotencyKeys.key] })
     .returning({ id: idempotencyKeys.id });
 
-  let claim: Claim;
-  if (inserted) {
-    claim = { id: inserted.id, lease };
-  } else {
-    const [existing] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)))
-      .limit(1);
-    // Released by a failed first attempt between our insert and select: let the client retry.
-    if (!existing) throw keyInUse();
-    if (existing.requestHash !== hash) {
-      throw new DomainError(422, {
-        key: 'IdempotencyKeyMismatch',
-        code: 422,
-        message: 'This Idempotency-Key was used with another request',
-      });
-    }
-    if (existing.status === 'completed' && existing.responseStatus !== null) {
-      return replay(existing.responseStatus, existing.responseBody);
-    }
-    // 'processing': live while its lease runs (a row from before leases: its creation plus one lease).
-    const expiresAt = existing.leaseExpiresAt ?? new Date(existing.createdAt.getTime() + options.leaseMs);
-    if (expiresAt.getTime() > Date.now()) throw keyInUse();
+  if (inserted) return runClaimed(db, { id: inserted.id, lease }, execute);
+  const [existing] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key)))
+    .limit(1);
+  // Released by a failed first attempt between our insert and select: let the client retry.
+  if (!existing) throw keyInUse();
+  return resumeIdempotent(db, request, existing, execute, options);
+}
 
-    // The lease ran out: the request that held it is gone (or too slow to keep it). Take the key over first,
-    // so that exactly one request recovers it, then replay the work's committed answer or run it again.
-    lease = leaseUntil();
-    const [taken] = await db
-      .update(idempotencyKeys)
-      .set({ leaseExpiresAt: lease })
-      .where(
-        and(
-          eq(idempotencyKeys.id, existing.id),
-          eq(idempotencyKeys.status, 'processing'),
-          existing.leaseExpiresAt === null
-            ? sql`${idempotencyKeys.leaseExpiresAt} is null`
-            : eq(idempotencyKeys.leaseExpiresAt, existing.leaseExpiresAt),
-        ),
-      )
-      .returning({ id: idempotencyKeys.id });
-    if (!taken) throw keyInUse();
-    claim = { id: taken.id, lease };
-    const committed = options.recover ? await options.recover(db) : null;
-    if (committed !== null) {
-      if (!(await complete(db, claim, 200, committed))) throw keyInUse();
-      return { value: committed, replayed: true };
-    }
+/** A key's row as stored. */
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/**
+ * The rest of runIdempotent for a key found already claimed (`existing`, read by the caller): its answer
+ * replayed, 422 for another body, 409 while its lease runs; once the lease is over the key is taken over and
+ * the work's committed answer replayed (`recover`), or the work run again.
+ */
+export async function resumeIdempotent<T>(
+  db: Db,
+  request: IdempotentRequest,
+  existing: IdempotencyKeyRow,
+  execute: (settle: Settle) => Promise<T>,
+  options: IdempotencyOptions<T>,
+): Promise<IdempotentOutcome<T>> {
+  if (existing.requestHash !== requestHash(request.fingerprint)) {
+    throw new DomainError(422, {
+      key: 'IdempotencyKeyMismatch',
+      code: 422,
+      message: 'This Idempotency-Key was used with another request',
+    });
+  }
+  if (existing.status === 'completed' && existing.responseStatus !== null) {
+    return replay(existing.responseStatus, existing.responseBody);
+  }
+  // 'processing': live while its lease runs (a row from before leases: its creation plus one lease).
+  const expiresAt = existing.leaseExpiresAt ?? new Date(existing.createdAt.getTime() + options.leaseMs);
+  if (expiresAt.getTime() > Date.now()) throw keyInUse();
+
+  // The lease ran out: the request that held it is gone (or too slow to keep it). Take the key over first,
+  // so that exactly one request recovers it, then replay the work's committed answer or run it again.
+  const lease = new Date(Date.now() + options.leaseMs);
+  const [taken] = await db
+    .update(idempotencyKeys)
+    .set({ leaseExpiresAt: lease })
+    .where(
+      and(
+        eq(idempotencyKeys.id, existing.id),
+        eq(idempotencyKeys.status, 'processing'),
+        existing.leaseExpiresAt === null
+          ? sql`${idempotencyKeys.leaseExpiresAt} is null`
+          : eq(idempotencyKeys.leaseExpiresAt, existing.leaseExpiresAt),
+      ),
+    )
+    .returning({ id: idempotencyKeys.id });
+  if (!taken) throw keyInUse();
+  const claim = { id: taken.id, lease };
+  const committed = options.recover ? await options.recover(db) : null;
+  if (committed !== null) {
+    if (!(await complete(db, claim, 200, committed))) throw keyInUse();
+    return { value: committed, replayed: true };
   }
   return runClaimed(db, claim, execute);
+}
+
+/**
+ * Stores a domain failure (`error`, below 500) as the answer of a key nobody holds: for work that claims its key
+ * inside its own transaction, which rolled back with the claim. False when the key was claimed meanwhile (the
+ * holder's answer is the key's).
+ */
+export async function storeFailure(db: Db, request: IdempotentRequest, error: DomainError): Promise<boolean> {
+  const stored = await db
+    .insert(idempotencyKeys)
+    .values({
+      scope: request.scope,
+      key: request.key,
+      requestHash: requestHash(request.fingerprint),
+      orderId: request.orderId,
+      status: 'completed',
+      responseStatus: error.status,
+      responseBody: { errors: error.errors } satisfies StoredFailure,
+      completedAt: new Date(),
+    })
+    .onConflictDoNothing({ target: [idempotencyKeys.scope, idempotencyKeys.key] })
+    .returning({ id: idempotencyKeys.id });
+  return stored.length > 0;
 }
 
 /**

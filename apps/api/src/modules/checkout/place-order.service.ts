@@ -14,8 +14,10 @@
  * worker (jobs/reconcile-payments.ts). A second placement of the order while an attempt runs answers 409; the
  * same Idempotency-Key once its lease is over (the first request died), or any key once the attempt is older
  * than the lease, takes the attempt over with its keys, so the processor answers the first charge instead of
- * charging twice. An order that asks the processor for nothing (pay at the store, nothing due) is placed in
- * one transaction.
+ * charging twice. An order that asks the processor for nothing (pay at the store, nothing due) is placed by
+ * (c) alone, which then claims its Idempotency-Key too: one transaction, one commit. Every placement, on every
+ * path, is placed by the same transaction (placeLocked); only recording an attempt beside a running one (its
+ * takeover, or 409) keeps a transaction of its own (placeOrder's (a)).
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { ApiError } from '@storefront/contracts/api';
@@ -26,7 +28,7 @@ import { FULFILLMENT_METHOD, ORDER_STATUS, PAYMENT_METHOD } from '@storefront/co
 import { centsToDollars } from '@storefront/contracts/money';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import type { Db } from '../../db/client';
-import { payments, placementAttempts, type AttemptCapture } from '../../db/schema/payments';
+import { idempotencyKeys, payments, placementAttempts, type AttemptCapture } from '../../db/schema/payments';
 import { orders } from '../../db/schema/orders';
 import { locations } from '../../db/schema/locations';
 import { brandMessageTemplates } from '../../db/schema/messaging';
@@ -60,14 +62,22 @@ import {
   saveApprovedCard,
   type CardChargeSource,
 } from '../saved-payments/saved-payments.service';
-import { holdPayLaterRoom, type PayLaterContext } from '../pay-later/pay-later.service';
+import {
+  payLaterIdentityOf,
+  payLaterLockKeysOf,
+  requirePayLaterRoom,
+  requirePayLaterTotal,
+  type PayLaterContext,
+  type PayLaterIdentity,
+  type PayLaterSettings,
+} from '../pay-later/pay-later.service';
+import { lockKeys, type OpenPayLaterCounts } from '../pay-later/pay-later.repository';
 import {
   findItemsOfOrders,
   findLocation,
   findOrder,
   findPlacedCloseRequest,
   insertCloseRequest,
-  insertStatusHistory,
   updateOrder,
   type OrderRow,
 } from './checkout.repository';
@@ -81,12 +91,15 @@ import { reverseAttempt } from './attempt-reversal';
 import {
   keyInUse,
   requestHash,
+  resumeIdempotent,
   runClaimed,
   runIdempotent,
+  storeFailure,
+  type Claim,
   type IdempotentOutcome,
+  type IdempotentRequest,
   type Settle,
 } from './idempotency';
-import { enqueueOrderReceipt } from '../notifications/order-receipt';
 import { programNameOf } from '../../providers/loyalty/open-provider';
 import type { NotificationContext } from '../notifications/message-templates';
 import {
@@ -198,6 +211,9 @@ export async function findPlacedResult(
 /**
  * POST close-requests: places the order at most once per Idempotency-Key (idempotency.ts); a key left
  * 'processing' by a crash is recovered once its lease is over (the committed answer replayed, or placed again).
+ * START tells which way: an order the processor is asked about has its key claimed and its attempt recorded by
+ * START itself (committed before the processor call); one that asks the processor nothing is placed by one
+ * transaction that claims its key too; a known key is replayed (409 while it runs, recovered after its lease).
  */
 export async function placeOrderOnce(
   db: Db,
@@ -214,43 +230,140 @@ export async function placeOrderOnce(
   const now = input.now ?? new Date();
   const lease = new Date(Date.now() + leaseMs);
   const tag = randomBytes(6).toString('hex');
-  // One statement: the key claimed and, for an order the processor is asked about, the attempt recorded.
+  const hash = requestHash(request.fingerprint);
   const [row] = await runStatement<StartRow>(db, START, [
     request.scope,
     request.key,
-    requestHash(request.fingerprint),
+    hash,
     lease,
     input.orderId,
     input.session.sid,
     tag,
     now,
   ]);
-  if (!row || row.claim_id === null) {
-    // The key is known: its answer replayed, 409 while it runs, or recovered once its lease is over.
-    return runIdempotent(
-      db,
-      request,
-      (settle) => placeOrder(db, processor, { attemptHoldMs: leaseMs, ...input, settle }),
-      { leaseMs, recover: (current) => findPlacedResult(current, input.orderId, input.idempotencyKey) },
-    );
-  }
-  const claim = { id: row.claim_id, lease };
-  if (!row.attempt || !row.order) {
-    // Nothing to ask the processor, another attempt running, or an order that is not the session's or is
-    // placed already: the general path answers each.
+  if (!row) throw new Error('START answered no row');
+  // The general path: a running attempt taken over or refused (409), a key recovered after its lease.
+  const general = (settle: Settle) =>
+    placeOrder(db, processor, { attemptHoldMs: leaseMs, ...input, now, settle });
+  const options = {
+    leaseMs,
+    recover: (current: Db) => findPlacedResult(current, input.orderId, input.idempotencyKey),
+  };
+  if (row.claim_id !== null) {
+    const claim = { id: row.claim_id, lease };
+    // Another attempt running: the general path answers it (409, or its takeover once it is stale).
+    if (!row.attempt || !row.order) return runClaimed(db, claim, general);
+    const started = startedOf(row);
     return runClaimed(db, claim, (settle) =>
-      placeOrder(db, processor, { attemptHoldMs: leaseMs, ...input, now, settle }),
+      placeStarted(db, processor, { ...input, now, settle }, started, settle),
     );
   }
-  const started = startedOf(row);
-  return runClaimed(db, claim, (settle) =>
-    placeStarted(db, processor, { ...input, now, settle }, started, settle),
+  // The key was known: its answer replayed, 409 while it runs, or recovered once its lease is over.
+  if (row.known_key) {
+    return resumeIdempotent(db, request, rowOf(idempotencyKeys, row.known_key), general, options);
+  }
+  // The key was claimed by a request that committed after START began: runIdempotent reads it.
+  if (row.asks_processor) return runIdempotent(db, request, general, options);
+  // Nothing to ask the processor (or an order that is not the session's, or placed already).
+  return placeAtOnce(db, { ...input, now }, row, { request, hash, lease }, () =>
+    runIdempotent(db, request, general, options),
   );
+}
+
+/** An Idempotency-Key claimed by the placing transaction itself (LOCK), with the lease it is written with. */
+interface NewClaim {
+  request: IdempotentRequest;
+  hash: string;
+  lease: Date;
+}
+
+/** How a placing transaction holds its key: claimed before it (settle), or claimed by its LOCK. */
+type KeyHold = { settle: Settle } | { claim: NewClaim };
+
+/** The key was claimed by another request between START and LOCK: that request's answer is the key's. */
+class KeyTaken extends Error {
+  constructor() {
+    super('the Idempotency-Key was claimed by another request');
+  }
+}
+
+/** Another transaction is placing with the same Idempotency-Key at this moment (409 while it runs). */
+class KeyBusy extends Error {
+  constructor() {
+    super('the Idempotency-Key is being placed with by another request');
+  }
+}
+
+/** The locked order asks the processor after all (changed since it was read): it takes the attempt's path. */
+class NeedsProcessor extends Error {
+  constructor() {
+    super('the order asks the processor');
+  }
+}
+
+const NO_APPROVALS: Approvals = { card: null, gifts: [] };
+
+/**
+ * An order that asks the processor nothing (pay at the store, nothing due after gift cards and rewards),
+ * placed by one transaction that claims its Idempotency-Key (LOCK) and stores its answer (WRITE): BEGIN, LOCK,
+ * WRITE, the slot upsert, COMMIT. A refusal (404, 409, 422) rolls the transaction back and is then stored as
+ * the key's answer; a key claimed meanwhile by another request, or an order that asks the processor after all,
+ * goes the general way (`otherwise`).
+ */
+async function placeAtOnce(
+  db: Db,
+  input: Omit<PlaceOrderInput, 'settle'> & { now: Date },
+  start: StartRow,
+  claim: NewClaim,
+  otherwise: () => Promise<IdempotentOutcome<CloseRequestResult>>,
+): Promise<IdempotentOutcome<CloseRequestResult>> {
+  const order = start.order ? rowOf(orders, start.order) : null;
+  const location = start.location ? rowOf(locations, start.location) : null;
+  const store = order ? await storeRecordOf(db, location, order.locationId, input.now) : null;
+  const keys = order
+    ? payLaterKeysOf(
+        order,
+        start.payments.map((p) => rowOf(payments, p)),
+        input,
+      )
+    : [];
+  try {
+    const value = await db.transaction((tx) =>
+      placeLocked(tx, input, null, store, NO_APPROVALS, { claim }, keys),
+    );
+    return { value, replayed: false };
+  } catch (error) {
+    if (error instanceof KeyTaken || error instanceof NeedsProcessor) return otherwise();
+    // Another request is placing with this key now: 409, its answer not ours to store.
+    if (error instanceof KeyBusy) throw keyInUse();
+    if (error instanceof DomainError && error.status < 500) {
+      // Stored as a held key's refusal is (runClaimed); claimed meanwhile, the key answers what its holder did.
+      if (!(await storeFailure(db, claim.request, error))) return otherwise();
+    }
+    throw error;
+  }
+}
+
+/**
+ * The pay-later advisory lock keys of an order that leaves something to pay at the store (none otherwise),
+ * from the order as read before its lock: LOCK takes them right after the order's row lock.
+ */
+function payLaterKeysOf(
+  order: OrderRow,
+  rows: PaymentRow[],
+  input: Pick<PlaceOrderInput, 'session' | 'payLater'>,
+): number[] {
+  const paysLater = rows.some(
+    (p) => p.paymentMethod === PAYMENT_METHOD.OfflineCredit && p.status !== 'Approved',
+  );
+  return paysLater ? payLaterLockKeysOf(payLaterIdentityOf(order, input.session.userId, input.payLater)) : [];
 }
 
 /** What START answers (placement.statements.ts); rows as JSON with their column names. */
 interface StartRow extends KitchenJson {
   claim_id: number | null;
+  asks_processor: boolean;
+  known_key: Record<string, unknown> | null;
   attempt: Record<string, unknown> | null;
   order: Record<string, unknown> | null;
   payments: Record<string, unknown>[];
@@ -379,7 +492,7 @@ async function placeStarted(
   // (c) One transaction: the order locked and read with all the rules need, the writes, the slot last.
   let result: CloseRequestResult;
   try {
-    result = await db.transaction((tx) => placeLocked(tx, input, attempt, store, approvals, settle));
+    result = await db.transaction((tx) => placeLocked(tx, input, attempt, store, approvals, { settle }, []));
   } catch (error) {
     if (!(error instanceof DomainError) || error.status >= 500) throw error;
     return abandon(db, processor, input, attempt, { outcome: 'failed', error });
@@ -399,6 +512,8 @@ const paymentProcessorCode = (rows: PaymentRow[], id: number) =>
   rows.find((p) => p.id === id)?.processorCode ?? null;
 
 interface LockRow extends KitchenJson {
+  key_free: boolean;
+  claim_id: number | null;
   order: Record<string, unknown> | null;
   payments: Record<string, unknown>[];
   lines: ReceiptSource['lines'];
@@ -406,6 +521,14 @@ interface LockRow extends KitchenJson {
   has_reward: boolean;
   brand: { name: string; own: Record<string, unknown> | null } | null;
   loyalty: { pointsPerDollar: number; balance: number } | null;
+  pay_later: PayLaterSettings | null;
+}
+
+/** What WRITE answers. */
+interface WriteRow {
+  placed: boolean;
+  stored: boolean;
+  pay_later_open: OpenPayLaterCounts | null;
 }
 
 /** The guest notification types as a PostgreSQL array literal ('{1,2}'), or null. */
@@ -413,19 +536,37 @@ const smallintArray = (values: readonly number[] | null | undefined) =>
   values ? `{${values.map((v) => Math.trunc(v)).join(',')}}` : null;
 
 /**
- * (c) of the happy path inside its transaction: LOCK, the rules on what it read, the coupon, reward and
- * pay-later holds where the order has them, WRITE (its answer stored with the key), the guarded slot upsert.
+ * The placing transaction, the same for every placement: LOCK (the order, the key claimed when it is not held
+ * yet, the pay-later locks `payLaterKeys`), the rules on what it read, the coupon and reward holds where the
+ * order has them, WRITE (its answer stored with the key, an unpaid order's pay-later record), the guarded slot
+ * upsert. `attempt` is the processor's attempt whose approvals place the order; null for an order that asks
+ * the processor nothing (NeedsProcessor when it does after all).
  */
 async function placeLocked(
   tx: Db,
   input: PlaceOrderInput & { now: Date },
-  attempt: PlacementAttemptRow,
+  attempt: PlacementAttemptRow | null,
   store: LocationRecord | null,
   approvals: Approvals,
-  settle: Settle,
+  hold: KeyHold,
+  payLaterKeys: readonly number[],
 ): Promise<CloseRequestResult> {
   const { now } = input;
-  const [locked] = await runStatement<LockRow>(tx, LOCK, [input.orderId, now, input.session.userId]);
+  const claiming = 'claim' in hold ? hold.claim : null;
+  const [locked] = await runStatement<LockRow>(tx, LOCK, [
+    input.orderId,
+    now,
+    input.session.userId,
+    claiming?.request.scope ?? null,
+    claiming?.request.key ?? null,
+    claiming?.hash ?? null,
+    claiming?.lease ?? null,
+    `{${payLaterKeys.join(',')}}`,
+  ]);
+  if (claiming && locked && !locked.key_free) throw new KeyBusy();
+  if (claiming && locked && locked.claim_id === null) throw new KeyTaken();
+  const claim: Claim =
+    'settle' in hold ? hold.settle.claim : { id: locked?.claim_id ?? 0, lease: hold.claim.lease };
   const order = locked?.order ? rowOf(orders, locked.order) : null;
   if (!locked || !order || order.sessionId !== input.session.sid) throw orderNotFound();
   if (order.placedAt) throw orderAlreadyPlaced();
@@ -438,18 +579,22 @@ async function placeLocked(
     locked.lines.reduce((sum, line) => sum + line.quantity, 0),
     location,
   );
-  if (!attemptFits(attempt, plan)) throw paymentTotalMismatch();
+  if (!attempt && (plan.gifts.length > 0 || chargedPayment(plan))) throw new NeedsProcessor();
+  if (attempt && !attemptFits(attempt, plan)) throw paymentTotalMismatch();
 
   // The coupon's uses are counted under its row lock (21021 once used up).
   await redeemOrderCoupon(tx, order);
   // The reward's points are held the same way (a guarded update: never below zero; 23002 when gone).
   const heldPoints = locked.has_reward ? await holdOrderRewardPoints(tx, order, input.session.userId) : 0;
+  // Left to pay at the store: within the store's largest amount here, its open unpaid orders counted by WRITE.
+  let payLater: (PayLaterIdentity & { dueCents: number }) | null = null;
   if (plan.dueCents > 0 && plan.payment?.paymentMethod === PAYMENT_METHOD.OfflineCredit) {
-    await holdPayLaterRoom(tx, input.payLater, {
-      order,
-      userId: input.session.userId,
-      dueCents: plan.dueCents,
-    });
+    requirePayLaterTotal(locked.pay_later, input.payLater, plan.dueCents);
+    const identity = payLaterIdentityOf(order, input.session.userId, input.payLater);
+    // The guest's contact changed since the keys were chosen: the others are taken now (an extra statement).
+    const missing = payLaterLockKeysOf(identity).filter((key) => !payLaterKeys.includes(key));
+    if (missing.length > 0) await lockKeys(tx, missing);
+    payLater = { ...identity, dueCents: plan.dueCents };
   }
   const approved = [
     ...(approvals.card
@@ -477,7 +622,9 @@ async function placeLocked(
   const deliveryProviderRef = await bookDelivery(order);
   const earliest = new Date(now.getTime() + plan.prepMinutes * 60_000);
   const kitchen = kitchenOf(locked);
-  // The ready time the slot upsert below confirms (see placeInTransaction).
+  // The ready time the slot upsert below confirms: the scheduled time, or the same walk over the slots' loads as
+  // the upsert's (read by LOCK). Should the slot fill between the two, the upsert rolls to the next one and the
+  // order's ready time follows (the receipt keeps this one).
   const provisionalReadyAt =
     order.scheduledReadyAt ??
     readyTimeFrom(kitchen.capacity, kitchen.loads, plan.items, earliest) ??
@@ -518,8 +665,8 @@ async function placeLocked(
   );
   const mail = receipt ? receiptEmail(receipt) : null;
   const result = placedResult(order.id, referenceNumber, now, plan.timeZone, approvedCents);
-  const [written] = await runStatement<{ placed: boolean; stored: boolean }>(tx, WRITE, [
-    attempt.id,
+  const [written] = await runStatement<WriteRow>(tx, WRITE, [
+    attempt?.id ?? null,
     order.id,
     JSON.stringify(approved),
     now,
@@ -530,20 +677,29 @@ async function placeLocked(
     smallintArray(guestNotificationTypes),
     plan.payment?.id ?? null,
     input.idempotencyKey,
-    settle.claim.id,
-    settle.claim.lease,
+    claim.id,
+    claim.lease,
     JSON.stringify(result),
     randomUUID(),
     mail?.to ?? null,
     mail?.subject ?? null,
     mail?.text ?? null,
     mail?.html ?? null,
+    payLater && JSON.stringify(payLater),
   ]);
   // Taken over meanwhile (the reconciliation reversed it): nothing of it may place the order.
-  if (!written?.placed) throw serviceUnavailable();
+  if (!written || (attempt && !written.placed)) throw serviceUnavailable();
   // The key was taken over (its lease ran out): this transaction rolls back rather than place twice.
   if (!written.stored) throw keyInUse();
-  settle.stored();
+  // A cap of what is left unpaid reached: the transaction rolls back.
+  if (payLater) {
+    requirePayLaterRoom(
+      locked.pay_later,
+      input.payLater,
+      written.pay_later_open ?? { store: 0, customer: 0, phone: 0, email: 0, address: 0 },
+    );
+  }
+  if ('settle' in hold) hold.settle.stored();
   // The store's hot row last: the kitchen slot is locked only for the COMMIT that follows.
   const reservation = await reserveKitchenSlot(tx, {
     locationId: order.locationId,
@@ -590,8 +746,14 @@ interface Plan {
   payment: PaymentRow | null;
 }
 
+/** A plan read under the order's lock, with the store's row and the order's payments as read. */
+interface LoadedPlan extends Plan {
+  location: LocationRow | null;
+  payments: PaymentRow[];
+}
+
 /** Locks the order and checks everything a placement needs: 409 once placed, 422 for a broken rule. */
-async function loadPlan(tx: Db, input: PlaceOrderInput, now: Date): Promise<Plan> {
+async function loadPlan(tx: Db, input: PlaceOrderInput, now: Date): Promise<LoadedPlan> {
   const order = await requireOwnedOrder(tx, input.session, input.orderId, { forUpdate: true });
   if (order.placedAt) throw orderAlreadyPlaced();
   const errors = await preCheckoutErrors(tx, order, now);
@@ -603,13 +765,14 @@ async function loadPlan(tx: Db, input: PlaceOrderInput, now: Date): Promise<Plan
   }
   const location = await findLocation(tx, order.locationId);
   const lines = await findItemsOfOrders(tx, [order.id]);
-  const payments = await findPaymentsByOrder(tx, order.id);
-  return planOf(
+  const rows = await findPaymentsByOrder(tx, order.id);
+  const plan = planOf(
     order,
-    payments,
+    rows,
     lines.reduce((sum, line) => sum + line.quantity, 0),
     location,
   );
+  return { ...plan, location, payments: rows };
 }
 
 /** The plan of an order from what was read: its payments, how many items it holds, its store's row. */
@@ -682,145 +845,37 @@ interface Approvals {
   gifts: { paymentId: number; captureKey: string; amountCents: number }[];
 }
 
-/**
- * Places the order inside `tx` (the order locked by loadPlan): coupon use, pay-later room, payments approved,
- * the order received with its history, close request and stored answer, and the kitchen slot taken last.
- */
-async function placeInTransaction(
-  tx: Db,
-  input: PlaceOrderInput,
-  plan: Plan,
-  now: Date,
-  approvals: Approvals,
-): Promise<CloseRequestResult> {
-  const { order } = plan;
-  // The coupon's uses are counted under its row lock (21021 once used up).
-  await redeemOrderCoupon(tx, order);
-  // The reward's points are held the same way (a guarded update: never below zero; 23002 when gone).
-  const heldPoints = await holdOrderRewardPoints(tx, order, input.session.userId);
-  if (plan.dueCents > 0 && plan.payment?.paymentMethod === PAYMENT_METHOD.OfflineCredit) {
-    await holdPayLaterRoom(tx, input.payLater, {
-      order,
-      userId: input.session.userId,
-      dueCents: plan.dueCents,
-    });
-  }
-  let approvedCents = 0;
-  if (approvals.card) {
-    await updatePayment(tx, approvals.card.paymentId, {
-      status: 'Approved',
-      chargeId: approvals.card.chargeId,
-      approvedAmountCents: approvals.card.amountCents,
-      processorToken: null,
-      cardBrand: approvals.card.brand,
-      lastFour: approvals.card.lastFour,
-    });
-    approvedCents += approvals.card.amountCents;
-  }
-  // Offline credit is collected at the store: its payment stays Pending (approvedAmount null) once placed.
-  for (const gift of approvals.gifts) {
-    await updatePayment(tx, gift.paymentId, {
-      status: 'Approved',
-      approvedAmountCents: gift.amountCents,
-      chargeId: gift.captureKey,
-    });
-    approvedCents += gift.amountCents;
-  }
-  // Delivery orders book the driver with the delivery provider (the sandbox DoordashDrive here).
-  const deliveryProviderRef =
-    order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
-      ? (
-          await sandboxDoordashDrive.createDelivery({
-            orderId: order.id,
-            locationId: order.locationId,
-            dropoff: {
-              line1: order.deliveryLine1,
-              city: order.deliveryCity ?? '',
-              stateCode: order.deliveryStateCode ?? '',
-              zipCode: order.deliveryZipCode ?? '',
-            },
-            tipCents: order.driverTipCents ?? 0,
-          })
-        ).deliveryId
-      : null;
-  const earliest = new Date(now.getTime() + plan.prepMinutes * 60_000);
-  // The ready time the slot upsert below confirms: the scheduled time, or the same walk over the slots' loads as
-  // the upsert's (read without a lock). Should the slot fill between the two, the upsert rolls to the next one and
-  // the order's ready time follows (the receipt keeps this one).
-  const provisionalReadyAt =
-    order.scheduledReadyAt ??
-    (await estimateKitchenReadyTime(tx, {
-      locationId: order.locationId,
-      fulfillmentMethod: order.fulfillmentMethod,
-      items: plan.items,
-      earliest,
-    })) ??
-    earliest;
-  const referenceNumber = referenceNumberFor(order.id);
-  await updateOrder(tx, order.id, {
-    status: ORDER_STATUS.Received,
-    placedAt: now,
-    // Placed with a user token, the order joins that customer's history, also when its cart was started as a
-    // guest in the same order session (the customer signed in before paying).
-    ...(input.session.userId === null ? {} : { userId: input.session.userId }),
-    expectedReadyAt: provisionalReadyAt,
-    referenceNumber,
-    deliveryProviderRef,
-    guestNotificationTypes: input.body.guestNotificationTypes ?? null,
-  });
-  await insertStatusHistory(tx, order.id, ORDER_STATUS.Received, 'guest');
-  await insertCloseRequest(tx, {
-    orderId: order.id,
-    paymentId: plan.payment?.id ?? null,
-    idempotencyKey: input.idempotencyKey,
-    outcome: 'placed',
-    code: 0,
-  });
-  // The e-mail receipt commits with the placement (a declined or failed attempt sends none).
-  await enqueueOrderReceipt(tx, input.notifications, order.id, heldPoints);
-  const result = placedResult(order.id, referenceNumber, now, plan.timeZone, approvedCents);
-  // In the same transaction as the placement: a committed order never leaves its key 'processing'.
-  await input.settle?.(tx, 200, result);
-  // The store's hot row last: the kitchen slot is locked only for the COMMIT that follows.
-  const reservation = await reserveKitchenSlot(tx, {
-    locationId: order.locationId,
-    fulfillmentMethod: order.fulfillmentMethod,
-    items: plan.items,
-    scheduledAt: order.scheduledReadyAt,
-    earliest,
-  });
-  if (reservation.readyAt.getTime() !== provisionalReadyAt.getTime()) {
-    await updateOrder(tx, order.id, { expectedReadyAt: reservation.readyAt });
-  }
-  return result;
-}
-
 /** What (a) hands to the processor calls: the attempt, its plan, and the card's token when one is charged. */
 interface Started {
   attempt: PlacementAttemptRow;
   source: CardChargeSource | null;
   /** The charged payment's processor (a saved card keeps it). */
   processorCode: string | null;
+  /** The store's row as (a) read it. */
+  location: LocationRow | null;
 }
 
-/** Places the order or throws: 404/409/422 for rules, 422 886 for a decline, 502 500 for an outage. */
-export async function placeOrder(
+/**
+ * The general path, for a key held already (settle): a running attempt of the order taken over or refused
+ * (409), a key recovered after its lease, a START that raced another request. Places the order or throws:
+ * 404/409/422 for rules, 422 886 for a decline, 502 500 for an outage. The order is placed by the same
+ * transaction as the happy path's (placeLocked).
+ */
+async function placeOrder(
   db: Db,
   processor: PaymentProcessor,
-  input: PlaceOrderInput,
+  input: PlaceOrderInput & { settle: Settle },
 ): Promise<CloseRequestResult> {
   const now = input.now ?? new Date();
   const holdMs = input.attemptHoldMs ?? DEFAULT_ATTEMPT_HOLD_MS;
 
-  // (a) The rules under the order's lock; placed at once when the processor has nothing to do, else the
-  // attempt is recorded and committed before the first call.
+  // (a) The rules under the order's lock; the attempt recorded and committed before the first call, unless
+  // the processor has nothing to do.
   const started = await db.transaction(
-    async (tx): Promise<{ placed: CloseRequestResult } | { started: Started }> => {
+    async (tx): Promise<{ nothingDue: LoadedPlan } | { started: Started }> => {
       const plan = await loadPlan(tx, input, now);
       const charged = chargedPayment(plan);
-      if (plan.gifts.length === 0 && !charged) {
-        return { placed: await placeInTransaction(tx, input, plan, now, { card: null, gifts: [] }) };
-      }
+      if (plan.gifts.length === 0 && !charged) return { nothingDue: plan };
       await requireKitchenRoom(tx, plan, now);
       // A reward the member's points no longer cover is refused before the card is charged (23002).
       await checkOrderRewardPoints(tx, plan.order, input.session.userId);
@@ -828,6 +883,7 @@ export async function placeOrder(
       const source = charged
         ? await cardChargeSource(tx, processor, input.session, plan.order, charged, input.body)
         : null;
+      const processorCode = charged?.processorCode ?? null;
       const running = await findAuthorizingAttempt(tx, plan.order.id);
       if (running) {
         // The same key's request died (its lease is over), or another key's attempt outlived any request:
@@ -835,7 +891,7 @@ export async function placeOrder(
         const left = running.createdAt.getTime() < now.getTime() - holdMs;
         if (running.idempotencyKey !== input.idempotencyKey && !left) throw placementInProgress();
         if (attemptFits(running, plan)) {
-          return { started: { attempt: running, source, processorCode: charged?.processorCode ?? null } };
+          return { started: { attempt: running, source, processorCode, location: plan.location } };
         }
         await moveAttempt(tx, running.id, ['authorizing'], 'reversing');
       }
@@ -855,25 +911,43 @@ export async function placeOrder(
         totalCents: plan.order.totalCents,
         captures,
       });
-      return { started: { attempt, source, processorCode: charged?.processorCode ?? null } };
+      return { started: { attempt, source, processorCode, location: plan.location } };
     },
   );
-  if ('placed' in started) return started.placed;
-  const { attempt, source, processorCode } = started.started;
+  if ('nothingDue' in started) {
+    // Placed by the one placing transaction, as placeAtOnce places it, under the key held already.
+    const { order, location, payments: rows } = started.nothingDue;
+    const store = await storeRecordOf(db, location, order.locationId, now);
+    try {
+      return await db.transaction((tx) =>
+        placeLocked(
+          tx,
+          { ...input, now },
+          null,
+          store,
+          NO_APPROVALS,
+          { settle: input.settle },
+          payLaterKeysOf(order, rows, input),
+        ),
+      );
+    } catch (error) {
+      // Changed under us twice: the key is released (5xx) and the guest's retry finds the order as it is.
+      if (error instanceof NeedsProcessor) throw serviceUnavailable(ORDER_CHANGED_MESSAGE);
+      throw error;
+    }
+  }
+  const { attempt, source, processorCode, location } = started.started;
 
   // (b) The processor calls, no transaction open.
   const approvals = await askProcessor(db, processor, input, attempt, source);
 
-  // (c) The order locked again: placed with what was approved, unless it can no longer be.
+  // (c) The placing transaction of the happy path: placed with what was approved, unless it can no longer be.
   let result: CloseRequestResult;
   try {
-    result = await db.transaction(async (tx) => {
-      const plan = await loadPlan(tx, input, now);
-      // Taken over meanwhile (the reconciliation reversed it): nothing of it may place the order.
-      if (!(await moveAttempt(tx, attempt.id, ['authorizing'], 'placed'))) throw serviceUnavailable();
-      if (!attemptFits(attempt, plan)) throw paymentTotalMismatch();
-      return placeInTransaction(tx, input, plan, now, approvals);
-    });
+    const store = location && (await storeRecordOf(db, location, location.id, now));
+    result = await db.transaction((tx) =>
+      placeLocked(tx, { ...input, now }, attempt, store, approvals, { settle: input.settle }, []),
+    );
   } catch (error) {
     // A rule refused the placement: its money goes back now. Anything else (the database lost) leaves the
     // attempt 'authorizing': whether it committed is unknown here, and the reconciliation decides.
@@ -883,6 +957,9 @@ export async function placeOrder(
   await keepCard(db, processor, input, source, approvals, processorCode);
   return result;
 }
+
+/** When an order changed between its reads so that it asks the processor after all. */
+const ORDER_CHANGED_MESSAGE = 'The order changed while it was being placed; please try again';
 
 /** The card is kept for the customer once the order is placed (a vault that fails only skips it). */
 async function keepCard(

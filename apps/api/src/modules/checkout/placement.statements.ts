@@ -1,18 +1,27 @@
 /**
  * The statements of a placement's happy path (place-order.service.ts, issue 36), written once and sent by name:
- *   START (autocommit, before any processor call): claims the Idempotency-Key and, when it was new and the order
- *     is the session's and open, records the placement attempt with its processor keys; answers what the rules
- *     need (the order, its payments and lines, the store's row, its kitchen's capacity and loads, whether a
- *     reward is applied, the card method's address check), none of it locked;
- *   LOCK (first statement of the placing transaction): the order locked, with its payments, lines (for the
- *     receipt), the store's row, the capacity and loads, the brand's message templates and, for a member's
- *     order, the loyalty program's rate and the member's points (the account row locked; the receipt's points);
+ *   START (autocommit, before any processor call): for an order the processor is asked about, claims the
+ *     Idempotency-Key and, when it was new and the order is the session's and open, records the placement
+ *     attempt with its processor keys; answers what the rules need (the order, its payments and lines, the
+ *     store's row, its kitchen's capacity and loads, whether a reward is applied, the card method's address
+ *     check), none of it locked, and the key's row when it was known already. For an order that asks the
+ *     processor nothing (pay at the store, nothing due) it writes nothing: the order is placed by one transaction;
+ *   LOCK (first statement of the placing transaction): the order locked, the Idempotency-Key claimed when START
+ *     did not claim it, the pay-later advisory locks, with the order's payments, lines (for the receipt), the store's
+ *     row, the capacity and loads, the brand's message templates, the store's pay-later caps and, for a
+ *     member's order, the loyalty program's rate and the member's points (the account row locked; the
+ *     receipt's points);
  *   WRITE: the attempt 'placed' (only from 'authorizing': the fence against a takeover), the payments approved,
- *     the order received, its history, close request and receipt, and the key's answer stored (only while the
+ *     the order received, its history, close request and receipt, an unpaid order's pay-later record and the
+ *     open unpaid orders counted, and the key's answer stored (only while the
  *     claim holds: the fence of the Idempotency-Key's lease). The guarded kitchen-slot upsert follows it
  *     (capacity.repository.ts), then COMMIT.
  */
 import { statement } from '../../db/statements';
+import { PAY_LATER_LOCK_NAMESPACE } from '../pay-later/pay-later.repository';
+
+/** The first key of the advisory lock a transaction claiming an Idempotency-Key holds on it ('IDKY'). */
+const KEY_LOCK_NAMESPACE = 0x49444b59;
 
 /** Lines of an order as one JSON value (a receipt's lines with their modifiers). */
 const LINES = `(select coalesce(jsonb_agg(jsonb_build_object(
@@ -43,16 +52,14 @@ const KITCHEN = (now: string) => `
 
 /**
  * $1 scope, $2 key, $3 request hash, $4 lease until, $5 order id, $6 session id, $7 the attempt's tag, $8 now.
+ * The key is claimed here (committed before the processor is asked) only for an order the processor is asked
+ * about; an order that asks it nothing claims its key inside its one placing transaction (LOCK), so that this
+ * statement writes nothing for it. `known_key` is the key's row when it was there already (committed before
+ * this statement began): replayed, 409 while it runs, or recovered once its lease is over.
  */
 export const START = statement(
   'placement_start',
-  `with claim as (
-    insert into idempotency_keys (scope, key, request_hash, lease_expires_at, order_id)
-    values ($1, $2, $3, $4, $5)
-    on conflict (scope, key) do nothing
-    returning id
-  ),
-  open_pay as (
+  `with open_pay as (
     select p.id, p.payment_method, coalesce(p.gift_card_id, 0) as card_id,
            p.base_amount_cents + p.tip_amount_cents as amount
     from payments p where p.order_id = $5 and p.status <> 'Approved'
@@ -71,6 +78,13 @@ export const START = statement(
   ),
   charge as (
     select plan.*, (charged_id is not null and total_cents - gift_cents > 0) as charges from plan
+  ),
+  asks as (select id from charge where charges or jsonb_array_length(captures) > 0),
+  claim as (
+    insert into idempotency_keys (scope, key, request_hash, lease_expires_at, order_id)
+    select $1, $2, $3, $4, $5 from asks
+    on conflict (scope, key) do nothing
+    returning id
   ),
   att as (
     insert into placement_attempts
@@ -91,6 +105,8 @@ export const START = statement(
   )
   select
     (select id from claim) as claim_id,
+    exists (select 1 from asks) as asks_processor,
+    (select row_to_json(k) from idempotency_keys k where k.scope = $1 and k.key = $2) as known_key,
     (select row_to_json(att) from att) as attempt,
     row_to_json(o) as "order",
     (select coalesce(jsonb_agg(row_to_json(p) order by p.id), '[]'::jsonb)
@@ -118,10 +134,34 @@ const LOYALTY = `(select jsonb_build_object('pointsPerDollar', lp.points_per_dol
     from locations ll join loyalty_programs lp on lp.brand_id = ll.brand_id and lp.provider = 5
     where ll.id = o.location_id and coalesce($3::int, o.user_id) is not null)`;
 
-/** $1 order id, $2 now, $3 the placing session's customer (null: a guest). */
+/**
+ * $1 order id, $2 now, $3 the placing session's customer (null: a guest); $4-$7 the Idempotency-Key claimed in
+ * this transaction (scope, key, request hash, lease until; $4 null: the key is held already), $8 the pay-later
+ * advisory lock keys ('{...}' int4[], empty for an order paid in full).
+ * A claim first takes the key's own advisory lock, without waiting: `key_free` is false (and nothing is locked
+ * or written) when another transaction is placing with the same key at this moment (409 while it runs, as for a
+ * key claimed before a processor call); then the order is locked, then the key claimed and the pay-later locks
+ * taken in ascending order (the targets are computed after the lateral row lock), as every placement takes
+ * them: the order's row first, then the store's and the guest's locks.
+ */
 export const LOCK = statement(
   'placement_lock',
-  `select row_to_json(o) as "order",
+  `with free as materialized (
+    select $4::text is null
+      or pg_try_advisory_xact_lock(${KEY_LOCK_NAMESPACE}, hashtext($4::text || '/' || $5::text)) as ok
+  ),
+  claim as (
+    insert into idempotency_keys (scope, key, request_hash, lease_expires_at, order_id)
+    select $4::text, $5::text, $6::text, $7::timestamptz, $1 from free where $4::text is not null and free.ok
+    on conflict (scope, key) do nothing
+    returning id
+  )
+  select (select ok from free) as key_free, (select id from claim) as claim_id,
+    (select count(*)::int from (
+      select pg_advisory_xact_lock(${PAY_LATER_LOCK_NAMESPACE}, s.k)
+      from (select distinct u.k from unnest($8::int4[]) as u(k) where free.ok order by u.k) s) held)
+      as pay_later_locks,
+    row_to_json(o) as "order",
     (select coalesce(jsonb_agg(row_to_json(p) order by p.id), '[]'::jsonb)
       from payments p where p.order_id = o.id) as payments,
     ${LINES} as lines,
@@ -132,9 +172,12 @@ export const LOCK = statement(
       from locations l join brands b on b.id = l.brand_id
       left join brand_message_templates t on t.brand_id = b.id
       where l.id = o.location_id) as brand,
-    ${LOYALTY} as loyalty
-  from orders o where o.id = $1
-  for update of o`,
+    ${LOYALTY} as loyalty,
+    (select jsonb_build_object('maxOpenUnpaidOrders', m.max_open_unpaid_orders,
+                               'maxUnpaidTotalCents', m.max_unpaid_total_cents)
+      from location_payment_methods m
+      where m.location_id = o.location_id and m.payment_method = 2 limit 1) as pay_later
+  from free left join lateral (select * from orders lo where lo.id = $1 and free.ok for update) o on true`,
 );
 
 /**
@@ -142,7 +185,10 @@ export const LOCK = statement(
  * $4 placed at, $5 user id (null: kept), $6 expected ready at, $7 reference number, $8 delivery reference,
  * $9 guest notification types ('{1,2}' or null), $10 the close request's payment id, $11 its key, $12 the claim's
  * id, $13 its lease, $14 the answer (JSON), $15-$19 the receipt (idempotency key, to, subject, text, html; $16
- * null: none).
+ * null: none), $20 an order left to pay at the store (JSON: locationId, customerId, contactPhone, contactEmail,
+ * clientAddress, dueCents; null: none): recorded, and the open pay-later orders of the store and of each of the
+ * guest's identities counted (LOCK holds their advisory locks, so this statement's snapshot sees every placement
+ * that held them before; the caller rolls back when a cap is reached).
  */
 export const WRITE = statement(
   'placement_write',
@@ -176,11 +222,37 @@ export const WRITE = statement(
       (channel, category, idempotency_key, recipient, subject, text_body, html_body)
     select 'email', 'order', $15::uuid, $16::text, $17, $18, $19 where $16::text is not null
   ),
+  later_in as (
+    select * from jsonb_to_record($20::jsonb)
+      as v("locationId" int, "customerId" int, "contactPhone" text, "contactEmail" text, "clientAddress" text,
+           "dueCents" int)
+    where $20::jsonb is not null
+  ),
+  later as (
+    insert into pay_later_orders
+      (order_id, location_id, customer_id, contact_phone, contact_email, client_address, due_cents)
+    select $2, v."locationId", v."customerId", v."contactPhone", v."contactEmail", v."clientAddress", v."dueCents"
+    from later_in v
+  ),
+  later_open as (
+    select count(*) filter (where p.location_id = v."locationId")::int as store,
+      count(*) filter (where p.customer_id = v."customerId")::int as customer,
+      count(*) filter (where p.contact_phone = v."contactPhone")::int as phone,
+      count(*) filter (where p.contact_email = v."contactEmail")::int as email,
+      count(*) filter (where p.client_address = v."clientAddress")::int as address
+    from later_in v
+    join pay_later_orders p on p.location_id = v."locationId" or p.customer_id = v."customerId"
+      or p.contact_phone = v."contactPhone" or p.contact_email = v."contactEmail"
+      or p.client_address = v."clientAddress"
+    -- A completed order is paid, a cancelled one gives its room back: neither counts.
+    join orders lo on lo.id = p.order_id and lo.status is distinct from 4 and lo.cancelled_at is null
+  ),
   idem as (
     update idempotency_keys
       set status = 'completed', response_status = 200, response_body = $14::jsonb, completed_at = now()
     where id = $12 and status = 'processing' and lease_expires_at = $13 returning id
   )
   select exists (select 1 from att) as placed, exists (select 1 from idem) as stored,
-    (select count(*)::int from pay) as approved, exists (select 1 from ord) as ordered`,
+    (select count(*)::int from pay) as approved, exists (select 1 from ord) as ordered,
+    (select row_to_json(later_open) from later_open where $20::jsonb is not null) as pay_later_open`,
 );

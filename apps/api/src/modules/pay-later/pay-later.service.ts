@@ -12,19 +12,13 @@ import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { dollarsToCents } from '@storefront/contracts/money';
 import { PAY_LATER_ERROR_KEY, PAY_LATER_MESSAGES } from '@storefront/contracts/pay-later';
 import type { CreatePaymentBody } from '@storefront/contracts/payments';
-import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import { requireCaptcha } from '../../providers/captcha/index';
 import type { OrderRow } from '../checkout/checkout.repository';
 import { requireOwnedOrder } from '../checkout/checkout.service';
-import {
-  countOpenPayLaterOrders,
-  findPayLaterSettings,
-  insertPayLaterOrder,
-  lockKeys,
-} from './pay-later.repository';
+import type { OpenPayLaterCounts } from './pay-later.repository';
 
 /** The deployment's pay-later limits (env); a store's own settings override the store cap and the amount. */
 export interface PayLaterPolicy {
@@ -79,20 +73,62 @@ const emailKey = (email: string | null) => {
   return trimmed === '' ? null : trimmed;
 };
 
-/**
- * Inside the placing transaction of an order left to pay at the store (`dueCents` > 0): refuses it with 422
- * (21043, key PayLaterMaxTotal, PayLaterStoreLimit or PayLaterGuestLimit) when the amount is above the store's
- * largest, the store has its most open unpaid orders, or any identity of the guest has its most; otherwise
- * records it (committed with the placement). The store's and the identities' advisory locks are held until the
- * commit, so parallel placements are counted one after another and a cap is never exceeded.
- */
-export async function holdPayLaterRoom(
-  tx: Db,
+/** Who an order left to pay at the store is counted against: its store and each identity of its guest. */
+export interface PayLaterIdentity {
+  locationId: number;
+  customerId: number | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  clientAddress: string | null;
+}
+
+export function payLaterIdentityOf(
+  order: Pick<OrderRow, 'locationId' | 'userId' | 'contactPhone' | 'contactEmail'>,
+  userId: number | null,
   context: PayLaterContext,
-  input: { order: OrderRow; userId: number | null; dueCents: number },
-): Promise<void> {
-  const { order, dueCents } = input;
-  const settings = await findPayLaterSettings(tx, order.locationId);
+): PayLaterIdentity {
+  return {
+    locationId: order.locationId,
+    customerId: order.userId ?? userId,
+    contactPhone: phoneKey(order.contactPhone),
+    contactEmail: emailKey(order.contactEmail),
+    clientAddress: context.clientAddress === '' ? null : context.clientAddress,
+  };
+}
+
+/**
+ * The advisory lock keys of an identity (the store's and each of the guest's), in ascending order: a placing
+ * transaction holds them until its COMMIT, so that parallel placements are counted one after another and a cap
+ * is never exceeded; taken in this order, two transactions never wait for each other in a cycle.
+ */
+export function payLaterLockKeysOf(identity: PayLaterIdentity): number[] {
+  const keys = [
+    `store:${identity.locationId}`,
+    identity.customerId === null ? null : `customer:${identity.customerId}`,
+    identity.contactPhone === null ? null : `phone:${identity.contactPhone}`,
+    identity.contactEmail === null ? null : `email:${identity.contactEmail}`,
+    identity.clientAddress === null ? null : `address:${identity.clientAddress}`,
+  ]
+    .filter((key): key is string => key !== null)
+    .map(lockKeyOf);
+  return [...new Set(keys)].sort((a, b) => a - b);
+}
+
+/** A store's own pay-later settings (its offline-credit method's row); null where it sets none. */
+export interface PayLaterSettings {
+  maxOpenUnpaidOrders: number | null;
+  maxUnpaidTotalCents: number | null;
+}
+
+/**
+ * Refuses (422 21043, key PayLaterMaxTotal) an amount left to collect above the store's largest (its own
+ * setting, else the deployment's).
+ */
+export function requirePayLaterTotal(
+  settings: PayLaterSettings | null,
+  context: PayLaterContext,
+  dueCents: number,
+): void {
   const maxTotalCents = settings?.maxUnpaidTotalCents ?? context.policy.maxTotalCents;
   if (dueCents > maxTotalCents) {
     throw ruleBroken(
@@ -101,26 +137,18 @@ export async function holdPayLaterRoom(
       PAY_LATER_MESSAGES.maxTotal(maxTotalCents),
     );
   }
-  const identity = {
-    locationId: order.locationId,
-    customerId: order.userId ?? input.userId,
-    contactPhone: phoneKey(order.contactPhone),
-    contactEmail: emailKey(order.contactEmail),
-    clientAddress: context.clientAddress === '' ? null : context.clientAddress,
-  };
-  await lockKeys(
-    tx,
-    [
-      `store:${identity.locationId}`,
-      identity.customerId === null ? null : `customer:${identity.customerId}`,
-      identity.contactPhone === null ? null : `phone:${identity.contactPhone}`,
-      identity.contactEmail === null ? null : `email:${identity.contactEmail}`,
-      identity.clientAddress === null ? null : `address:${identity.clientAddress}`,
-    ]
-      .filter((key): key is string => key !== null)
-      .map(lockKeyOf),
-  );
-  const open = await countOpenPayLaterOrders(tx, identity);
+}
+
+/**
+ * Refuses (422 21043, key PayLaterStoreLimit or PayLaterGuestLimit) an order when the store has its most open
+ * unpaid orders or any identity of the guest has its most; `open` counts the others, read while the placing
+ * transaction holds the identity's advisory locks (payLaterLockKeysOf).
+ */
+export function requirePayLaterRoom(
+  settings: PayLaterSettings | null,
+  context: PayLaterContext,
+  open: OpenPayLaterCounts,
+): void {
   const maxPerStore = settings?.maxOpenUnpaidOrders ?? context.policy.maxOpenPerStore;
   if (open.store >= maxPerStore) {
     throw ruleBroken(
@@ -137,5 +165,4 @@ export async function holdPayLaterRoom(
       PAY_LATER_MESSAGES.guestLimit(maxPerGuest),
     );
   }
-  await insertPayLaterOrder(tx, { orderId: order.id, ...identity, dueCents });
 }

@@ -13,7 +13,7 @@ import { createTestContext, dbKinds, testMerchant, type TestContext } from '../.
 import type { GiftCardProcessor } from '../../providers/payment/gift-card-processor';
 import { giftCardProcessorFor, paymentProcessorFor } from '../../providers/payment/index';
 import { CARDS, CONTACT, createOrderFixture, type OrderFixture } from '../checkout/checkout.fixtures';
-import { placeOrder } from '../checkout/place-order.service';
+import { placeOrderOnce } from '../checkout/place-order.service';
 import { payLaterPolicyOf } from '../pay-later/pay-later.service';
 import { auth, closeRequest, paymentCaptcha, tokenise } from '../checkout/checkout.test-helpers';
 import { verifyOrderPhone } from '../verification/verification.test-helpers';
@@ -543,15 +543,20 @@ describe.each(await dbKinds())('payment methods and gift cards on %s', (kind) =>
       release: (movement) => real.release(movement),
       capture: () => Promise.resolve({ status: 'error', message: '' }),
     };
-    const attempt = placeOrder(ctx.database.db, paymentProcessorFor(ctx.env), {
-      session,
-      orderId: order.orderId,
-      body: { paymentToken },
-      idempotencyKey: randomUUID(),
-      giftCards: down,
-      payLater: { policy: payLaterPolicyOf(ctx.env), clientAddress: null },
-      notifications: { tokens: ctx.app.tokens, webOrigin: ctx.env.WEB_PUBLIC_URL },
-    });
+    const attempt = placeOrderOnce(
+      ctx.database.db,
+      paymentProcessorFor(ctx.env),
+      {
+        session,
+        orderId: order.orderId,
+        body: { paymentToken },
+        idempotencyKey: randomUUID(),
+        giftCards: down,
+        payLater: { policy: payLaterPolicyOf(ctx.env), clientAddress: null },
+        notifications: { tokens: ctx.app.tokens, webOrigin: ctx.env.WEB_PUBLIC_URL },
+      },
+      ctx.env.IDEMPOTENCY_LEASE_SECONDS * 1000,
+    );
     await expect(attempt).rejects.toMatchObject({
       status: 502,
       errors: [{ code: 500, message: 'The payment service is not available at this moment' }],
