@@ -224,3 +224,36 @@ export async function payByCard(
   if (!card.one_time_token) throw new Error('card was not tokenised');
   return card.one_time_token;
 }
+
+/**
+ * Leaves the order to pay at the store (offline credit): a contact of its own (`index`: the per-guest caps count
+ * phone and e-mail) and the offline-credit payment for the whole total (the bench's API takes no captcha for it).
+ */
+export async function payAtTheStore(
+  api: string,
+  headers: Record<string, string>,
+  orderId: number,
+  totalDollars: number,
+  index: number,
+  http: Fetch = fetch,
+): Promise<void> {
+  await json(
+    await http(`${api}/v1/sales/orders/${orderId}/contact-information`, {
+      method: 'PATCH',
+      headers: { ...headers, ...jsonHeaders },
+      body: JSON.stringify({
+        firstName: 'Bench',
+        lastName: 'Guest',
+        phone: `202${String(index).padStart(7, '0')}`,
+        email: `bench-${index}@example.com`,
+      }),
+    }),
+  );
+  await json(
+    await http(`${api}/v1/sales/orders/${orderId}/payments`, {
+      method: 'POST',
+      headers: { ...headers, ...jsonHeaders },
+      body: JSON.stringify({ paymentMethod: 2, baseAmount: totalDollars, tipAmount: 0 }),
+    }),
+  );
+}

@@ -1,9 +1,10 @@
 /**
  * Bench-only stores for the placement figures (issue 36): copies of the open demo store (its hours, brands, card
- * and pickup methods) with a 30-item menu, far from the demo area, whose kitchen takes 100,000 orders a slot, so
+ * and pickup methods, and Pay at the Store) with a 30-item menu, far from the demo area, whose kitchen takes 100,000 orders a slot, so
  * that 2,000 orders at one store are never refused for capacity while the guarded slot upsert still runs.
  */
 import { eq } from 'drizzle-orm';
+import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import { openDatabase } from '../apps/api/src/db/client';
 import { seedBenchLargeMenu } from '../apps/api/src/db/seed/bench-menu';
 import { DEMO_LOCATIONS } from '../apps/api/src/db/seed/locations';
@@ -34,11 +35,19 @@ export async function seedBenchStores(databaseUrl: string, count: number): Promi
         .update(locations)
         .set({ name: `Bench Store ${i + 1}` })
         .where(eq(locations.id, id));
-      if (payments.length > 0) {
-        await db
-          .insert(locationPaymentMethods)
-          .values(payments.map(({ id: _id, ...p }) => ({ ...p, locationId: id })));
-      }
+      // The open store's methods, and Pay at the Store with a cap no bench run reaches (the placement figures
+      // place orders left to pay there too).
+      await db.insert(locationPaymentMethods).values([
+        ...payments
+          .filter((p) => p.paymentMethod !== PAYMENT_METHOD.OfflineCredit)
+          .map(({ id: _id, ...p }) => ({ ...p, locationId: id })),
+        {
+          locationId: id,
+          paymentMethod: PAYMENT_METHOD.OfflineCredit,
+          displayOrder: payments.length + 1,
+          maxOpenUnpaidOrders: BENCH_SLOT_ORDERS,
+        },
+      ]);
       if (pickup.length > 0) {
         await db
           .insert(locationPickupMethods)
