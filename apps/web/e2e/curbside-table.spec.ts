@@ -131,12 +131,27 @@ test('the pickup option is changed after ordering, on the tracking page', async 
   await expectNoAxeViolations(page, 'pickup change with an error');
   await dialog.getByLabel('Car type').selectOption({ label: 'Van' });
   await dialog.getByLabel('Car color').selectOption({ label: 'White' });
+  // The drive-thru's additional field (checkout spec sections 3 and 5): a select, as it has options.
+  await dialog.getByLabel('Drive-thru lane').selectOption({ label: 'Lane 2 (right)' });
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(
     page.getByText('Order updated! Your new pickup option was sent to the store', { exact: true }),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Drive Thru', { exact: true })).toBeVisible();
+  // The answer shows in the pickup block, and the change modal opens with it kept: desktop, then a phone.
+  const pickup = page.getByRole('region', { name: 'Pickup' });
+  await expect(pickup.getByRole('term')).toHaveText('Drive-thru lane:');
+  await expect(pickup.getByRole('definition')).toHaveText('Lane 2 (right)');
+  await expectNoAxeViolations(page, 'tracking with a pickup answer');
+  await page.setViewportSize({ width: 412, height: 915 });
+  await expect(pickup.getByRole('definition')).toBeVisible();
+  await expectNoAxeViolations(page, 'tracking with a pickup answer on a phone');
+  await page.getByRole('button', { name: 'Change pickup option' }).click();
+  await expect(dialog.getByLabel('Drive-thru lane')).toHaveValue('2');
+  await expectNoAxeViolations(page, 'pickup change with its answer on a phone');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 
   // The kitchen sees the new option with the car.
   const kitchenContext = await browser.newContext();
@@ -145,7 +160,9 @@ test('the pickup option is changed after ordering, on the tracking page', async 
   await kitchen.getByLabel('Staff key').fill('e2e-staff-key');
   await kitchen.getByRole('button', { name: 'Sign in' }).click();
   await kitchen.getByLabel('Location').selectOption('6');
-  await expect(kitchen.getByRole('article').getByText('Drive Thru · White Van').first()).toBeVisible();
+  const ticket = kitchen.getByRole('article').filter({ hasText: 'Drive Thru · White Van' }).last();
+  await expect(ticket).toBeVisible();
+  await expect(ticket.getByRole('definition')).toHaveText('Lane 2 (right)');
   await kitchenContext.close();
 });
 
