@@ -69,8 +69,9 @@ test('the image grid works with the keyboard and a burger becomes a combo in one
 
   // The combo offer under the title says the difference for the burger as chosen; one press goes there
   const offer = page.getByRole('button', { name: 'Make it a combo +$5.50' });
-  // Since 259abb0 the combo's name sits beside the button, in the card the button covers (axe label-content-name-mismatch).
-  await expect(page.getByText('Classic Burger Combo').first()).toBeVisible();
+  // Since 259abb0 the combo's name sits beside the button, in the card the button covers (axe
+  // label-content-name-mismatch), and describes the button (aria-describedby).
+  await expect(offer).toHaveAccessibleDescription(/Classic Burger Combo/);
   await expectNoAxeViolations(page, 'item page with the combo offer');
   await offer.click();
 

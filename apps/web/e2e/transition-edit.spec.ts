@@ -35,7 +35,8 @@ test('an ordered Classic Burger becomes its combo from the edit page, keeping it
 
   // The offer says what the change costs for one burger as chosen: (14.99 + Swiss 0.50) - (9.49 + Swiss 0.50)
   const offer = item.comboOffer('Make it a combo +$5.50 each');
-  await expect(offer).toContainText('Classic Burger Combo');
+  // The combo's name sits beside the button and describes it (aria-describedby), since 259abb0.
+  await expect(offer).toHaveAccessibleDescription(/Classic Burger Combo/);
   await expectNoAxeViolations(page, 'combo offer (editing an order line)');
   await offer.click();
 
