@@ -171,6 +171,24 @@ export async function addableItems(
   return addable;
 }
 
+/** The order's contact details (a bench guest with the given phone and e-mail). */
+async function setContact(
+  api: string,
+  headers: Record<string, string>,
+  orderId: number,
+  phone: string,
+  email: string,
+  http: Fetch,
+): Promise<void> {
+  await json(
+    await http(`${api}/v1/sales/orders/${orderId}/contact-information`, {
+      method: 'PATCH',
+      headers: { ...headers, ...jsonHeaders },
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'Guest', phone, email }),
+    }),
+  );
+}
+
 /**
  * Contact details, a pending card payment of `totalDollars` and the approving test card tokenised in the hosted
  * payment frame at the processor (the API's PROCESSOR_PUBLIC_URL must be the processor the bench started): returns the one-time token that placing the order takes. `forwardedFor`: the card frame's address
@@ -184,18 +202,7 @@ export async function payByCard(
   http: Fetch = fetch,
   forwardedFor?: string,
 ): Promise<string> {
-  await json(
-    await http(`${api}/v1/sales/orders/${orderId}/contact-information`, {
-      method: 'PATCH',
-      headers: { ...headers, ...jsonHeaders },
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Guest',
-        phone: '2025550100',
-        email: 'bench@example.com',
-      }),
-    }),
-  );
+  await setContact(api, headers, orderId, '2025550100', 'bench@example.com', http);
   const payment = await json<{ paymentUrl: string }>(
     await http(`${api}/v1/sales/orders/${orderId}/payments`, {
       method: 'POST',
@@ -237,17 +244,13 @@ export async function payAtTheStore(
   index: number,
   http: Fetch = fetch,
 ): Promise<void> {
-  await json(
-    await http(`${api}/v1/sales/orders/${orderId}/contact-information`, {
-      method: 'PATCH',
-      headers: { ...headers, ...jsonHeaders },
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Guest',
-        phone: `202${String(index).padStart(7, '0')}`,
-        email: `bench-${index}@example.com`,
-      }),
-    }),
+  await setContact(
+    api,
+    headers,
+    orderId,
+    `202${String(index).padStart(7, '0')}`,
+    `bench-${index}@example.com`,
+    http,
   );
   await json(
     await http(`${api}/v1/sales/orders/${orderId}/payments`, {

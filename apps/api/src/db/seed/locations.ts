@@ -64,6 +64,20 @@ export const DEMO_LOCATIONS = {
   chicago: 10,
 } as const;
 
+/** The demo drive-thru's additional field (checkout spec section 3): optional, a select as it has options. */
+export const DEMO_DRIVE_THRU_LANE = {
+  id: 'lane',
+  label: 'Drive-thru lane',
+  options: [
+    { id: '1', value: 'Lane 1 (left)' },
+    { id: '2', value: 'Lane 2 (right)' },
+  ],
+  required: false,
+  min: null,
+  max: null,
+  readonly: false,
+};
+
 export const DEMO_TIME_ZONE = 'America/New_York';
 
 const ALL_DAY = [{ opensAt: 0, closesAt: 1440 }];
@@ -258,21 +272,7 @@ function demoLocations(): DemoLocation[] {
           pickupOption: PICKUP_TYPE.DriveThru,
           notes: 'Give your name at the drive-thru window.',
           carDetailsRequired: true,
-          // An additional field (checkout spec section 3): optional, a select as it has options.
-          additionalFields: [
-            {
-              id: 'lane',
-              label: 'Drive-thru lane',
-              options: [
-                { id: '1', value: 'Lane 1 (left)' },
-                { id: '2', value: 'Lane 2 (right)' },
-              ],
-              required: false,
-              min: null,
-              max: null,
-              readonly: false,
-            },
-          ],
+          additionalFields: [DEMO_DRIVE_THRU_LANE],
         },
       ],
     },

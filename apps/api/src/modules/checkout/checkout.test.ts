@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, orders } from '../../db/schema/orders';
 import { closeRequests } from '../../db/schema/payments';
 import { locationPickupMethods, locations } from '../../db/schema/locations';
+import { DEMO_DRIVE_THRU_LANE } from '../../db/seed/locations';
 import { invalidateLocationsCache } from '../locations/locations.service';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { CARDS, CONTACT, createOrderFixture } from './checkout.fixtures';
@@ -230,20 +231,7 @@ describe.each(await dbKinds())('checkout routes on %s', (kind) => {
     expect(
       settings.json<{ value: { availablePickupMethods: { additionalFields?: unknown[] }[] } }>().value
         .availablePickupMethods[2]?.additionalFields,
-    ).toEqual([
-      {
-        id: 'lane',
-        label: 'Drive-thru lane',
-        options: [
-          { id: '1', value: 'Lane 1 (left)' },
-          { id: '2', value: 'Lane 2 (right)' },
-        ],
-        required: false,
-        min: null,
-        max: null,
-        readonly: false,
-      },
-    ]);
+    ).toEqual([DEMO_DRIVE_THRU_LANE]);
     const put = (additionalFields?: { id: string; value: string }[]) =>
       ctx.app.inject({
         method: 'PUT',

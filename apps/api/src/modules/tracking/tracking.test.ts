@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { locationPickupMethods } from '../../db/schema/locations';
 import { orders } from '../../db/schema/orders';
+import { DEMO_DRIVE_THRU_LANE } from '../../db/seed/locations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dbKinds, type TestContext } from '../../test/harness';
 import { createOrderFixture } from '../checkout/checkout.fixtures';
@@ -246,18 +247,7 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
       carDetailsRequired: true,
       additionalFields: [
         { id: 'bay', label: 'Bay number', options: null, required: true, min: 1, max: 6, readonly: false },
-        {
-          id: 'lane',
-          label: 'Drive-thru lane',
-          options: [
-            { id: '1', value: 'Lane 1 (left)' },
-            { id: '2', value: 'Lane 2 (right)' },
-          ],
-          required: false,
-          min: null,
-          max: null,
-          readonly: false,
-        },
+        DEMO_DRIVE_THRU_LANE,
       ],
     });
     try {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PickupMethod } from '@storefront/contracts/locations';
 import { savePaymentPickup } from '../pickup-option.actions';
 import { PaymentPickupOption } from './payment-pickup-option';
+import { REQUIRED_LANE } from '@/components/ui/pickup-choice-fields.fixtures';
 
 vi.mock('../pickup-option.actions', () => ({ savePaymentPickup: vi.fn() }));
 vi.mock('@/components/ui/toast', () => ({ useToast: () => vi.fn() }));
@@ -22,18 +23,7 @@ const driveThru: PickupMethod = {
   parkingSpaceRequired: false,
   parkingSpaceRange: null,
   additionalFields: [
-    {
-      id: 'lane',
-      label: 'Drive-thru lane',
-      options: [
-        { id: '1', value: 'Lane 1 (left)' },
-        { id: '2', value: 'Lane 2 (right)' },
-      ],
-      required: true,
-      min: null,
-      max: null,
-      readonly: false,
-    },
+    REQUIRED_LANE,
     {
       id: 'people',
       label: 'Number of passengers',

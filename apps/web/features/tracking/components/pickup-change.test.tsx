@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingFulfillment, TrackingPickupMethod } from '@storefront/contracts/tracking';
+import { REQUIRED_LANE } from '@/components/ui/pickup-choice-fields.fixtures';
 import { PickupChange } from './pickup-change';
 
 const toast = vi.fn();
@@ -23,20 +24,7 @@ const methods: TrackingPickupMethod[] = [
     carDetailsRequired: true,
     parkingSpaceRequired: false,
     parkingSpaceRange: null,
-    additionalFields: [
-      {
-        id: 'lane',
-        label: 'Drive-thru lane',
-        options: [
-          { id: '1', value: 'Lane 1 (left)' },
-          { id: '2', value: 'Lane 2 (right)' },
-        ],
-        required: true,
-        min: null,
-        max: null,
-        readonly: false,
-      },
-    ],
+    additionalFields: [REQUIRED_LANE],
   },
 ];
 
