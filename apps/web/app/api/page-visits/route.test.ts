@@ -48,4 +48,13 @@ describe('POST /api/page-visits (the first-party analytics sink)', () => {
     expect((await call(event)).status).toBe(204);
     expect(apiRequest).not.toHaveBeenCalled();
   });
+
+  it("passes the API's 429 on when the sender is over the rate limit; other failures stay a silent 204", async () => {
+    apiRequest.mockResolvedValueOnce({ ok: false, status: 429, errors: [] });
+    const limited = await call(event);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: 'Too many page visits' });
+    apiRequest.mockResolvedValueOnce({ ok: false, status: 503, errors: [] });
+    expect((await call(event)).status).toBe(204);
+  });
 });
