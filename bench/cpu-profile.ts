@@ -5,7 +5,8 @@
  * per sample however deep it recurses), as a share of the samples taken while the process was busy (idle and
  * garbage collection are shown on lines of their own). `--from`/`--to` keep the samples of a window given in the
  * profile's own clock, microseconds of the system's monotonic clock (`process.hrtime`): bench:scale prints each
- * route's window so.
+ * route's window so, and so does `npm run bench -- --cpu-prof=<dir>` for each placement figure, with `--per=N`
+ * (its orders): each line then also gives its time per order in ms.
  */
 import { readFileSync } from 'node:fs';
 import { option } from './lib';
@@ -27,13 +28,14 @@ interface Profile {
 const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
 if (!file) {
   console.error(
-    'usage: node --import tsx bench/cpu-profile.ts <file.cpuprofile> [--top=N] [--from=us] [--to=us]',
+    'usage: node --import tsx bench/cpu-profile.ts <file.cpuprofile> [--top=N] [--from=us] [--to=us] [--per=N]',
   );
   process.exit(2);
 }
 const top = Number(option('top') ?? 15);
 const from = Number(option('from') ?? 0);
 const to = Number(option('to') ?? Infinity);
+const per = Number(option('per') ?? 0);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -81,10 +83,15 @@ for (const [i, sample] of profile.samples.entries()) {
   }
 }
 
-const share = (n: number) => `${((100 * n) / Math.max(1, busy)).toFixed(1).padStart(5)}%`;
 const interval = (profile.endTime - profile.startTime) / Math.max(1, profile.samples.length) / 1000;
+const share = (n: number) =>
+  `${((100 * n) / Math.max(1, busy)).toFixed(1).padStart(5)}%${
+    per > 0 ? ` ${((n * interval) / per).toFixed(3).padStart(6)} ms` : ''
+  }`;
 console.log(
-  `${busy} busy samples (${((busy * interval) / 1000).toFixed(2)} s), ${idle} idle, garbage collection ${share(gc)} of busy`,
+  `${busy} busy samples (${((busy * interval) / 1000).toFixed(2)} s${
+    per > 0 ? `, ${((busy * interval) / per).toFixed(2)} ms per one of ${per}` : ''
+  }), ${idle} idle, garbage collection ${share(gc)} of busy`,
 );
 console.log(`\ntop ${top} by self time:`);
 for (const [label, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))

@@ -46,27 +46,45 @@ export function stopAll() {
 export interface BenchProcessor {
   url: string;
   key: string;
+  /** Its process group (the bench measures the group's CPU). */
+  pid: number;
+}
+
+/**
+ * How a TypeScript server of the bench is started: by tsx, or, with `cpuProfileDir`, by node with tsx as its loader
+ * and a V8 CPU profile written to that folder when it stops (node refuses --cpu-prof in NODE_OPTIONS).
+ */
+export function serverCommand(cpuProfileDir?: string): [string, string[]] {
+  return cpuProfileDir
+    ? [
+        process.execPath,
+        ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`, '--import', 'tsx', 'src/server.ts'],
+      ]
+    : [bin('tsx'), ['src/server.ts']];
 }
 
 /**
  * Starts the sandbox processor, a separate service on its own PostgreSQL database (`databaseUrl`) as in
- * production, taking the storefront at `parentOrigin` as the one page that may frame it.
+ * production, taking the storefront at `parentOrigin` as the one page that may frame it (`cpuProfileDir`: see
+ * serverCommand).
  */
 export async function startSandboxProcessor(
   port: number,
   databaseUrl: string,
   parentOrigin: string,
+  cpuProfileDir?: string,
 ): Promise<BenchProcessor> {
   const key = `bench-processor-${randomUUID()}-${randomUUID()}`;
   const url = `http://127.0.0.1:${port}`;
-  startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/sandbox-processor`, {
+  const [command, args] = serverCommand(cpuProfileDir);
+  const child = startProcess(command, args, `${root}apps/sandbox-processor`, {
     SANDBOX_PROCESSOR_PORT: String(port),
     SANDBOX_PROCESSOR_DATABASE_URL: databaseUrl,
     SANDBOX_PROCESSOR_MERCHANTS: `storefront:${key}`,
     SANDBOX_PROCESSOR_PARENT_ORIGIN: parentOrigin,
   });
   await waitForUrl(`${url}/health`);
-  return { url, key };
+  return { url, key, pid: child.pid ?? 0 };
 }
 
 /** Creates the database `name` on the server at `serverUrl` (dropped first when it exists); returns its URL. */

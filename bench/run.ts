@@ -40,7 +40,9 @@ import {
   type BenchProcessor,
   type LoadFigure,
   refusalCounter,
+  serverCommand,
 } from './lib';
+import { describeCpuPerOrder, startCpuMeter, type CpuFigure } from './process-cpu';
 import { solveCaptchaAt } from '../apps/api/src/test/captcha';
 import {
   checkoutCookie,
@@ -90,6 +92,11 @@ const dbName = process.env.BENCH_DB ?? 'storefront_bench';
 const pricingOnly = process.argv.includes('--pricing-only');
 /** Only the hello ceiling and placement at 50 connections with and without the processor's latency. */
 const placementOnly = process.argv.includes('--placement-only');
+/**
+ * `--cpu-prof=<dir>`: the API and the processor each write a V8 CPU profile there when they stop; each placement
+ * figure prints its window (read with `bench/cpu-profile.ts <file> --from=.. --to=.. --per=<orders>`).
+ */
+const cpuProfileDir = option('cpu-prof');
 /** `--search-only`: the ceiling, the menu-item pricing POST and the three location searches alone. */
 const searchOnly = process.argv.includes('--search-only');
 const onlyApi = process.argv.includes('--api-only') || pricingOnly || placementOnly || searchOnly;
@@ -123,6 +130,7 @@ async function startProcessor(): Promise<BenchProcessor> {
     PORTS.processor,
     await recreateDatabase(serverUrl, `${dbName}_processor`),
     web,
+    cpuProfileDir,
   );
   return benchProcessor;
 }
@@ -234,6 +242,22 @@ async function placeAt(locationId: number, index: number): Promise<PlaceAt> {
   return { snapshotId: menu.snapshotId, addItemBody: addItemBody(node) };
 }
 
+/** The API's process group, once started (placement figures measure its CPU). */
+let apiPid = 0;
+
+/**
+ * Starts measuring the CPU of the API, the processor, the PostgreSQL backends of both databases and the bench
+ * itself (process-cpu.ts); null before they run.
+ */
+async function cpuMeter(): Promise<(() => Promise<CpuFigure>) | null> {
+  if (!apiPid || !benchProcessor) return null;
+  return startCpuMeter({
+    serverUrl,
+    groups: { api: apiPid, processor: benchProcessor.pid },
+    databases: { 'api db': dbName, 'processor db': `${dbName}_processor` },
+  });
+}
+
 /** Orders prepared this many at a time (each is six calls in a row). */
 const PREPARE_CONCURRENCY = 12;
 
@@ -269,6 +293,8 @@ async function measurePlacing(
   let firstRequestAt = 0;
   let lastAnswerAt = 0;
   let answers = 0;
+  const stopMeter = await cpuMeter();
+  const from = process.hrtime.bigint() / 1000n;
   const placed = await load(label, {
     url: api,
     amount: count,
@@ -301,9 +327,13 @@ async function measurePlacing(
       },
     ],
   });
+  const to = process.hrtime.bigint() / 1000n;
+  const cpu = await stopMeter?.();
+  if (cpu) console.log(`${label}: ${describeCpuPerOrder(cpu, answers)}`);
+  if (cpuProfileDir) console.log(`${label}: profile window --from=${from} --to=${to} --per=${answers}`);
   // The true rate over the run (autocannon averages whole 1-second samples, which misreports short runs).
   const seconds = (lastAnswerAt - firstRequestAt) / 1000;
-  return { ...placed, requestsPerSecond: answers / seconds, refusals: placing.refusals };
+  return { ...placed, requestsPerSecond: answers / seconds, refusals: placing.refusals, cpu };
 }
 
 /** Orders per placement figure of issue 36 (its rate is judged over at least 2,000). */
@@ -645,7 +675,8 @@ async function measureApi(): Promise<{
     body: JSON.stringify({ number: BENCH_GIFT_CARD, balanceCents: 100_000_000 }),
   });
   if (!giftCard.ok) throw new Error(`bench gift card not made: ${await giftCard.text()}`);
-  startProcess(bin('tsx'), ['src/server.ts'], `${root}apps/api`, {
+  const [apiCommand, apiArgs] = serverCommand(cpuProfileDir);
+  const apiProcess = startProcess(apiCommand, apiArgs, `${root}apps/api`, {
     DATABASE_URL: databaseUrl,
     API_PORT: String(PORTS.api),
     API_PUBLIC_URL: api,
@@ -668,6 +699,7 @@ async function measureApi(): Promise<{
     STAFF_KEY,
   });
   await waitForUrl(`${api}/health`);
+  apiPid = apiProcess.pid ?? 0;
   // Ten bench-only stores for the placement figures (issue 36); the API's store catalogue sees them once its
   // cache (10 s) turns over.
   const benchStoreIds = pricingOnly ? [] : await seedBenchStores(databaseUrl, 10);
