@@ -4,6 +4,7 @@
  */
 import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runStatement, statement } from '../../db/statements';
 import { accountTokens, customerRefreshTokens, customerSessions, customers } from '../../db/schema/accounts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -147,26 +148,25 @@ export async function insertRefreshToken(db: Db, values: { tokenHash: string; cu
   await db.insert(customerRefreshTokens).values(values);
 }
 
-/** Whether this customer session of this customer is neither revoked nor expired (one primary-key lookup). */
+// Asked on every request with a user token: sent by name, so the API builds nothing per call.
+const SESSION_ACTIVE = statement(
+  'customer_session_active',
+  `select 1 from customer_sessions
+   where id = $1 and customer_id = $2 and revoked_at is null and expires_at > $3 limit 1`,
+);
+
+/**
+ * Whether this customer session of this customer is neither revoked nor expired (one primary-key lookup, a
+ * named statement: every request with a user token asks it).
+ */
 export async function isCustomerSessionActive(
   db: Db,
   id: string,
   customerId: number,
   now: Date,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: customerSessions.id })
-    .from(customerSessions)
-    .where(
-      and(
-        eq(customerSessions.id, id),
-        eq(customerSessions.customerId, customerId),
-        isNull(customerSessions.revokedAt),
-        gt(customerSessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  const rows = await runStatement(db, SESSION_ACTIVE, [id, customerId, now.toISOString()]);
+  return rows.length > 0;
 }
 
 /**

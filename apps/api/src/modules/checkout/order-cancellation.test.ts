@@ -8,7 +8,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CancelOrderValue, StaffOrder } from '@storefront/contracts/staff';
+import { z } from 'zod';
+import {
+  StaffOrdersResponseSchema,
+  type CancelOrderValue,
+  type StaffOrder,
+} from '@storefront/contracts/staff';
 import type { TrackingStatus } from '@storefront/contracts/tracking';
 import type { ProcessorCharge } from '@storefront/contracts/processor';
 import { orders } from '../../db/schema/orders';
@@ -126,6 +131,8 @@ describe.each(await dbKinds())('cancelling an order from the kitchen on %s', (ki
     const ticket = board.json<{ value: StaffOrder[] }>().value.find((o) => o.id === order.orderId);
     expect(ticket).toMatchObject({ cancelReason: 'Out of buns', unpaidAmount: null });
     expect(ticket?.cancelledAt).toEqual(expect.any(String));
+    // The board's JSON is made by the route itself: the very text the response schema's serializer makes.
+    expect(board.body).toBe(JSON.stringify(z.encode(StaffOrdersResponseSchema, board.json())));
     // It moves no further.
     const moved = await ctx.app.inject({
       method: 'POST',

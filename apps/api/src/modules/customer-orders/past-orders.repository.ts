@@ -95,6 +95,58 @@ export async function findPastOrder(db: Db, userId: number, orderId: number) {
 
 export type PastOrderRow = NonNullable<Awaited<ReturnType<typeof findPastOrder>>>;
 
+/** What repeating a past order reads of it: where and how it was ordered, and its lines as add-item inputs. */
+export interface PastOrderToRepeat {
+  locationId: number;
+  fulfillmentMethod: number;
+  catering: boolean;
+  /** In the order they were added, each with its modifiers in their positions. */
+  lines: {
+    itemPathKey: string;
+    title: string;
+    quantity: number;
+    portionId: number | null;
+    note: string | null;
+    modifiers: { itemPathKey: string; quantity: number; portionId: number | null }[];
+  }[];
+  /** The store's automatic discounts and active service charges (by id), as row_to_json gives them. */
+  discounts: Record<string, unknown>[];
+  serviceCharges: Record<string, unknown>[];
+}
+
+// findPastOrder's predicate, with the order's lines and modifiers, and what pricing a new order at its store
+// reads (findAutomaticDiscounts, findServiceCharges): everything repeat order reads, in one round trip.
+const PAST_ORDER_TO_REPEAT = statement(
+  'past_order_to_repeat',
+  `select o.location_id as "locationId", o.fulfillment_method as "fulfillmentMethod", s.catering,
+     coalesce((select json_agg(json_build_object('itemPathKey', i.item_path_key, 'title', i.title,
+         'quantity', i.quantity, 'portionId', i.portion_id, 'note', i.note,
+         'modifiers', coalesce((select json_agg(json_build_object('itemPathKey', m.item_path_key,
+             'quantity', m.quantity, 'portionId', m.portion_id) order by m.position, m.id)
+           from order_item_modifiers m where m.order_item_id = i.id), '[]'::json))
+       order by i.id) from order_items i where i.order_id = o.id), '[]'::json) as lines,
+     coalesce((select json_agg(row_to_json(d) order by d.id) from discounts d
+       where d.code is null and d.active = true and (d.location_ids is null or o.location_id = any(d.location_ids))),
+       '[]'::json) as discounts,
+     coalesce((select json_agg(row_to_json(c) order by c.id) from service_charges c
+       where c.location_id = o.location_id and c.active = true), '[]'::json) as "serviceCharges"
+   from orders o
+   join locations l on l.id = o.location_id
+   join menu_snapshots s on s.id = o.snapshot_id
+   where o.user_id = $1 and o.user_id is not null and o.placed_at is not null and o.id = $2
+   limit 1`,
+);
+
+/** The customer's placed order to repeat, with its lines and its store's pricing rules; null for any other. */
+export async function findPastOrderToRepeat(
+  db: Db,
+  userId: number,
+  orderId: number,
+): Promise<PastOrderToRepeat | null> {
+  const [row] = await runStatement<PastOrderToRepeat>(db, PAST_ORDER_TO_REPEAT, [userId, orderId]);
+  return row ?? null;
+}
+
 /**
  * The lines of the customer's most recent placed orders (at most `orderLimit` orders), newest order first and,
  * within an order, in the order they were added; optionally at one location and of one order channel.

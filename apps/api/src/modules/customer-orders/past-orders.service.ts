@@ -97,7 +97,11 @@ export async function listPastOrders(
 type StoredLine = Awaited<ReturnType<typeof findItemsOfOrders>>[number];
 
 /** A stored line as an add-item input, as stored (repeat order drafts it against today's menu). */
-export function addItemInputOf(line: StoredLine) {
+export function addItemInputOf(
+  line: Pick<StoredLine, 'itemPathKey' | 'quantity' | 'portionId' | 'note'> & {
+    modifiers: readonly Pick<StoredLine['modifiers'][number], 'itemPathKey' | 'quantity' | 'portionId'>[];
+  },
+) {
   return {
     itemPathKey: line.itemPathKey,
     quantity: line.quantity,

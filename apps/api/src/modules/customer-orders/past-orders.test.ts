@@ -6,8 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PastOrderDetail, PastOrderSummary, RecentOrderedItem } from '@storefront/contracts/accounts';
+import {
+  PastOrdersResponseSchema,
+  type PastOrderDetail,
+  type PastOrderSummary,
+  type RecentOrderedItem,
+} from '@storefront/contracts/accounts';
 import { ORDER_CHANNEL } from '@storefront/contracts/enums';
 import type { AddOrderItemBody, Order } from '@storefront/contracts/orders';
 import { locationMenus, menuSnapshotNodes, menuSnapshots } from '../../db/schema/menus';
@@ -28,6 +34,12 @@ type Body<T> = {
 };
 
 const CLASSIC_TODAY_CENTS = 1049;
+/**
+ * Round trips of repeating a one-line past order (BEGIN and COMMIT included): the session check, the past order
+ * with its lines and its store's pricing rules, BEGIN, the store's menu pointer (when not in memory), the order,
+ * the line with its modifiers, the totals, COMMIT. It was 21.
+ */
+const REPEAT_ORDER_ROUND_TRIPS = 8;
 
 describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
   let ctx: TestContext;
@@ -206,6 +218,8 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
       fulfillmentMethod: 1,
     });
     expect(newest?.total).toBeCloseTo(20.88, 2); // 2 x 9.49 plus 10% tax
+    // The page's JSON is made by the route itself: the very text the response schema's serializer makes.
+    expect(first.body).toBe(JSON.stringify(z.encode(PastOrdersResponseSchema, first.json())));
     const [row] = await ctx.app.db
       .select()
       .from(orders)
@@ -501,6 +515,24 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     expect(value.order.context.locationId).toBe(DEMO_LOCATIONS.curbside);
     expect(value.order.context.snapshotId).toBe(await currentSnapshot(DEMO_LOCATIONS.curbside));
     expect(value.order.items.map((i) => i.total)).toEqual([18.98]);
+  });
+
+  it(`repeats a one-line order in at most ${REPEAT_ORDER_ROUND_TRIPS} round trips, the session check included`, async () => {
+    const statements: string[] = [];
+    const stop = ctx.database.onStatement((text) => statements.push(text.trim()));
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/sales/orders',
+        headers: aliceHeaders(),
+        payload: { pastOrderId: placed[3] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      stop();
+    }
+    const list = statements.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
+    expect(statements.length, list).toBeLessThanOrEqual(REPEAT_ORDER_ROUND_TRIPS);
   });
 
   it('seeds the demo customer with history at two stores and a past item now out of stock', async () => {

@@ -10,21 +10,23 @@ import { ORDER_ERROR } from '@storefront/contracts/errors';
 import { FULFILLMENT_METHOD, type FulfillmentMethod } from '@storefront/contracts/enums';
 import type { Order } from '@storefront/contracts/orders';
 import type { Db } from '../../db/client';
+import { discounts, serviceCharges } from '../../db/schema/discounts';
+import { rowOf } from '../../db/statements';
 import { DomainError, notFound } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
+import { newOrderDiscountInputs } from '../discounts/discount-inputs';
 import { getRecord } from '../locations/locations.service';
 import { snapshotStore } from '../menus/menu-snapshots';
 import { requireSnapshot } from '../menus/menus.service';
-import { findItemsOfOrders, findOrder, findOrderItems } from '../orders/orders.repository';
+import { insertNewOrder, insertOrderLine, type LoadedOrderItem } from '../orders/orders.repository';
 import {
-  createOrder,
   draftOrderLines,
-  insertLineDrafts,
-  recomputeTotals,
+  newOrderValues,
+  storeTotalsWith,
   toOrderView,
   type RemovedItem,
 } from '../orders/orders.service';
-import { findPastOrder } from './past-orders.repository';
+import { findPastOrderToRepeat } from './past-orders.repository';
 import { addItemInputOf, pastOrderNotFound, requireCustomer } from './past-orders.service';
 
 export interface RepeatOrderValue {
@@ -46,13 +48,13 @@ export async function repeatOrder(
   body: RepeatOrderBody,
 ): Promise<RepeatOrderValue> {
   const userId = requireCustomer(session);
-  const past = await findPastOrder(db, userId, body.pastOrderId);
+  // One named statement: the order, its lines and its store's automatic discounts and service charges.
+  const past = await findPastOrderToRepeat(db, userId, body.pastOrderId);
   if (!past) throw pastOrderNotFound(body.pastOrderId);
-  const pastLines = await findItemsOfOrders(db, [past.order.id]);
-  const location = await getRecord(db, past.order.locationId);
+  const location = await getRecord(db, past.locationId);
   // The same kind of menu (catering or not) as the past order, as the store publishes it today. A delivery or
   // dine-in order is repeated as such when the store still offers it, else as pickup.
-  const pastMethod = past.order.fulfillmentMethod as FulfillmentMethod;
+  const pastMethod = past.fulfillmentMethod as FulfillmentMethod;
   const method = location.fulfillmentMethods.includes(pastMethod) ? pastMethod : FULFILLMENT_METHOD.Pickup;
 
   return db.transaction(async (tx) => {
@@ -60,9 +62,13 @@ export async function repeatOrder(
     if (snapshotId === null) {
       throw notFound('InvalidLocation', 'This store has no menu to order from', ORDER_ERROR.InvalidLocation);
     }
-    const created = await createOrder(tx, session, { menuSnapshotId: snapshotId, fulfillmentMethod: method });
+    // createOrder's rules, then its row by a named statement.
+    const created = await insertNewOrder(
+      tx,
+      await newOrderValues(tx, session, { menuSnapshotId: snapshotId, fulfillmentMethod: method }),
+    );
     const snapshot = await requireSnapshot(tx, snapshotId);
-    const { drafts, removedItems } = draftOrderLines(snapshot, pastLines.map(addItemInputOf), method);
+    const { drafts, removedItems } = draftOrderLines(snapshot, past.lines.map(addItemInputOf), method);
     if (drafts.length === 0) {
       throw new DomainError(422, {
         key: 'NoAvailableItem',
@@ -71,15 +77,21 @@ export async function repeatOrder(
       });
     }
     if (removedItems.length > 0 && body.removeInvalidItems !== true) {
-      throw new DomainError(422, missingItemErrors(pastLines, removedItems));
+      throw new DomainError(422, missingItemErrors(past.lines, removedItems));
     }
-    await insertLineDrafts(tx, created.id, drafts);
-    const order = await findOrder(tx, created.id);
-    if (!order) throw new Error(`repeat order: order ${created.id} vanished inside its transaction`);
-    await recomputeTotals(tx, order, await findOrderItems(tx, created.id));
-    const fresh = await findOrder(tx, created.id);
-    if (!fresh) throw new Error(`repeat order: order ${created.id} vanished inside its transaction`);
-    return { order: toOrderView(fresh, await findOrderItems(tx, created.id), 0), removedItems };
+    // Each line with its modifiers in one round trip, answered as stored (the order's lines are these alone).
+    const items: LoadedOrderItem[] = [];
+    for (const draft of drafts)
+      items.push(await insertOrderLine(tx, created.id, draft.item, draft.modifiers));
+    // A new order has no coupon and no reward: its pricing needs only the store's rules read above.
+    const inputs = await newOrderDiscountInputs(
+      tx,
+      created,
+      past.discounts.map((row) => rowOf(discounts, row)),
+      past.serviceCharges.map((row) => rowOf(serviceCharges, row)),
+    );
+    const fresh = await storeTotalsWith(tx, created, items, inputs);
+    return { order: toOrderView(fresh, items, 0), removedItems };
   });
 }
 

@@ -122,3 +122,23 @@ export async function loadOrderDiscountInputs(db: Db, order: OrderRow): Promise<
   }
   return { context, automatic, coupon, rewards: await rewardDiscountsOf(db, order.id), serviceCharges };
 }
+
+/**
+ * loadOrderDiscountInputs for an order just created in the caller's transaction, from the store's automatic
+ * discounts and service charges the caller read (as findAutomaticDiscounts and findServiceCharges answer them):
+ * such an order has no coupon and no reward yet, so nothing else is read.
+ */
+export async function newOrderDiscountInputs(
+  db: Db,
+  order: OrderRow,
+  automatic: readonly DiscountRow[],
+  serviceCharges: readonly ServiceChargeRow[],
+): Promise<OrderDiscountInputs> {
+  return {
+    context: await discountContextOf(db, order),
+    automatic: automatic.map(toDiscountRule),
+    coupon: null,
+    rewards: [],
+    serviceCharges: serviceCharges.map(toServiceChargeRule),
+  };
+}

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItemModifiers, orderItems, orders } from '../../db/schema/orders';
 import { payments } from '../../db/schema/payments';
+import { rowOf, runStatement, statement } from '../../db/statements';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -14,6 +15,69 @@ export async function insertOrder(db: Db, values: typeof orders.$inferInsert): P
   const [row] = await db.insert(orders).values(values).returning();
   if (!row) throw new Error('order insert returned nothing');
   return row;
+}
+
+const INSERT_NEW_ORDER = statement(
+  'insert_new_order',
+  `insert into orders (session_id, user_id, location_id, snapshot_id, order_channel, fulfillment_method,
+     order_date_time)
+   values ($1, $2, $3, $4, $5, $6, $7) returning row_to_json(orders) as "order"`,
+);
+
+/** A new, empty order as insertOrder makes it (the other columns at their defaults), by a named statement. */
+export async function insertNewOrder(
+  db: Db,
+  values: Pick<
+    typeof orders.$inferInsert,
+    'sessionId' | 'userId' | 'locationId' | 'snapshotId' | 'orderChannel' | 'fulfillmentMethod'
+  >,
+): Promise<OrderRow> {
+  const [row] = await runStatement<{ order: Record<string, unknown> }>(db, INSERT_NEW_ORDER, [
+    values.sessionId,
+    values.userId ?? null,
+    values.locationId,
+    values.snapshotId,
+    values.orderChannel,
+    values.fulfillmentMethod ?? 1,
+    null,
+  ]);
+  if (!row) throw new Error('order insert returned nothing');
+  return rowOf(orders, row.order);
+}
+
+const UPDATE_ORDER_TOTALS = statement(
+  'update_order_totals',
+  `update orders set subtotal_cents = $2, discount_cents = $3, service_charge_cents = $4,
+     discount_lines = $5::jsonb, service_charge_lines = $6::jsonb, sales_tax_cents = $7, total_cents = $8,
+     updated_at = now()
+   where id = $1 returning row_to_json(orders) as "order"`,
+);
+
+/** The totals recomputeTotals stores, as updateOrder stores them; answers the updated row (null: no order). */
+export async function updateOrderTotals(
+  db: Db,
+  id: number,
+  values: {
+    subtotalCents: number;
+    discountCents: number;
+    serviceChargeCents: number;
+    discountLines: OrderRow['discountLines'];
+    serviceChargeLines: OrderRow['serviceChargeLines'];
+    salesTaxCents: number;
+    totalCents: number;
+  },
+): Promise<OrderRow | null> {
+  const [row] = await runStatement<{ order: Record<string, unknown> }>(db, UPDATE_ORDER_TOTALS, [
+    id,
+    values.subtotalCents,
+    values.discountCents,
+    values.serviceChargeCents,
+    JSON.stringify(values.discountLines),
+    JSON.stringify(values.serviceChargeLines),
+    values.salesTaxCents,
+    values.totalCents,
+  ]);
+  return row ? rowOf(orders, row.order) : null;
 }
 
 /** The order row; `lock` takes a row lock (inside a transaction) so concurrent edits serialise. */
@@ -107,6 +171,72 @@ export async function insertOrderItem(
     await db.insert(orderItemModifiers).values(modifiers.map((m) => ({ ...m, orderItemId: row.id })));
   }
   return row.id;
+}
+
+// A line and its modifiers in one statement (the modifiers given as JSON), answering both as stored.
+const INSERT_LINE = statement(
+  'insert_order_line',
+  `with i as (
+     insert into order_items (order_id, item_path_key, title, quantity, portion_id, portion_title,
+       unit_price_cents, total_cents, note, cross_sell_offer_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *
+   ), m as (
+     insert into order_item_modifiers (order_item_id, item_path_key, title, quantity, portion_id,
+       unit_price_cents, included_quantity, price_cents, position)
+     select i.id, x.item_path_key, x.title, x.quantity, x.portion_id, x.unit_price_cents, x.included_quantity,
+       x.price_cents, x.position
+     from i, json_to_recordset($11::json) as x(item_path_key text, title text, quantity smallint, portion_id int,
+       unit_price_cents int, included_quantity smallint, price_cents int, position smallint)
+     returning *
+   )
+   select row_to_json(i) as item,
+     coalesce((select json_agg(row_to_json(m) order by m.position, m.id) from m), '[]'::json) as modifiers
+   from i`,
+);
+
+/**
+ * insertOrderItem in one round trip (a named statement): the line and its modifiers, answered as
+ * findOrderItems reads them.
+ */
+export async function insertOrderLine(
+  db: Db,
+  orderId: number,
+  item: NewOrderItem,
+  modifiers: readonly NewOrderItemModifier[],
+): Promise<OrderItemRow & { modifiers: OrderItemModifierRow[] }> {
+  const [row] = await runStatement<{ item: Record<string, unknown>; modifiers: Record<string, unknown>[] }>(
+    db,
+    INSERT_LINE,
+    [
+      orderId,
+      item.itemPathKey,
+      item.title,
+      item.quantity,
+      item.portionId ?? null,
+      item.portionTitle ?? null,
+      item.unitPriceCents,
+      item.totalCents,
+      item.note ?? null,
+      item.crossSellOfferId ?? null,
+      JSON.stringify(
+        modifiers.map((m) => ({
+          item_path_key: m.itemPathKey,
+          title: m.title,
+          quantity: m.quantity,
+          portion_id: m.portionId ?? null,
+          unit_price_cents: m.unitPriceCents,
+          included_quantity: m.includedQuantity ?? 0,
+          price_cents: m.priceCents,
+          position: m.position,
+        })),
+      ),
+    ],
+  );
+  if (!row) throw new Error('order item insert returned nothing');
+  return {
+    ...rowOf(orderItems, row.item),
+    modifiers: row.modifiers.map((m) => rowOf(orderItemModifiers, m)),
+  };
 }
 
 export async function replaceOrderItem(

@@ -43,7 +43,7 @@ import { conflict, DomainError, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import type { LoadedSnapshot } from '../menus/menu-snapshots';
 import { getRecord } from '../locations/locations.service';
-import { loadOrderDiscountInputs } from '../discounts/discount-inputs';
+import { loadOrderDiscountInputs, type OrderDiscountInputs } from '../discounts/discount-inputs';
 import {
   priceSelection,
   requireItem,
@@ -60,6 +60,7 @@ import {
   insertOrderItem,
   replaceOrderItem,
   updateOrder,
+  updateOrderTotals,
   type LoadedOrderItem,
   type NewOrderItem,
   type NewOrderItemModifier,
@@ -230,7 +231,28 @@ export async function recomputeTotals(
   items: readonly LoadedOrderItem[],
 ): Promise<OrderTotalsCents> {
   if (order.placedAt !== null) return totalsOf(order, items);
-  const inputs = await loadOrderDiscountInputs(db, order);
+  const { totals, ...columns } = priceWith(order, items, await loadOrderDiscountInputs(db, order));
+  await updateOrder(db, order.id, columns);
+  return totals;
+}
+
+/**
+ * recomputeTotals of an unplaced order from discount inputs the caller has (newOrderDiscountInputs): stores the
+ * same columns by a named statement and answers the updated row.
+ */
+export async function storeTotalsWith(
+  db: Db,
+  order: OrderRow,
+  items: readonly LoadedOrderItem[],
+  inputs: OrderDiscountInputs,
+): Promise<OrderRow> {
+  const updated = await updateOrderTotals(db, order.id, priceWith(order, items, inputs));
+  if (!updated) throw orderNotFound(order.id);
+  return updated;
+}
+
+/** The discount engine's totals of the order's lines, and the columns recomputeTotals stores of them. */
+function priceWith(order: OrderRow, items: readonly LoadedOrderItem[], inputs: OrderDiscountInputs) {
   const priced = priceOrder({
     ...inputs,
     lines: items.map((i) => ({
@@ -244,7 +266,8 @@ export async function recomputeTotals(
     ...deliveryChargesOf(order),
   });
   const totals = priced.totals;
-  await updateOrder(db, order.id, {
+  return {
+    totals,
     subtotalCents: totals.subtotalCents,
     discountCents: priced.discounts.totalCents,
     serviceChargeCents: priced.serviceCharges.totalCents,
@@ -252,8 +275,7 @@ export async function recomputeTotals(
     serviceChargeLines: priced.serviceCharges.lines,
     salesTaxCents: totals.salesTaxCents,
     totalCents: totals.totalCents,
-  });
-  return totals;
+  };
 }
 
 /**
@@ -442,6 +464,19 @@ async function assertMethodOffered(db: Db, locationId: number, method: Fulfillme
  * the snapshot and the order channel from the token's app type. 404 (811) for an unknown snapshot.
  */
 export async function createOrder(db: Db, session: Session, body: CreateOrderBody): Promise<Order> {
+  const values = await newOrderValues(db, session, body);
+  const order = await insertOrder(db, {
+    ...values,
+    orderDateTime: body.orderDateTime ? new Date(body.orderDateTime) : null,
+  });
+  return toOrderView(order, [], 0);
+}
+
+/**
+ * The row createOrder inserts (without its orderDateTime), once its rules are checked: 404 (811) for an unknown
+ * snapshot, 422 for the catering channel on another menu, 21034/21036 for the store and its methods.
+ */
+export async function newOrderValues(db: Db, session: Session, body: CreateOrderBody) {
   const snapshot = await requireSnapshot(db, body.menuSnapshotId);
   // The catering app (channel 106) orders only from catering menus; the web storefront (107) serves both
   // menus of a store, so it may order from either.
@@ -455,16 +490,14 @@ export async function createOrder(db: Db, session: Session, body: CreateOrderBod
   const method = body.fulfillmentMethod ?? FULFILLMENT_METHOD.Pickup;
   // 21034 when the store is gone; 21036 when it does not offer the method.
   await assertMethodOffered(db, snapshot.locationId, method);
-  const order = await insertOrder(db, {
+  return {
     sessionId: session.sid,
     userId: session.userId,
     locationId: snapshot.locationId,
     snapshotId: snapshot.id,
     orderChannel: session.appType,
     fulfillmentMethod: method,
-    orderDateTime: body.orderDateTime ? new Date(body.orderDateTime) : null,
-  });
-  return toOrderView(order, [], 0);
+  };
 }
 
 /** GET sales/orders/{id}: the session's order (404 21042 for a missing or another session's order). */

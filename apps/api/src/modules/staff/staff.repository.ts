@@ -1,16 +1,23 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import type { Db } from '../../db/client';
-import { staffKeys, staffSessions } from '../../db/schema/clients';
+import { staffSessions } from '../../db/schema/clients';
 import { orders } from '../../db/schema/orders';
 import { rowOf, runStatement, statement } from '../../db/statements';
 
-export async function findStaffKeyByHash(db: Db, keyHash: string) {
-  const [row] = await db
-    .select({ id: staffKeys.id })
-    .from(staffKeys)
-    .where(eq(staffKeys.keyHash, keyHash))
-    .limit(1);
+// The staff credentials are checked on every staff request (a kitchen screen polls its board): sent by name.
+const STAFF_KEY_BY_HASH = statement(
+  'staff_key_by_hash',
+  'select id from staff_keys where key_hash = $1 limit 1',
+);
+const ACTIVE_STAFF_SESSION = statement(
+  'active_staff_session',
+  `select id, staff_key_id as "staffKeyId" from staff_sessions
+   where token_hash = $1 and revoked_at is null and expires_at > $2 limit 1`,
+);
+
+export async function findStaffKeyByHash(db: Db, keyHash: string): Promise<{ id: number } | null> {
+  const [row] = await runStatement<{ id: number }>(db, STAFF_KEY_BY_HASH, [keyHash]);
   return row ?? null;
 }
 
@@ -22,18 +29,15 @@ export async function insertStaffSession(
 }
 
 /** The session of this token hash while it is neither revoked nor expired. */
-export async function findActiveStaffSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ id: staffSessions.id, staffKeyId: staffSessions.staffKeyId })
-    .from(staffSessions)
-    .where(
-      and(
-        eq(staffSessions.tokenHash, tokenHash),
-        isNull(staffSessions.revokedAt),
-        gt(staffSessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
+export async function findActiveStaffSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ id: number; staffKeyId: number } | null> {
+  const [row] = await runStatement<{ id: number; staffKeyId: number }>(db, ACTIVE_STAFF_SESSION, [
+    tokenHash,
+    now.toISOString(),
+  ]);
   return row ?? null;
 }
 

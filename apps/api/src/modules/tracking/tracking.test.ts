@@ -1,4 +1,6 @@
 import { SignJWT } from 'jose';
+import { z } from 'zod';
+import { StaffOrdersResponseSchema } from '@storefront/contracts/staff';
 import { and, eq } from 'drizzle-orm';
 import { locationPickupMethods } from '../../db/schema/locations';
 import { orders } from '../../db/schema/orders';
@@ -304,6 +306,8 @@ describe.each(await dbKinds())('tracking and staff routes on %s', (kind) => {
         .json<{ value: { id: number; pickup: unknown }[] }>()
         .value.find((o) => o.id === order.orderId);
       expect(ticket?.pickup).toMatchObject({ pickupOption: 2, additionalFields: answers });
+      // The board's JSON is made by the route itself: the very text the response schema's serializer makes.
+      expect(board.body).toBe(JSON.stringify(z.encode(StaffOrdersResponseSchema, board.json())));
       // Walk-in asks nothing: the answers go with the option.
       const walkIn = await put({ pickupOption: 0 });
       expect(
