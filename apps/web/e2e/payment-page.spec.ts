@@ -39,11 +39,22 @@ test.describe('on a phone', () => {
   test('Place Order in the first screen, a declined card keeps its form, an outage blocks, then paying works', async ({
     page,
   }) => {
+    // The new card's invisible captcha solves its proof of work in a worker of this origin (a bundled chunk).
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await confirmOrderAt(page, 1);
     await expect(page).toHaveURL(/\/payment$/);
     await expect(page).toHaveTitle(/^Make your payment \| /);
     const payment = new PaymentPage(page);
     await expect(payment.frame.getByLabel('Card number')).toBeVisible();
+    expect(
+      workers.filter((url) => url.startsWith(`${new URL(page.url()).origin}/_next/static/`)),
+    ).not.toEqual([]);
+    expect(errors.filter((text) => /worker|Content Security Policy/i.test(text))).toEqual([]);
 
     // What a guest checks before paying: where and when, the order and a way to change it, trust cues.
     await expect(page.getByRole('heading', { name: 'Order Total' })).toBeVisible();

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { createHash, createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serveSolver, type SolverAnswer, type SolverRequest, type SolverScope } from './altcha-solver';
 import { solveInvisibleChallenge } from './invisible-captcha';
 
 const HMAC_KEY = 'test-hmac-key';
@@ -46,6 +47,45 @@ function serve(body: unknown, status = 200) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * A Worker whose global scope is `scope`, in this thread: what the page posts reaches the scope's onmessage and
+ * what the scope posts reaches the page's listeners, each structured-cloned as between threads. `fail` makes it
+ * break as a worker whose script cannot load does (an error event, no answer).
+ */
+function fakeWorker(scope: SolverScope & { postMessage: (answer: SolverAnswer) => void }, fail = false) {
+  const listeners: Record<string, Array<(event: unknown) => void>> = {};
+  const state = { posted: 0, answered: 0, terminated: false };
+  scope.postMessage = (answer) => {
+    if (state.terminated) return;
+    state.answered += 1;
+    for (const listener of listeners.message ?? []) listener({ data: structuredClone(answer) });
+  };
+  const worker = {
+    addEventListener(type: string, listener: (event: unknown) => void) {
+      (listeners[type] ??= []).push(listener);
+    },
+    postMessage(request: SolverRequest) {
+      state.posted += 1;
+      if (fail) {
+        setTimeout(() => listeners.error?.forEach((listener) => listener(new Event('error'))), 0);
+        return;
+      }
+      scope.onmessage?.({ data: structuredClone(request) } as MessageEvent<SolverRequest>);
+    },
+    terminate() {
+      state.terminated = true;
+    },
+  };
+  return { worker: worker as unknown as Worker, state };
+}
+
+/** The solver's worker (serveSolver, as altcha-solver.worker.ts runs it) in a fake Worker. */
+function solverWorker(fail = false) {
+  const scope: SolverScope = { onmessage: null, postMessage: () => undefined };
+  serveSolver(scope);
+  return fakeWorker(scope, fail);
+}
+
 describe('solveInvisibleChallenge', () => {
   it("solves the served challenge with a payload the API's verifier accepts", async () => {
     const served = challengeFor(321);
@@ -86,5 +126,52 @@ describe('solveInvisibleChallenge', () => {
     const started = Date.now();
     expect(await solving).toBeNull();
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("solves in the worker: the worker's payload is one the API's verifier accepts", async () => {
+    const served = challengeFor(437);
+    serve(served);
+    const { worker, state } = solverWorker();
+    const payload = await solveInvisibleChallenge(undefined, () => worker);
+    expect(state).toEqual({ posted: 1, answered: 1, terminated: true });
+    expect(apiVerifies(payload ?? '')).toBe(true);
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64').toString())).toMatchObject({ number: 437 });
+  });
+
+  it('altcha-solver.worker.ts serves the solver in its global scope', async () => {
+    const scope: SolverScope = { onmessage: null, postMessage: () => undefined };
+    vi.stubGlobal('self', scope);
+    await import('./altcha-solver.worker');
+    expect(scope.onmessage).not.toBeNull();
+    serve(challengeFor(12));
+    const { worker, state } = fakeWorker(scope);
+    expect(apiVerifies((await solveInvisibleChallenge(undefined, () => worker)) ?? '')).toBe(true);
+    expect(state.answered).toBe(1);
+  });
+
+  it("answers the worker's null when no number is in range, without solving again on the main thread", async () => {
+    serve(challengeFor(900));
+    const { worker, state } = solverWorker();
+    expect(await solveInvisibleChallenge(undefined, () => worker)).toBeNull();
+    expect(state).toEqual({ posted: 1, answered: 1, terminated: true });
+  });
+
+  it('solves on the main thread when the worker breaks or cannot start', async () => {
+    serve(challengeFor(250));
+    const { worker, state } = solverWorker(true);
+    expect(apiVerifies((await solveInvisibleChallenge(undefined, () => worker)) ?? '')).toBe(true);
+    expect(state).toMatchObject({ posted: 1, answered: 0, terminated: true });
+    serve(challengeFor(251));
+    expect(apiVerifies((await solveInvisibleChallenge(undefined, () => null)) ?? '')).toBe(true);
+  });
+
+  it('terminates the worker once aborted', async () => {
+    serve(challengeFor(400_000, { maxnumber: 1_000_000 }));
+    const { worker, state } = solverWorker();
+    const controller = new AbortController();
+    const solving = solveInvisibleChallenge(controller.signal, () => worker);
+    setTimeout(() => controller.abort(), 20);
+    expect(await solving).toBeNull();
+    expect(state).toMatchObject({ terminated: true, answered: 0 });
   });
 });
