@@ -1,15 +1,26 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runStatement, statement } from '../../db/statements';
 import { brands } from '../../db/schema/locations';
-import { locationMenus, menuSnapshotNodes, menuSnapshots, menus, portions } from '../../db/schema/menus';
+import { menuSnapshotNodes, menuSnapshots, menus, portions } from '../../db/schema/menus';
+
+// Read through a transaction's handle on every repeat order whose store's pointer is not in memory: sent by name.
+const LOCATION_MENU = statement(
+  'location_menu',
+  `select snapshot_id as "snapshotId", menu_id as "menuId" from location_menus
+   where location_id = $1 and catering = $2 limit 1`,
+);
 
 /** The snapshot a location currently serves (main or catering menu), or null. */
-export async function findLocationMenu(db: Db, locationId: number, catering: boolean) {
-  const [row] = await db
-    .select({ snapshotId: locationMenus.snapshotId, menuId: locationMenus.menuId })
-    .from(locationMenus)
-    .where(and(eq(locationMenus.locationId, locationId), eq(locationMenus.catering, catering)))
-    .limit(1);
+export async function findLocationMenu(
+  db: Db,
+  locationId: number,
+  catering: boolean,
+): Promise<{ snapshotId: number; menuId: number } | null> {
+  const [row] = await runStatement<{ snapshotId: number; menuId: number }>(db, LOCATION_MENU, [
+    locationId,
+    catering,
+  ]);
   return row ?? null;
 }
 
