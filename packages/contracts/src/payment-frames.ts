@@ -7,6 +7,17 @@
 import { z } from 'zod';
 import { envelope } from './api';
 import { IdParamSchema } from './bounds';
+import { WALLET_COUNTRY_CODE, WALLET_CURRENCY_CODE } from './payment-rules';
+
+// The frames' readers, texts and constants without zod (the payment page's browser code imports them from there).
+export {
+  parseExpressFrameMessage,
+  parseWalletSheetMessage,
+  WALLET_COUNTRY_CODE,
+  WALLET_CURRENCY_CODE,
+  WALLET_MESSAGES,
+  walletOutcomeOf,
+} from './payment-rules';
 
 /* ---------- Express hosted-frame protocol ---------- */
 
@@ -58,17 +69,7 @@ export const ExpressResetMessageSchema = z.object({
 });
 export type ExpressParentMessage = z.infer<typeof ExpressResetMessageSchema>;
 
-/** The frame's message when it is one of the Express protocol, null otherwise (never throws). */
-export function parseExpressFrameMessage(data: unknown): ExpressFrameMessage | null {
-  const parsed = ExpressFrameMessageSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
-}
-
 /* ---------- Virtual wallet: session ---------- */
-
-/** Purchase country and currency of the wallet's payment request (spec section 9). */
-export const WALLET_COUNTRY_CODE = 'US';
-export const WALLET_CURRENCY_CODE = 'USD';
 
 /** GET sales/orders/{id}/payment-methods/{method}/sessions: only VirtualWallet (15) has sessions. */
 export const WalletSessionParamsSchema = z.object({
@@ -131,12 +132,6 @@ export const WalletSheetMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type WalletSheetMessage = z.infer<typeof WalletSheetMessageSchema>;
 
-/** The sheet's message for `sessionId` when it is one of the wallet protocol, null otherwise (never throws). */
-export function parseWalletSheetMessage(data: unknown, sessionId: string): WalletSheetMessage | null {
-  const parsed = WalletSheetMessageSchema.safeParse(data);
-  return parsed.success && parsed.data.sessionId === sessionId ? parsed.data : null;
-}
-
 /** The sheet's same-origin calls (never leave the payment origin). */
 export const WalletSheetParamsSchema = z.object({ sessionId: z.uuid() });
 export const WalletApproveBodySchema = z.object({
@@ -148,12 +143,6 @@ export const WalletApproveValueSchema = WalletApprovedMessageSchema.omit({ type:
 export const WalletCancelValueSchema = WalletCancelledMessageSchema.omit({ type: true });
 
 /* ---------- Virtual wallet: errors and the storefront's adapter ---------- */
-
-/** Wallet texts of spec section 8. */
-export const WALLET_MESSAGES = {
-  notAuthorized: 'The transaction was not authorized',
-  notAuthorizedHint: 'Please, try again or use another payment method',
-} as const;
 
 /** What the wallet asks the payer to approve. */
 export interface WalletPaymentRequest {
@@ -190,23 +179,4 @@ export interface WalletAdapter {
   beginSession(request: WalletPaymentRequest): Promise<WalletSession>;
   /** Shows the sheet for the session; resolves once the payer approved, cancelled or it failed. */
   present(session: WalletSession, request: WalletPaymentRequest): Promise<WalletOutcome>;
-}
-
-/** The outcome a sheet message ends the presentation with; null for messages that do not end it. */
-export function walletOutcomeOf(message: WalletSheetMessage): WalletOutcome | null {
-  switch (message.type) {
-    case 'walletApproved':
-      return {
-        status: 'approved',
-        token: message.one_time_token,
-        cardBrand: message.card_brand,
-        lastFour: message.last_four,
-      };
-    case 'walletCancelled':
-      return { status: 'cancelled' };
-    case 'walletError':
-      return { status: 'error', code: message.response_code, message: message.response_text };
-    case 'walletReady':
-      return null;
-  }
 }

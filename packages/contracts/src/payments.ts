@@ -5,7 +5,23 @@
 import { z } from 'zod';
 import { envelope } from './api';
 import { IdParamSchema, IdSchema, refuseNul, textSchema } from './bounds';
-import { centsToDollars, dollarsToCents } from './money';
+import { GIFT_CARD_MESSAGES, giftCardDigits } from './payment-rules';
+
+// The rules and readers without zod (the payment page's browser code imports them from there).
+export {
+  amountDueAfterGiftCards,
+  cardBaseAmount,
+  GIFT_CARD_MESSAGES,
+  giftCardAmountRule,
+  giftCardDigits,
+  isAurusError,
+  maskCardNumber,
+  PAYMENT_MESSAGES,
+  readAurusFrameMessage,
+  readPayment,
+  readPaymentAnswer,
+  type GiftCardAmountResult,
+} from './payment-rules';
 import {
   AddressRequirementSchema,
   NotificationTypeSchema,
@@ -169,11 +185,6 @@ export const AurusFrameMessageSchema = z.discriminatedUnion('type', [
 export type AurusFrameMessage = z.infer<typeof AurusFrameMessageSchema>;
 export type AurusParentMessage = z.infer<typeof AurusTokenRequestMessageSchema>;
 
-/** Whether a frame answer is an error (spec: "response_code > 0 is an error"). */
-export function isAurusError(message: Pick<AurusTokenResponseMessage, 'response_code'>): boolean {
-  return message.response_code > 0;
-}
-
 /** Body of the frame's own same-origin tokenisation call (never leaves the API's origin). */
 export const CardTokenizeBodySchema = z.object({
   cardNumber: textSchema(23).min(12),
@@ -235,32 +246,7 @@ export function cardBrand(raw: string): 'visa' | 'mastercard' | 'discover' | 'am
   return 'card';
 }
 
-/** A 16-character masked number ('************4242'); the storefront shows its last 8 characters. */
-export function maskCardNumber(lastFour: string): string {
-  return `${'*'.repeat(12)}${lastFour}`;
-}
-
-/** Payment answers the storefront maps to its dialogs (spec section 8). */
-export const PAYMENT_MESSAGES = {
-  notAuthorized: 'The transaction was not authorized',
-  notAuthorizedHint: 'Please, review the information supplied and try again.',
-  serviceUnavailable: 'The payment service is not available at this moment',
-  serviceUnavailableHint: 'Please, try again in a few minutes.',
-} as const;
-
 /* ---------- Gift cards (split tender; spec sections 4 and 5) ---------- */
-
-/** The storefront's gift card answers (spec section 5), word for word. */
-export const GIFT_CARD_MESSAGES = {
-  invalidCard: 'Invalid card',
-  amountAdjusted: 'The amount entered exceeds the Order total. We adjusted the value for you',
-  applyFailed: 'Only positive numbers less than the balance amount and due amount are allowed',
-} as const;
-
-/** Digits of a gift card number, spaces and dashes dropped. */
-export function giftCardDigits(raw: string): string {
-  return raw.replace(/[\s-]/g, '');
-}
 
 /** A gift card number as typed: 8 to 19 digits once spaces and dashes are dropped. */
 export const GiftCardNumberSchema = textSchema(40).refine(
@@ -288,65 +274,3 @@ export const GiftCardPaymentBodySchema = z.object({
   tipAmount: z.literal(0).default(0),
 });
 export type GiftCardPaymentBody = z.infer<typeof GiftCardPaymentBodySchema>;
-
-export type GiftCardAmountResult =
-  | { ok: true; amount: number; adjusted: boolean; message: string | null }
-  | { ok: false; amount: null; adjusted: false; message: string };
-
-/**
- * The amount a guest may put on a gift card (spec section 5): $ and commas stripped; a positive amount with
- * at most 2 decimals; above the lesser of the card's balance and what is due (order total plus tip, less the
- * other gift cards) it is adjusted down to that lesser value with the adjusted message. Anything else, or
- * nothing left to take (a $0 card, nothing due), is the apply failure.
- */
-export function giftCardAmountRule(
-  raw: string | number,
-  limits: { balance: number; due: number },
-): GiftCardAmountResult {
-  const failed = {
-    ok: false,
-    amount: null,
-    adjusted: false,
-    message: GIFT_CARD_MESSAGES.applyFailed,
-  } as const;
-  const text = String(raw).replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(text) && !/^\.\d{1,2}$/.test(text)) return failed;
-  const cents = dollarsToCents(Number(text));
-  const capCents = Math.min(dollarsToCents(limits.balance), dollarsToCents(limits.due));
-  if (cents <= 0 || capCents <= 0) return failed;
-  if (cents > capCents) {
-    return {
-      ok: true,
-      amount: centsToDollars(capCents),
-      adjusted: true,
-      message: GIFT_CARD_MESSAGES.amountAdjusted,
-    };
-  }
-  return { ok: true, amount: centsToDollars(cents), adjusted: false, message: null };
-}
-
-/**
- * What is left for the card, offline credit or wallet after the gift cards: the order total (tip included)
- * less every gift card payment on the order, never below 0. 0 means the order is placed without a card.
- */
-export function amountDueAfterGiftCards(
-  orderTotal: number,
-  payments: readonly Pick<Payment, 'paymentMethod' | 'amount'>[],
-): number {
-  const giftCents = payments
-    .filter((p) => p.paymentMethod === 6)
-    .reduce((sum, p) => sum + dollarsToCents(p.amount), 0);
-  return centsToDollars(Math.max(0, dollarsToCents(orderTotal) - giftCents));
-}
-
-/**
- * The baseAmount a card, offline credit or wallet payment must carry (else 21044): the order total before tip
- * less the gift cards, never below 0 (the tip rides on top as tipAmount). When the gift cards also cover part
- * of the tip, the API stores the payment's tip as what is left of it, so the payment's amount equals the due.
- */
-export function cardBaseAmount(
-  totalBeforeTip: number,
-  payments: readonly Pick<Payment, 'paymentMethod' | 'amount'>[],
-): number {
-  return amountDueAfterGiftCards(totalBeforeTip, payments);
-}

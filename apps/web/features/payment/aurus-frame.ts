@@ -1,8 +1,5 @@
-import {
-  AurusFrameMessageSchema,
-  type AurusFrameMessage,
-  type AurusParentMessage,
-} from '@storefront/contracts/payments';
+import { readAurusFrameMessage } from '@storefront/contracts/payment-rules';
+import type { AurusFrameMessage, AurusParentMessage } from '@storefront/contracts/payments';
 
 /**
  * Whether a message comes from a processor's hosted page: the payment origin and, when its window is known,
@@ -26,8 +23,7 @@ export function readFrameMessage(
   frameWindow: MessageEventSource | null,
 ): AurusFrameMessage | null {
   if (!isFromFrame(event, paymentOrigin, frameWindow)) return null;
-  const parsed = AurusFrameMessageSchema.safeParse(event.data);
-  return parsed.success ? parsed.data : null;
+  return readAurusFrameMessage(event.data);
 }
 
 /** The origin of a payment URL ('https://pay.example.com'), or null when it is not an http(s) URL. */

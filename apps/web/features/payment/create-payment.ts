@@ -1,8 +1,6 @@
-import { envelope } from '@storefront/contracts/api';
-import { PaymentSchema, type CreatePaymentBody, type Payment } from '@storefront/contracts/payments';
+import { readPaymentAnswer } from '@storefront/contracts/payment-rules';
+import type { CreatePaymentBody, Payment } from '@storefront/contracts/payments';
 import { paymentFailure, type PaymentFailure } from './payment-errors';
-
-const PaymentAnswerSchema = envelope(PaymentSchema.nullable());
 
 /**
  * Creates a payment on the browser's order through the same-origin POST /api/payments?checkId={orderId}
@@ -20,8 +18,8 @@ export async function createPayment(
     body: JSON.stringify(body),
     cache: 'no-store',
   });
-  const answer = PaymentAnswerSchema.safeParse(await res.json().catch(() => null));
-  if (!answer.success) return paymentFailure([], res.ok || res.status >= 500 ? 500 : res.status);
-  if (res.ok && answer.data.succeed && answer.data.value) return { ok: true, data: answer.data.value };
-  return paymentFailure(answer.data.errors, res.status);
+  const answer = readPaymentAnswer(await res.json().catch(() => null));
+  if (!answer) return paymentFailure([], res.ok || res.status >= 500 ? 500 : res.status);
+  if (res.ok && answer.succeed && answer.value) return { ok: true, data: answer.value };
+  return paymentFailure(answer.errors, res.status);
 }

@@ -1,6 +1,6 @@
 import type { ApiError } from '@storefront/contracts/api';
 import { APP_ERROR, BLOCKING_CODES, ORDER_ERROR } from '@storefront/contracts/errors';
-import { PAYMENT_MESSAGES } from '@storefront/contracts/payments';
+import { PAYMENT_MESSAGES } from '@storefront/contracts/payment-rules';
 
 /** What a payment error dialog shows, and whether dismissing it resets the order (fatal) or restarts the payment. */
 export interface PaymentErrorView {

@@ -1,12 +1,12 @@
 'use client';
 
 import { useEffect, useRef, type RefObject } from 'react';
-import {
-  parseExpressFrameMessage,
-  type ExpressCompleteMessage,
-  type ExpressErrorMessage,
-  type ExpressFrameMessage,
+import type {
+  ExpressCompleteMessage,
+  ExpressErrorMessage,
+  ExpressFrameMessage,
 } from '@storefront/contracts/payment-frames';
+import { parseExpressFrameMessage } from '@storefront/contracts/payment-rules';
 import { isFromFrame } from './aurus-frame';
 
 /**

@@ -1,12 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  parseWalletSheetMessage,
-  walletOutcomeOf,
-  type WalletOutcome,
-  type WalletSession,
-} from '@storefront/contracts/payment-frames';
+import type { WalletOutcome, WalletSession } from '@storefront/contracts/payment-frames';
+import { parseWalletSheetMessage, walletOutcomeOf } from '@storefront/contracts/payment-rules';
 import { originOf } from './aurus-frame';
 
 /**

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { cn } from '@/lib/cn';
 import type { AddressRequirement } from '@storefront/contracts/enum-values';
 import type { BillingAddress } from '@storefront/contracts/payments';
@@ -9,11 +10,16 @@ import {
   requiredBillingFields,
   validateBillingAddress,
   type BillingAddressErrors,
-} from '@storefront/contracts/saved-payments';
+} from '@storefront/contracts/payment-rules';
 import { Button } from '@/components/ui/button';
 import { usePaymentFlow } from '../payment-flow-context';
 import { saveSavedCardAddress } from '../saved-card.actions';
-import { BillingAddressDialog, type BillingAddressSaveResult } from './billing-address-dialog';
+import type { BillingAddressSaveResult } from './billing-address-dialog';
+
+/** The address form (its fields and checks) in a chunk of its own, loaded when the guest first opens it. */
+const BillingAddressDialog = dynamic(() =>
+  import('./billing-address-dialog').then((m) => m.BillingAddressDialog),
+);
 
 /** The spec has no words for a saved address of another level; this asks for the one Save that fixes it. */
 const CONFIRM_MESSAGE = 'Please confirm your billing address';

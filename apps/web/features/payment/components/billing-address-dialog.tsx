@@ -8,7 +8,7 @@ import {
   validateBillingAddress,
   type BillingAddressErrors,
   type BillingAddressField,
-} from '@storefront/contracts/saved-payments';
+} from '@storefront/contracts/payment-rules';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';

@@ -2,8 +2,8 @@
 
 import { useId, useState, useTransition } from 'react';
 import { centsToDollars, dollarsToCents, formatCents } from '@storefront/contracts/money';
-import { giftCardAmountRule, giftCardDigits, type Payment } from '@storefront/contracts/payments';
-import { visibleMaskedNumber } from '@storefront/contracts/saved-payments';
+import type { Payment } from '@storefront/contracts/payments';
+import { giftCardAmountRule, giftCardDigits, visibleMaskedNumber } from '@storefront/contracts/payment-rules';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { applyGiftCard, checkGiftCardBalance, removeGiftCard, updateGiftCard } from '../gift-card.actions';

@@ -4,21 +4,17 @@ import { CompleteOrderForm } from './complete-order-form';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Lock } from 'lucide-react';
-import { PAYMENT_METHOD } from '@storefront/contracts/enums';
+import { PAYMENT_METHOD } from '@storefront/contracts/enum-values';
 import type { OrderRewards } from '@storefront/contracts/loyalty';
 import { centsToDollars } from '@storefront/contracts/money';
+import type { BillingAddress, Payment, PaymentMethodInfo } from '@storefront/contracts/payments';
 import {
   isAurusError,
-  type BillingAddress,
-  type Payment,
-  type PaymentMethodInfo,
-} from '@storefront/contracts/payments';
-import { WALLET_MESSAGES } from '@storefront/contracts/payment-frames';
-import {
   isBillingAddressComplete,
   isSavedAddressValidFor,
-  type SavedPayment,
-} from '@storefront/contracts/saved-payments';
+  WALLET_MESSAGES,
+} from '@storefront/contracts/payment-rules';
+import type { SavedPayment } from '@storefront/contracts/saved-payments';
 import { APP_ERROR } from '@storefront/contracts/errors';
 import { PAYMENT_SUCCESS_OVERLAY_MS } from '@storefront/contracts/tracking-stages';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import type { AddressRequirement } from '@storefront/contracts/enum-values';
-import { visibleMaskedNumber, type SavedPayment } from '@storefront/contracts/saved-payments';
+import { visibleMaskedNumber } from '@storefront/contracts/payment-rules';
+import type { SavedPayment } from '@storefront/contracts/saved-payments';
 import { Button } from '@/components/ui/button';
 import { saveSavedCardAddress } from '../saved-card.actions';
 import { BillingAddressDialog } from './billing-address-dialog';

@@ -2,7 +2,8 @@
 
 import { useState, useTransition } from 'react';
 import { Trash2 } from 'lucide-react';
-import { visibleMaskedNumber, type SavedPayment } from '@storefront/contracts/saved-payments';
+import { visibleMaskedNumber } from '@storefront/contracts/payment-rules';
+import type { SavedPayment } from '@storefront/contracts/saved-payments';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { deleteSavedCard } from '../saved-card.actions';

@@ -1,7 +1,8 @@
 'use client';
 
 import { useId, type ReactNode } from 'react';
-import { visibleMaskedNumber, type SavedPayment } from '@storefront/contracts/saved-payments';
+import { visibleMaskedNumber } from '@storefront/contracts/payment-rules';
+import type { SavedPayment } from '@storefront/contracts/saved-payments';
 import { cn } from '@/lib/cn';
 import { usePaymentFlow, type PaymentInstrument } from '../payment-flow-context';
 import { CardBrandLogo } from './card-brand-logos';

@@ -2,12 +2,8 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { Wallet } from 'lucide-react';
-import {
-  WALLET_COUNTRY_CODE,
-  WALLET_CURRENCY_CODE,
-  type WalletPaymentRequest,
-  type WalletSession,
-} from '@storefront/contracts/payment-frames';
+import type { WalletPaymentRequest, WalletSession } from '@storefront/contracts/payment-frames';
+import { WALLET_COUNTRY_CODE, WALLET_CURRENCY_CODE } from '@storefront/contracts/payment-rules';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { usePaymentFlow } from '../payment-flow-context';
