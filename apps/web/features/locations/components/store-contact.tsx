@@ -1,4 +1,4 @@
-import { MapPin, Phone } from 'lucide-react';
+import { MapPin, Phone } from '@/components/ui/static-icons';
 import type { Store } from '@storefront/contracts/locations';
 import { cn } from '@/lib/cn';
 

@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import { Clock } from '@/components/ui/static-icons';
 import type { Store } from '@storefront/contracts/locations';
 import { cn } from '@/lib/cn';
 import { storeQueryString, type StoreQuery } from '../store-query';
@@ -117,7 +117,12 @@ export function StoreHeader({
         </h1>
         <div className="col-start-2 row-start-2 flex items-center gap-3 md:row-start-1">
           <StoreInfoDialog
-            store={store}
+            store={{
+              name: store.name,
+              address: store.address,
+              contactInformation: store.contactInformation,
+              storeHours: store.storeHours,
+            }}
             hasOrderItems={hasOrderItems}
             more={
               <>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { Info } from 'lucide-react';
-import type { Store } from '@storefront/contracts/locations';
+import type { StoreInfo } from './store-info-modal';
 
 // The modal (hours and holiday rules included) loads when the guest opens it, not with the menu page.
 const StoreInfoModal = dynamic(() => import('./store-info-modal').then((m) => m.StoreInfoModal), {
@@ -19,7 +19,8 @@ export function StoreInfoDialog({
   hasOrderItems,
   more,
 }: {
-  store: Store;
+  /** Only what the modal shows (the props of this client component go to the browser with the page). */
+  store: StoreInfo;
   hasOrderItems: boolean;
   more?: React.ReactNode;
 }) {

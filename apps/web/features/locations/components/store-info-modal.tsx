@@ -7,6 +7,9 @@ import { formatDayHours, formatHolidayDate, formatHolidayHours } from '../busine
 import { ChangeLocationLink } from './change-location-link';
 import { StoreContact } from './store-contact';
 
+/** What the store info modal shows of a store: the page sends the browser these fields, not the whole store. */
+export type StoreInfo = Pick<Store, 'name' | 'address' | 'contactInformation' | 'storeHours'>;
+
 /**
  * The store info modal: name, address, phone, business hours per day (several periods a day, today marked),
  * upcoming holidays with their hours or CLOSED, and 'Change location'; on a phone also what the store header
@@ -19,7 +22,7 @@ export function StoreInfoModal({
   setOpen,
   more,
 }: {
-  store: Store;
+  store: StoreInfo;
   hasOrderItems: boolean;
   open: boolean;
   setOpen: (open: boolean) => void;

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { ChevronDown, Store } from 'lucide-react';
+import { ChevronDown, Store } from '@/components/ui/static-icons';
 import type { Brand } from '@storefront/contracts/locations';
 import { SizedImage } from '@/components/ui/sized-image';
 import { cn } from '@/lib/cn';

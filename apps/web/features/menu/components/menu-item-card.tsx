@@ -1,4 +1,4 @@
-import { UtensilsCrossed } from 'lucide-react';
+import { UtensilsCrossed } from '@/components/ui/static-icons';
 import { MENU_LAYOUT, type MenuLayout } from '@storefront/contracts/enum-values';
 import { IMAGE_SIZES } from '@storefront/contracts/image-sizes';
 import type { CardPrice } from '@storefront/contracts/menu-display';

@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import { Clock } from '@/components/ui/static-icons';
 import { FULFILLMENT_METHOD, FULFILLMENT_METHOD_LABEL, PICKUP_TYPE } from '@storefront/contracts/enum-values';
 import type { StoreOrderSettings } from '../order-settings.queries';
 import { EditOrderSettings } from './edit-order-settings';
