@@ -99,7 +99,8 @@ export function contentSecurityPolicy(options: PageSecurityOptions): string {
       new URL(options.processorPublicUrl).origin,
       ...(options.recaptcha ? RECAPTCHA_FRAME_SOURCES : []),
     ],
-    // blob: the ALTCHA captcha solves its proof of work in workers made from blobs (and Leaflet's clustering).
+    // 'self': the payment's invisible captcha solves its proof of work in a worker chunk of this origin
+    // (lib/captcha/altcha-solver.worker.ts); blob: the ALTCHA widget's workers (and Leaflet's clustering).
     ['worker-src', "'self'", 'blob:'],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],

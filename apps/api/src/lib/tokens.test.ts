@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { SignJWT, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenService } from './tokens';
 
@@ -49,6 +49,20 @@ describe('TokenService access tokens', () => {
     expect(await tokens.verifyAccessToken(forged)).toBeNull();
     expect(await other.verifyAccessToken(token)).toBeNull();
     expect(await tokens.verifyAccessToken(await tokens.signTrackingToken(5))).toBeNull();
+  });
+
+  it('signs standard HS256 JWTs that any verifier with the key accepts, with iat and exp its lifetime apart', async () => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T12:00:00Z'), toFake: ['Date'] });
+    const tokens = new TokenService(secret, 60, 600);
+    const key = new TextEncoder().encode(secret);
+    const now = Date.parse('2026-01-01T12:00:00Z') / 1000;
+    const { token, sid } = await tokens.signAccessToken({ appType: 107 });
+    const access = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date() });
+    expect(access.protectedHeader.alg).toBe('HS256');
+    expect(access.payload).toEqual({ typ: 'access', sid, app: 107, iat: now, exp: now + 60 });
+    const tracking = await jwtVerify(await tokens.signTrackingToken(9), key, { algorithms: ['HS256'] });
+    expect(tracking.payload).toEqual({ typ: 'tracking', oid: 9, iat: now, exp: now + 600 });
+    await expect(jwtVerify(token, new TextEncoder().encode(`${secret}-other`))).rejects.toThrow();
   });
 
   it('hands out a copy of the session, so a caller cannot change what the next request sees', async () => {

@@ -1,10 +1,11 @@
 /**
- * JWTs signed by the API (HS256: signed here with node:crypto, verified with jose). Access tokens carry the session id that owns orders, the app type
+ * JWTs signed by the API (HS256: signed with fast-jwt, verified with jose). Access tokens carry the session id that owns orders, the app type
  * (order channel) and, for signed-in customers, the user id and the customer session (`csid`, a row of
  * customer_sessions that `authenticate` checks on every user request, so that logout and a password reset end the
  * token at once). Tracking tokens open one order's tracking page.
  */
-import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { createSigner } from 'fast-jwt';
 import { jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { OrderChannelSchema, type OrderChannel } from '@storefront/contracts/enums';
@@ -44,9 +45,6 @@ const ExpirySchema = z.object({ exp: z.number() });
 /** Verified access tokens kept in memory (a bound on entries; each entry lives until its token expires). */
 const VERIFIED_CACHE_MAX = 10_000;
 
-/** The protected header of every token we sign, encoded: `{"alg":"HS256"}`. */
-const HS256_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
-
 interface VerifiedEntry {
   session: Session;
   /** Expiry of the token in epoch seconds (the `exp` claim). */
@@ -61,6 +59,13 @@ export class TokenService {
    * (the same string was verified before) but never outlives the token's `exp`; failures are never cached.
    */
   private readonly verified = new Map<string, VerifiedEntry>();
+  /**
+   * HS256 signers with `iat` and `exp` (`ttl` seconds later), synchronous with node:crypto's HMAC: jose's SignJWT
+   * signs through WebCrypto, which imports the key again and runs the HMAC as an async job on every call, and a
+   * placement's tracking token cost more CPU that way than its signature (issue 36).
+   */
+  private readonly signAccess: (claims: Record<string, unknown>) => string;
+  private readonly signTracking: (claims: Record<string, unknown>) => string;
 
   constructor(
     secret: string,
@@ -68,6 +73,10 @@ export class TokenService {
     private readonly trackingTtlSeconds: number,
   ) {
     this.key = createSecretKey(new TextEncoder().encode(secret));
+    const signer = (ttlSeconds: number) =>
+      createSigner({ key: Buffer.from(secret), algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
+    this.signAccess = signer(accessTtlSeconds);
+    this.signTracking = signer(trackingTtlSeconds);
   }
 
   /** A guest token (no user), or a user token: `user` names the customer and the customer session. */
@@ -78,18 +87,15 @@ export class TokenService {
     verifiedIdentity?: VerifiedIdentity;
   }) {
     const sid = input.sid ?? randomUUID();
-    const token = this.sign(
-      {
-        typ: 'access',
-        sid,
-        app: input.appType,
-        ...(input.user ? { uid: input.user.userId, csid: input.user.customerSessionId } : {}),
-        ...(input.verifiedIdentity
-          ? { vid: { oid: input.verifiedIdentity.orderId, ph: input.verifiedIdentity.phone } }
-          : {}),
-      },
-      this.accessTtlSeconds,
-    );
+    const token = this.signAccess({
+      typ: 'access',
+      sid,
+      app: input.appType,
+      ...(input.user ? { uid: input.user.userId, csid: input.user.customerSessionId } : {}),
+      ...(input.verifiedIdentity
+        ? { vid: { oid: input.verifiedIdentity.orderId, ph: input.verifiedIdentity.phone } }
+        : {}),
+    });
     return Promise.resolve({ token, sid, expiresIn: this.accessTtlSeconds });
   }
 
@@ -140,22 +146,7 @@ export class TokenService {
   }
 
   signTrackingToken(orderId: number): Promise<string> {
-    return Promise.resolve(this.sign({ typ: 'tracking', oid: orderId }, this.trackingTtlSeconds));
-  }
-
-  /**
-   * A compact HS256 JWT of `claims` with `iat` (now, epoch seconds) and `exp` (`ttlSeconds` later): the bytes jose's
-   * SignJWT wrote (its header, the claims in this order), signed at once with node:crypto's HMAC. jose signs
-   * through WebCrypto, which imports the key again and runs the HMAC as an async job on every call: a placement's
-   * tracking token cost more CPU that way than its signature.
-   */
-  private sign(claims: Record<string, unknown>, ttlSeconds: number): string {
-    const iat = Math.floor(Date.now() / 1000);
-    const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds })).toString(
-      'base64url',
-    );
-    const input = `${HS256_HEADER}.${payload}`;
-    return `${input}.${createHmac('sha256', this.key).update(input).digest('base64url')}`;
+    return Promise.resolve(this.signTracking({ typ: 'tracking', oid: orderId }));
   }
 
   /** The order id a tracking token opens, or null when it is invalid or expired. */
