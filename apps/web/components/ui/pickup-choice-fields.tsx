@@ -10,10 +10,9 @@ import {
   pickupFieldErrors,
   type PickupChoice,
 } from '@storefront/contracts/pickup';
+import { ParkingSpotInput } from './parking-spot-input';
 import { PickupFieldInputs, pickupFieldInputId } from './pickup-field-inputs';
 import { VehicleSelect } from './vehicle-select';
-
-const fieldClass = 'min-h-11 rounded-lg border border-gray-400 bg-white px-3 text-base font-normal';
 
 /** What a pickup option form needs from a store's option (the payment page's and the tracking page's both fit). */
 type PickupOptionMethod = Pick<
@@ -162,24 +161,12 @@ export function PickupChoiceFields({
         </div>
       ) : null}
       {form.needsSpot ? (
-        <label className="flex flex-col gap-1 text-sm font-semibold" htmlFor={`${id}-spot`}>
-          <span>
-            Parking spot
-            {method?.parkingSpaceRange ? (
-              <span className="font-normal text-gray-700">
-                {' '}
-                ({method.parkingSpaceRange[0]} to {method.parkingSpaceRange[1]})
-              </span>
-            ) : null}
-          </span>
-          <input
-            id={`${id}-spot`}
-            className={fieldClass}
-            inputMode="numeric"
-            value={form.spot}
-            onChange={(e) => form.setSpot(e.target.value)}
-          />
-        </label>
+        <ParkingSpotInput
+          id={`${id}-spot`}
+          value={form.spot}
+          onChange={form.setSpot}
+          range={method?.parkingSpaceRange}
+        />
       ) : null}
       <PickupFieldInputs
         idPrefix={id}

@@ -67,6 +67,9 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
 
   const aliceHeaders = () => customerHeaders(alice.token, alice.id);
   const bobHeaders = () => customerHeaders(bob.token, bob.id);
+  /** POST /v1/sales/orders with `payload` (a repeat's pastOrderId, or a new cart's snapshot) as `headers`' holder. */
+  const createOrder = (payload: Record<string, unknown>, headers: Record<string, string> = aliceHeaders()) =>
+    ctx.app.inject({ method: 'POST', url: '/v1/sales/orders', headers, payload });
 
   async function currentSnapshot(locationId: number): Promise<number> {
     const [row] = await ctx.app.db
@@ -80,12 +83,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
   /** Builds and places an order through the routes with `token`; returns its id. */
   async function placeOrder(token: string, locationId: number, items: AddOrderItemBody[]) {
     const headers = { authorization: `Bearer ${token}` };
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers,
-      payload: { menuSnapshotId: await currentSnapshot(locationId) },
-    });
+    const created = await createOrder({ menuSnapshotId: await currentSnapshot(locationId) }, headers);
     expect(created.statusCode, created.body).toBe(201);
     const orderId = created.json<Body<Order>>().value.id;
     const added = await ctx.app.inject({
@@ -175,12 +173,10 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     // A guest builds a cart, signs in (the same order session) and pays: the order is the customer's.
     const guestSid = randomUUID();
     const guest = await ctx.app.tokens.signAccessToken({ appType: ORDER_CHANNEL.web, sid: guestSid });
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers: { authorization: `Bearer ${guest.token}` },
-      payload: { menuSnapshotId: await currentSnapshot(DEMO_LOCATIONS.open) },
-    });
+    const created = await createOrder(
+      { menuSnapshotId: await currentSnapshot(DEMO_LOCATIONS.open) },
+      { authorization: `Bearer ${guest.token}` },
+    );
     const cartId = created.json<Body<Order>>().value.id;
     const carol = await createCustomer(ctx);
     const signedIn = await signInCustomer(ctx, carol, { sid: guestSid });
@@ -289,12 +285,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
       { ...lemonade(), portionId: null, note: null },
     ]);
     // They are add-item payloads: bulk-items takes them as they are (the Lemonade is off today's menu).
-    const cart = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers: aliceHeaders(),
-      payload: { menuSnapshotId: newSnapshotId },
-    });
+    const cart = await createOrder({ menuSnapshotId: newSnapshotId });
     const bulk = await ctx.app.inject({
       method: 'POST',
       url: `/v1/sales/orders/${cart.json<Body<Order>>().value.id}/bulk-items?removeInvalidItems=true`,
@@ -320,12 +311,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
       bobHeaders(),
     );
     expect(asBob.statusCode).toBe(404);
-    const repeat = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers: bobHeaders(),
-      payload: { pastOrderId: placed[0], removeInvalidItems: true },
-    });
+    const repeat = await createOrder({ pastOrderId: placed[0], removeInvalidItems: true }, bobHeaders());
     expect(repeat.statusCode).toBe(404);
   });
 
@@ -341,12 +327,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
       expect(res.statusCode, url).toBe(401);
       expect(res.json<Body<null>>().succeed).toBe(false);
     }
-    const repeat = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers,
-      payload: { pastOrderId: placed[0] },
-    });
+    const repeat = await createOrder({ pastOrderId: placed[0] }, headers);
     expect(repeat.statusCode).toBe(401);
     expect((await get('/v1/guests/past-orders', {})).statusCode).toBe(401);
   });
@@ -389,12 +370,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
       expect(res.json<Body<null>>().succeed).toBe(false);
     }
     for (const payload of [{ pastOrderId: 'x' }, { pastOrderId: 1, removeInvalidItems: 'yes' }, {}]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/v1/sales/orders',
-        headers: aliceHeaders(),
-        payload,
-      });
+      const res = await createOrder(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
   });
@@ -445,24 +421,14 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
 
   it('refuses a repeat with missing items (10018 per item) and writes nothing, then repeats without them', async () => {
     const before = await ordersOfSession(alice.sid);
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers: aliceHeaders(),
-      payload: { pastOrderId: placed[0] },
-    });
+    const refused = await createOrder({ pastOrderId: placed[0] });
     expect(refused.statusCode).toBe(422);
     expect(refused.json<Body<null>>().errors).toEqual([
       { key: 'MissingItem', code: 10018, message: 'Fresh Lemonade' },
     ]);
     expect(await ordersOfSession(alice.sid)).toEqual(before);
 
-    const repeated = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers: aliceHeaders(),
-      payload: { pastOrderId: placed[0], removeInvalidItems: true },
-    });
+    const repeated = await createOrder({ pastOrderId: placed[0], removeInvalidItems: true });
     expect(repeated.statusCode, repeated.body).toBe(201);
     const value = repeated.json<Body<{ order: Order; removedItems: { itemPathKey: string }[] }>>().value;
     expect(value.removedItems.map((r) => r.itemPathKey)).toEqual([key(40, 402)]);
@@ -488,12 +454,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
       [placed[1], true],
     ] as const) {
       const before = await ordersOfSession(alice.sid);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/v1/sales/orders',
-        headers: aliceHeaders(),
-        payload: { pastOrderId, removeInvalidItems },
-      });
+      const res = await createOrder({ pastOrderId, removeInvalidItems });
       expect(res.statusCode).toBe(422);
       expect(res.json<Body<null>>().errors).toEqual([
         { key: 'NoAvailableItem', code: 10018, message: 'No available item' },
@@ -503,12 +464,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
   });
 
   it('repeats an order at the store it was placed at, on that store’s current menu', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers: aliceHeaders(),
-      payload: { pastOrderId: placed[3] },
-    });
+    const res = await createOrder({ pastOrderId: placed[3] });
     expect(res.statusCode, res.body).toBe(201);
     const value = res.json<Body<{ order: Order; removedItems: unknown[] }>>().value;
     expect(value.removedItems).toEqual([]);
@@ -521,12 +477,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     const statements: string[] = [];
     const stop = ctx.database.onStatement((text) => statements.push(text.trim()));
     try {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/v1/sales/orders',
-        headers: aliceHeaders(),
-        payload: { pastOrderId: placed[3] },
-      });
+      const res = await createOrder({ pastOrderId: placed[3] });
       expect(res.statusCode, res.body).toBe(201);
     } finally {
       stop();
@@ -556,12 +507,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     expect(placedDays).toEqual([...placedDays].sort((a, b) => b - a));
 
     const dupont = all.find((o) => o.locationId === DEMO_LOCATIONS.open);
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sales/orders',
-      headers,
-      payload: { pastOrderId: dupont?.id },
-    });
+    const refused = await createOrder({ pastOrderId: dupont?.id }, headers);
     expect(refused.statusCode).toBe(422);
     // (This test's own menu change took the Lemonade off Dupont's menu too.)
     expect(refused.json<Body<null>>().errors).toContainEqual({

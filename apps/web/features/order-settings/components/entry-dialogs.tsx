@@ -7,6 +7,7 @@ import type { PickupMethod } from '@storefront/contracts/locations';
 import { TABLE_NUMBER_MAX, TABLE_NUMBER_MIN, pickupChoiceError } from '@storefront/contracts/pickup';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ParkingSpotInput } from '@/components/ui/parking-spot-input';
 import { VehicleSelect } from '@/components/ui/vehicle-select';
 import { saveCurbsideChoice, saveTableChoice } from '../order-settings.actions';
 import type { StoreOrderSettings } from '../order-settings.queries';
@@ -110,7 +111,6 @@ function CurbsideDialog({
   };
   const carError = error?.field === 'car' ? error.message : null;
   const spotError = error?.field === 'fulfillmentPlace' ? error.message : null;
-  const required = (flag: boolean) => (flag ? <span aria-hidden> *</span> : null);
   return (
     <Dialog
       open={open}
@@ -156,31 +156,15 @@ function CurbsideDialog({
             {carError}
           </p>
         ) : null}
-        <label className="flex flex-col gap-1 text-sm font-semibold sm:col-span-2" htmlFor={`${id}-spot`}>
-          <span>
-            Parking space{required(method.parkingSpaceRequired)}
-            {range ? (
-              <span className="font-normal text-gray-700">
-                {' '}
-                ({range[0]} to {range[1]})
-              </span>
-            ) : null}
-          </span>
-          <input
-            id={`${id}-spot`}
-            className={fieldClass}
-            inputMode="numeric"
-            value={spot}
-            aria-invalid={spotError ? true : undefined}
-            aria-describedby={spotError ? `${id}-spot-error` : undefined}
-            onChange={(e) => setSpot(e.target.value)}
-          />
-        </label>
-        {spotError ? (
-          <p id={`${id}-spot-error`} role="alert" className="text-sm text-red-800 sm:col-span-2">
-            {spotError}
-          </p>
-        ) : null}
+        <ParkingSpotInput
+          id={`${id}-spot`}
+          className="sm:col-span-2"
+          value={spot}
+          onChange={setSpot}
+          range={range}
+          required={method.parkingSpaceRequired}
+          error={spotError}
+        />
         {error?.field === 'form' || error?.field === 'pickupOption' ? (
           <p role="alert" className="text-sm text-red-800 sm:col-span-2">
             {error.message}
