@@ -134,6 +134,8 @@ export interface LoadFigure {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** Requests answered in the measured run (the warm-up's not counted). */
+  requests?: number;
   /** Where asked for: each refusal (status and the API's first error message) and how many times it came. */
   refusals?: Record<string, number>;
 }
@@ -167,8 +169,15 @@ export function refusalCounter(): {
  * One autocannon run: `seconds` long after a 1 s warm-up, or, with `amount`, exactly that many requests and no
  * warm-up (for requests that consume what they touch, like placing an order).
  */
-export async function load(name: string, options: Options, seconds = 8): Promise<LoadFigure> {
+export async function load(
+  name: string,
+  options: Options,
+  seconds = 8,
+  /** Called after the warm-up, right before the measured run (to start a CPU meter on the measured run alone). */
+  beforeRun?: () => Promise<void>,
+): Promise<LoadFigure> {
   if (options.amount === undefined) await autocannon({ ...options, duration: 1 });
+  await beforeRun?.();
   const result = await autocannon(
     options.amount === undefined
       ? { connections: 10, ...options, duration: seconds }
@@ -181,6 +190,7 @@ export async function load(name: string, options: Options, seconds = 8): Promise
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 

@@ -46,6 +46,7 @@ import {
   payByCard,
   searchStores,
 } from './guest';
+import { startCpuMeter, type CpuFigure } from './process-cpu';
 import { GENERATION_VERSION, SCALE, spreadZips, timeZoneOfState } from './scale-data';
 import { findLocations } from '../apps/api/src/modules/locations/locations.repository';
 import { openDatabase } from '../apps/api/src/db/client';
@@ -78,7 +79,12 @@ process.on('SIGTERM', () => process.exit(143));
 interface Figure extends LoadFigure {
   /** Sequential scans PostgreSQL made over orders and over locations during the measurement. */
   seqScans: { orders: number; locations: number };
+  /** CPU ms per request of the API's process group and of the database's backends (/proc: holds on a shared machine). */
+  cpuPerRequest: { api: number; db: number } | null;
 }
+
+/** The API process running and the database it serves: whose CPU a measurement reads. */
+let measured: { apiPid: number; database: string } | null = null;
 
 async function seqScans(client: pg.Client): Promise<{ orders: number; locations: number }> {
   // The statistics collector reports with a delay: ask for a fresh snapshot.
@@ -118,6 +124,7 @@ async function startApi(databaseUrl: string, processorUrl: string, processorKey:
     STAFF_KEY,
   });
   await waitForUrl(`${api}/health`, 300);
+  measured = { apiPid: child.pid ?? 0, database: new URL(databaseUrl).pathname.slice(1) };
   return child;
 }
 
@@ -354,16 +361,34 @@ async function measure(client: pg.Client, store: Store, session: Session, label:
   const run = async (name: string, options: Parameters<typeof load>[1]) => {
     if (only && !only.some((word) => name.includes(word))) return;
     const before = await seqScans(client);
-    const from = process.hrtime.bigint() / 1000n;
-    const figure = await load(name, options, 5);
+    // Set by the callback: an object, so TypeScript does not narrow it to its initial value.
+    const meter: { stop?: () => Promise<CpuFigure> } = {};
+    let from = process.hrtime.bigint() / 1000n;
+    const figure = await load(name, options, 5, async () => {
+      if (measured) {
+        meter.stop = await startCpuMeter({
+          serverUrl,
+          groups: { api: measured.apiPid },
+          databases: { db: measured.database },
+        });
+      }
+      from = process.hrtime.bigint() / 1000n;
+    });
     const to = process.hrtime.bigint() / 1000n;
+    const cpu = meter.stop ? await meter.stop() : null;
+    const requests = figure.requests ?? 0;
+    const cpuPerRequest =
+      cpu && requests > 0 ? { api: (cpu.api ?? 0) / requests, db: (cpu.db ?? 0) / requests } : null;
     if (cpuProfileDir) console.log(`${label}: ${name}: profile window --from=${from} --to=${to}`);
     const after = await seqScans(client);
     const scans = { orders: after.orders - before.orders, locations: after.locations - before.locations };
-    figures.push({ ...figure, seqScans: scans });
+    figures.push({ ...figure, seqScans: scans, cpuPerRequest });
+    const cpuText = cpuPerRequest
+      ? `, CPU ms per request api ${cpuPerRequest.api.toFixed(2)} db ${cpuPerRequest.db.toFixed(2)} (${requests})`
+      : '';
     console.log(
       `${label}: ${name}: p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${figure.requestsPerSecond.toFixed(0)} req/s, ` +
-        `non-2xx ${figure.non2xx}, seq scans orders/locations ${scans.orders}/${scans.locations}`,
+        `non-2xx ${figure.non2xx}, seq scans orders/locations ${scans.orders}/${scans.locations}${cpuText}`,
     );
   };
   await run('search by coordinates (New York)', {
