@@ -148,8 +148,12 @@ interface WallClock {
   second: number;
 }
 
-function wallClock(instant: number, timeZone: string): WallClock {
-  const shifted = new Date(instant + timeZoneOffsetMinutes(instant, timeZone) * MINUTE);
+function wallClock(
+  instant: number,
+  timeZone: string,
+  offset = timeZoneOffsetMinutes(instant, timeZone),
+): WallClock {
+  const shifted = new Date(instant + offset * MINUTE);
   return {
     year: shifted.getUTCFullYear(),
     month: shifted.getUTCMonth() + 1,
@@ -199,8 +203,9 @@ export function zonedInstant(date: LocalDate, minutes: number, timeZone: string)
 
 /** ISO 8601 with the zone's offset, e.g. '2025-03-14T11:15:00-04:00'. */
 export function formatZonedIso(instant: number, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
+  // The offset once for both (a kitchen board formats a few instants per ticket).
   const offset = timeZoneOffsetMinutes(instant, timeZone);
+  const w = wallClock(instant, timeZone, offset);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   return (

@@ -48,8 +48,13 @@ const statusOf = (status: number): OrderStatus =>
   isOneOf(status, 4) && status >= 1 ? (status as OrderStatus) : OrderStatusSchema.parse(status);
 const methodOrPickup = (method: number): FulfillmentMethod =>
   isOneOf(method, 2) ? (method as FulfillmentMethod) : FulfillmentMethodOrPickup.parse(method);
+// No pickup option (most tickets: every walk-in) is null at once, not a refused parse of every option.
 const pickupTypeOf = (option: number | null): PickupType | null =>
-  isOneOf(option, 2) ? (option as PickupType) : (PickupTypeSchema.safeParse(option).data ?? null);
+  option === null
+    ? null
+    : isOneOf(option, 2)
+      ? (option as PickupType)
+      : (PickupTypeSchema.safeParse(option).data ?? null);
 
 /**
  * Placed orders of a location (optionally of some statuses), oldest first, with items and pickup data. The
@@ -64,72 +69,62 @@ export async function listStaffOrders(
   if (!location) throw notFound('LocationNotFound', 'The location does not exist', 21034);
   const rows = await findKitchenOrders(db, locationId, statuses);
   // The labels of the guests' answers to pickup fields: read only when a ticket has answers.
-  const methods = rows.some((r) => r.order.pickupFields?.length)
-    ? await findPickupMethods(db, locationId)
-    : [];
+  const methods = rows.some((r) => r.pickupFields?.length) ? await findPickupMethods(db, locationId) : [];
   const zone = location.timeZone;
-  return rows.map(({ order, items, unpaidCents }) => {
-    return {
-      id: order.id,
-      referenceNumber: order.referenceNumber ?? String(order.id),
-      orderNumber: orderNumberFor(order.id),
-      locationId: order.locationId,
-      statusId: statusOf(order.status ?? 1),
-      placedAt: formatZonedIso((order.placedAt ?? order.createdAt).getTime(), zone),
-      expectedReadyTime: order.expectedReadyAt ? formatZonedIso(order.expectedReadyAt.getTime(), zone) : null,
-      scheduledReadyTime: order.scheduledReadyAt
-        ? formatZonedIso(order.scheduledReadyAt.getTime(), zone)
+  return rows.map((order) => ({
+    id: order.id,
+    referenceNumber: order.referenceNumber ?? String(order.id),
+    orderNumber: orderNumberFor(order.id),
+    locationId: order.locationId,
+    statusId: statusOf(order.status ?? 1),
+    placedAt: formatZonedIso(order.placedAtMs, zone),
+    expectedReadyTime:
+      order.expectedReadyAtMs === null ? null : formatZonedIso(order.expectedReadyAtMs, zone),
+    scheduledReadyTime:
+      order.scheduledReadyAtMs === null ? null : formatZonedIso(order.scheduledReadyAtMs, zone),
+    fulfillmentMethod: methodOrPickup(order.fulfillmentMethod),
+    contact: {
+      firstName: order.contactFirstName,
+      lastName: order.contactLastName,
+      phone: order.contactPhone,
+      email: order.contactEmail,
+    },
+    pickup: {
+      pickupOption: pickupTypeOf(order.pickupOption),
+      carColor: order.carColor,
+      carType: order.carType,
+      fulfillmentPlace: order.fulfillmentPlace,
+      ...(order.pickupFields?.length
+        ? {
+            additionalFields: describePickupFields(
+              methods.find((m) => m.pickupOption === order.pickupOption)?.additionalFields ?? [],
+              order.pickupFields,
+            ),
+          }
+        : {}),
+    },
+    delivery:
+      order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
+        ? {
+            address: [order.deliveryLine1, order.deliveryLine2, order.deliveryCity, order.deliveryStateCode]
+              .filter(Boolean)
+              .join(', '),
+            providerReference: order.deliveryProviderRef,
+          }
         : null,
-      fulfillmentMethod: methodOrPickup(order.fulfillmentMethod),
-      contact: {
-        firstName: order.contactFirstName,
-        lastName: order.contactLastName,
-        phone: order.contactPhone,
-        email: order.contactEmail,
-      },
-      pickup: {
-        pickupOption: pickupTypeOf(order.pickupOption),
-        carColor: order.carColor,
-        carType: order.carType,
-        fulfillmentPlace: order.fulfillmentPlace,
-        ...(order.pickupFields?.length
-          ? {
-              additionalFields: describePickupFields(
-                methods.find((m) => m.pickupOption === order.pickupOption)?.additionalFields ?? [],
-                order.pickupFields,
-              ),
-            }
-          : {}),
-      },
-      delivery:
-        order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1
-          ? {
-              address: [order.deliveryLine1, order.deliveryLine2, order.deliveryCity, order.deliveryStateCode]
-                .filter(Boolean)
-                .join(', '),
-              providerReference: order.deliveryProviderRef,
-            }
-          : null,
-      notes: order.notes,
-      items: items.map((i) => ({
-        id: i.id,
-        quantity: i.quantity,
-        title: i.title,
-        portionTitle: i.portionTitle,
-        modifiers: i.modifiers.map((m) => ({ title: m.title, quantity: m.quantity })),
-        notes: i.note,
-      })),
-      total: centsToDollars(order.totalCents),
-      // A completed order was handed over, so what it had to pay at the store was collected; a cancelled one
-      // owes nothing.
-      unpaidAmount:
-        order.status === ORDER_STATUS.Completed || order.cancelledAt || unpaidCents <= 0
-          ? null
-          : centsToDollars(unpaidCents),
-      cancelledAt: order.cancelledAt ? formatZonedIso(order.cancelledAt.getTime(), zone) : null,
-      cancelReason: order.cancelReason,
-    };
-  });
+    notes: order.notes,
+    // The lines come from the database in the answer's shape and key order.
+    items: order.items,
+    total: centsToDollars(order.totalCents),
+    // A completed order was handed over, so what it had to pay at the store was collected; a cancelled one
+    // owes nothing.
+    unpaidAmount:
+      order.status === ORDER_STATUS.Completed || order.cancelledAtMs !== null || order.unpaidCents <= 0
+        ? null
+        : centsToDollars(order.unpaidCents),
+    cancelledAt: order.cancelledAtMs === null ? null : formatZonedIso(order.cancelledAtMs, zone),
+    cancelReason: order.cancelReason,
+  }));
 }
 
 /**
