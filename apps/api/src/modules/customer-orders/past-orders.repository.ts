@@ -24,17 +24,22 @@ export interface PastOrderSummaryRow {
   snapshotId: number;
   orderChannel: number;
   fulfillmentMethod: number | null;
-  expectedReadyAt: Date | null;
-  placedAt: Date | null;
-  cancelledAt: Date | null;
+  /** Instants as epoch milliseconds (a number from the driver, not a Date it parses). */
+  expectedReadyAtMs: number | null;
+  placedAtMs: number | null;
+  cancelledAtMs: number | null;
   totalCents: number;
   itemCount: number;
 }
 
+/** An instant as whole epoch milliseconds, as a float8 (what Date#getTime gives of the driver's Date). */
+const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
 const PAGE_COLUMNS = `o.id, o.reference_number as "referenceNumber", o.location_id as "locationId",
   l.name as "locationName", l.time_zone as "timeZone", o.snapshot_id as "snapshotId",
   o.order_channel as "orderChannel", o.fulfillment_method as "fulfillmentMethod",
-  o.expected_ready_at as "expectedReadyAt", o.placed_at as "placedAt", o.cancelled_at as "cancelledAt",
+  ${epochMs('o.expected_ready_at')} as "expectedReadyAtMs", ${epochMs('o.placed_at')} as "placedAtMs",
+  ${epochMs('o.cancelled_at')} as "cancelledAtMs",
   o.total_cents as "totalCents",
   (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as "itemCount"`;
 

@@ -13,8 +13,10 @@ import { ORDER_ERROR } from '@storefront/contracts/errors';
 import {
   FULFILLMENT_METHOD,
   ITEM_TYPE,
+  ORDER_CHANNEL,
   OrderChannelSchema,
   type FulfillmentMethod,
+  type OrderChannel,
 } from '@storefront/contracts/enums';
 import { isTopLevelItemKey, ItemPathKeySchema } from '@storefront/contracts/menu';
 import { centsToDollars } from '@storefront/contracts/money';
@@ -55,8 +57,15 @@ export function requireCustomer(session: Session): number {
 export const pastOrderNotFound = (pastOrderId: number) =>
   notFound('InvalidOrderId', `Order ${pastOrderId} not found`, ORDER_ERROR.InvalidOrderId);
 
-const isoIn = (at: Date | null, timeZone: string) =>
-  at === null ? null : formatZonedIso(at.getTime(), timeZone);
+const isoIn = (epochMs: number | null, timeZone: string) =>
+  epochMs === null ? null : formatZonedIso(epochMs, timeZone);
+
+// The channels an order is placed on, checked without zod (a zod union of literals builds an issue for each
+// option it passes over: web, the usual one, is the last); any other value goes through the schema.
+const orderChannelOf = (channel: number): OrderChannel =>
+  channel === ORDER_CHANNEL.web || channel === ORDER_CHANNEL.inStore || channel === ORDER_CHANNEL.catering
+    ? channel
+    : OrderChannelSchema.parse(channel);
 
 function toSummary(row: PastOrderSummaryRow): PastOrderSummary {
   return {
@@ -64,11 +73,11 @@ function toSummary(row: PastOrderSummaryRow): PastOrderSummary {
     referenceNumber: row.referenceNumber,
     locationId: row.locationId,
     locationName: row.locationName,
-    orderChannel: OrderChannelSchema.parse(row.orderChannel),
+    orderChannel: orderChannelOf(row.orderChannel),
     fulfillmentMethod: row.fulfillmentMethod as FulfillmentMethod,
-    readyDateTime: isoIn(row.expectedReadyAt, row.timeZone),
-    placedAt: isoIn(row.placedAt, row.timeZone) ?? '',
-    cancelledAt: isoIn(row.cancelledAt, row.timeZone),
+    readyDateTime: isoIn(row.expectedReadyAtMs, row.timeZone),
+    placedAt: isoIn(row.placedAtMs, row.timeZone) ?? '',
+    cancelledAt: isoIn(row.cancelledAtMs, row.timeZone),
     total: centsToDollars(row.totalCents),
     itemCount: row.itemCount,
   };
@@ -147,6 +156,9 @@ export async function getPastOrder(db: Db, session: Session, pastOrderId: number
   const driverTipCents = delivery ? (order.driverTipCents ?? 0) : 0;
   const summary = toSummary({
     ...order,
+    expectedReadyAtMs: order.expectedReadyAt?.getTime() ?? null,
+    placedAtMs: order.placedAt?.getTime() ?? null,
+    cancelledAtMs: order.cancelledAt?.getTime() ?? null,
     locationName: row.locationName,
     timeZone: row.timeZone,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
