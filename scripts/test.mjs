@@ -3,9 +3,12 @@
  * `npm test`: typecheck, lint, unit and integration tests, then the end-to-end journeys in Chromium.
  * `npm test -- <part of a step's name>...` runs the matching steps only (`npm test -- typecheck lint format`).
  *
- * The static checks run in two lanes at once (ESLint's typed rules on one core, the four typechecks and Prettier on
- * the other): each is a single-threaded process, so together they take the time of the longer lane. Their output
- * is printed step by step as each finishes; the first failure fails the run after both lanes end.
+ * The static checks run in two lanes at once (ESLint's typed rules on one core; the typechecks, Prettier and the
+ * storefront's build on the other): ESLint and tsc are single-threaded, so together they take the time of the longer
+ * lane, and the build no longer waits for the unit tests. The build skips its own TypeScript pass (the same program
+ * as `tsc -p apps/web` minus the test files) because `typecheck web` runs right after it, with the route types the
+ * build wrote (.next/types, validator.ts included). Output is printed step by step as each finishes; the first
+ * failure fails the run after both lanes end.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -14,32 +17,43 @@ const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 
-/** [name, command, args, cwd?]; steps in one inner array of `staticLanes` run one after another. */
+const only = process.argv.slice(2).filter(Boolean);
+const selected = (name) => !only.length || only.some((part) => name.includes(part));
+
+/** [name, command, args, cwd?, extra env?]; steps in one inner array of `staticLanes` run one after another. */
 const staticLanes = [
   [['lint', bin('eslint'), ['--max-warnings=0', '.']]],
   [
     ['typecheck contracts', bin('tsc'), ['--noEmit', '-p', 'packages/contracts']],
     ['typecheck api', bin('tsc'), ['--noEmit', '-p', 'apps/api']],
     ['typecheck sandbox processor', bin('tsc'), ['--noEmit', '-p', 'apps/sandbox-processor']],
-    ['typecheck web', bin('tsc'), ['--noEmit', '-p', 'apps/web']],
     ['format', bin('prettier'), ['--check', '.']],
+    // Its types are checked by the next step when that runs too (apps/web/next.config.ts).
+    [
+      'build storefront',
+      bin('next'),
+      ['build'],
+      join(root, 'apps/web'),
+      selected('typecheck web') ? { STOREFRONT_BUILD_TYPES_CHECKED_AFTER: '1' } : {},
+    ],
+    ['typecheck web', bin('tsc'), ['--noEmit', '-p', 'apps/web']],
   ],
 ];
 const laterSteps = [
   ['unit and integration tests', bin('vitest'), ['run']],
-  ['build storefront', bin('next'), ['build'], join(root, 'apps/web')],
   ['end-to-end tests', bin('playwright'), ['test'], join(root, 'apps/web')],
 ];
-
-const only = process.argv.slice(2).filter(Boolean);
-const selected = (name) => !only.length || only.some((part) => name.includes(part));
 const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
 
 /** Runs one step with its output buffered; resolves to [ok, printed block]. */
-function runBuffered([name, command, args, cwd = root]) {
+function runBuffered([name, command, args, cwd = root, extraEnv = {}]) {
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -53,10 +67,10 @@ function runBuffered([name, command, args, cwd = root]) {
   });
 }
 
-function runInherited([name, command, args, cwd = root]) {
+function runInherited([name, command, args, cwd = root, extraEnv = {}]) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd, env, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: 'inherit' });
   const ok = result.status === 0;
   console.log(`  ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds(started)} s`);
   return ok;
