@@ -1,17 +1,26 @@
 'use client';
 
 import { useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { FULFILLMENT_METHOD } from '@storefront/contracts/enum-values';
-import { ScheduleDialog } from '@/features/order-settings/components/schedule-dialog';
 import type { ScheduleContext } from '@/lib/schedule-context';
+
+/**
+ * The schedule modal (its fields, date-fns and the Order Settings' action) in a chunk of its own, loaded when the
+ * guest first presses 'Change': about 9 kB gzip the payment page's first load no longer carries.
+ */
+const ScheduleDialog = dynamic(
+  () => import('@/features/order-settings/components/schedule-dialog').then((m) => m.ScheduleDialog),
+  { ssr: false },
+);
 
 /**
  * The payment page's 'Change' beside the ready (or arrival) time: opens the Order Settings' schedule modal
  * ('Pickup Time' or 'Delivery Time'), composed here because features do not import each other. 'Save changes'
  * puts the new time on the order (the Order Settings' own action) and the page is rendered again with it; the
  * pending payment is untouched (the time does not change what is due). Each opening starts from the order's
- * current time.
+ * current time. The modal mounts at the first opening and stays (its 'invalid date' notice outlives it).
  */
 export function PaymentTimeChange({ schedule }: { schedule: ScheduleContext }) {
   const router = useRouter();
@@ -32,13 +41,15 @@ export function PaymentTimeChange({ schedule }: { schedule: ScheduleContext }) {
       >
         Change
       </button>
-      <ScheduleDialog
-        key={opening}
-        open={open}
-        onOpenChange={setOpen}
-        context={schedule}
-        onSaved={() => router.refresh()}
-      />
+      {opening > 0 ? (
+        <ScheduleDialog
+          key={opening}
+          open={open}
+          onOpenChange={setOpen}
+          context={schedule}
+          onSaved={() => router.refresh()}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,15 +1,25 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import type { OrderRewards } from '@storefront/contracts/loyalty';
-import { RewardsSection } from '@/features/discounts/components/rewards-section';
 import { usePaymentFlow } from '../payment-flow-context';
 import { BillingAddressPanel } from './billing-address-block';
 import { ExpressFrame } from './express-frame';
 import { GiftCardSection } from './gift-card-section';
-import { SavedCardsPanel } from './saved-card-list';
 import { SavedCardSaveCheckbox } from './saved-card-save-checkbox';
-import { WalletButton } from './wallet-button';
+
+/*
+ * The parts a page may not show are chunks of their own, loaded only where they render: the Rewards part (a
+ * loyalty brand's), the saved cards (a customer's, with their delete dialog) and the wallet. The first two are
+ * still drawn in the server's HTML; the wallet button draws nothing there anyway (it shows once the wallet says it
+ * is available and the amount due is known, both in the browser).
+ */
+const RewardsSection = dynamic(() =>
+  import('@/features/discounts/components/rewards-section').then((m) => m.RewardsSection),
+);
+const SavedCardsPanel = dynamic(() => import('./saved-card-list').then((m) => m.SavedCardsPanel));
+const WalletButton = dynamic(() => import('./wallet-button').then((m) => m.WalletButton), { ssr: false });
 
 /*
  * Where the payment instruments plug into the payment page. Each slot renders inside the page's
