@@ -748,13 +748,55 @@ export async function getLocationForOrdering(
   return locationForOrderingOf(record, now);
 }
 
+/** A store's schedule and status in one minute (minuteScheduleOf). */
+interface MinuteSchedule {
+  minute: number;
+  timeZone: string;
+  demoSchedule: LocationRecord['demoSchedule'];
+  schedule: Schedule;
+  status: StoreStatusResult;
+}
+
+const minuteSchedules = new WeakMap<LocationRecord['hours'], MinuteSchedule>();
+
+/**
+ * The schedule and status of a store at `now`, made once per minute for the hours of its catalogue record (the
+ * same rows until the catalogue is refreshed; placement merges a fresh row into that record for every order, so
+ * the record itself is new each time). Every edge the status looks at (an opening interval's start and end, the
+ * 'Closes Soon' window, the demo stores' rolling hours) falls on a whole minute, so within one minute the status
+ * is the same; the time zone and demo schedule, which a fresh row may change, are checked too.
+ */
+function minuteScheduleOf(
+  record: LocationRecord,
+  now: number,
+): { schedule: Schedule; status: StoreStatusResult } {
+  const minute = Math.floor(now / 60_000);
+  const known = minuteSchedules.get(record.hours);
+  if (
+    known?.minute === minute &&
+    known.timeZone === record.timeZone &&
+    known.demoSchedule === record.demoSchedule
+  ) {
+    return known;
+  }
+  const schedule = scheduleOf(record, now);
+  const made: MinuteSchedule = {
+    minute,
+    timeZone: record.timeZone,
+    demoSchedule: record.demoSchedule,
+    schedule,
+    status: computeStoreStatus(schedule, record.timeZone, now),
+  };
+  minuteSchedules.set(record.hours, made);
+  return made;
+}
+
 /**
  * What ordering needs to know about a location from its record (placement merges a fresh read of the location's
  * row into its cached catalogue record: hours and holidays from the cache, every setting fresh).
  */
 export function locationForOrderingOf(record: LocationRecord, now: number): LocationForOrdering {
-  const schedule = scheduleOf(record, now);
-  const status = computeStoreStatus(schedule, record.timeZone, now);
+  const { schedule, status } = minuteScheduleOf(record, now);
   return {
     id: record.id,
     name: record.name,
