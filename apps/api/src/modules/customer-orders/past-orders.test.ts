@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   PastOrdersResponseSchema,
+  RepeatOrderResponseSchema,
   type PastOrderDetail,
   type PastOrderSummary,
   type RecentOrderedItem,
@@ -430,6 +431,8 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
 
     const repeated = await createOrder({ pastOrderId: placed[0], removeInvalidItems: true });
     expect(repeated.statusCode, repeated.body).toBe(201);
+    // The answer's JSON is made by the route itself: the very text the response schema's serializer makes.
+    expect(repeated.body).toBe(JSON.stringify(z.encode(RepeatOrderResponseSchema, repeated.json())));
     const value = repeated.json<Body<{ order: Order; removedItems: { itemPathKey: string }[] }>>().value;
     expect(value.removedItems.map((r) => r.itemPathKey)).toEqual([key(40, 402)]);
     expect(value.order.context).toMatchObject({

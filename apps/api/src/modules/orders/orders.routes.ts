@@ -38,6 +38,7 @@ import {
   updateOrderSnapshot,
 } from './orders.service';
 import { repeatOrder } from '../customer-orders/repeat-order.service';
+import { sendJsonText } from '../../lib/http-cache';
 
 const errors = {
   400: ErrorEnvelopeSchema,
@@ -64,8 +65,12 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { body } = request;
-      if ('pastOrderId' in body)
-        return reply.code(201).send(ok(await repeatOrder(app.db, sessionOf(request), body)));
+      // A repeat's JSON is made directly (toOrderView builds the order in the schema's key order and shape): the
+      // response union's encoder, which copied the whole order field by field, was a tenth of the route's CPU.
+      if ('pastOrderId' in body) {
+        const repeated = await repeatOrder(app.db, sessionOf(request), body);
+        return sendJsonText(reply.code(201), JSON.stringify(ok(repeated)));
+      }
       return reply.code(201).send(ok(await createOrder(app.db, sessionOf(request), body)));
     },
   );

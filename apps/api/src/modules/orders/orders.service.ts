@@ -351,6 +351,7 @@ export function toOrderItemView(line: LoadedOrderItem): OrderItem {
  */
 export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[], paidCents: number): Order {
   const totals = totalsOf(order, items, paidCents);
+  // In OrderSchema's key order and shape: a repeat's answer is this object stringified as is (orders.routes).
   return {
     id: order.id,
     context: {
@@ -380,13 +381,13 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[], 
       amount: centsToDollars(line.amountCents),
     })),
     notes: order.notes,
-    scheduledTime: order.scheduledReadyAt?.toISOString() ?? null,
-    // Once placed: the reference the guest quotes at the store, and when the kitchen expects it ready.
-    referenceNumber: order.referenceNumber ?? null,
-    expectedPreparationReadyDateTime: order.expectedReadyAt?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
     fulfillmentInformation: {
       fulfillmentMethod: (order.fulfillmentMethod as FulfillmentMethod) ?? FULFILLMENT_METHOD.Pickup,
-      pickupOption: PickupTypeSchema.safeParse(order.pickupOption).data ?? null,
+      // No option (a walk-in) is null at once, not a refused parse of each option of the union.
+      pickupOption:
+        order.pickupOption === null ? null : (PickupTypeSchema.safeParse(order.pickupOption).data ?? null),
       fulfillmentPlace: order.fulfillmentPlace,
       carType: order.carType,
       carColor: order.carColor,
@@ -406,8 +407,10 @@ export function toOrderView(order: OrderRow, items: readonly LoadedOrderItem[], 
             }
           : null,
     },
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
+    expectedPreparationReadyDateTime: order.expectedReadyAt?.toISOString() ?? null,
+    scheduledTime: order.scheduledReadyAt?.toISOString() ?? null,
+    // Once placed: the reference the guest quotes at the store, and when the kitchen expects it ready.
+    referenceNumber: order.referenceNumber ?? null,
   };
 }
 
