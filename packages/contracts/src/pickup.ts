@@ -131,6 +131,20 @@ export function describePickupFields(
   });
 }
 
+/**
+ * The `additionalFields` part of an order's pickup block (tracking page, kitchen ticket): the answers described by
+ * the fields of the order's option among `methods`, or nothing when the guest gave none.
+ */
+export function pickupFieldsPart(
+  methods: readonly { pickupOption: number; additionalFields: readonly PickupAdditionalField[] | null }[],
+  pickupOption: number | null,
+  answers: readonly { id: string; value: string }[] | null | undefined,
+): { additionalFields?: PickupFieldAnswer[] } {
+  if (!answers?.length) return {};
+  const fields = methods.find((m) => m.pickupOption === pickupOption)?.additionalFields ?? [];
+  return { additionalFields: describePickupFields(fields, answers) };
+}
+
 export interface PickupChoice {
   pickupOption: PickupType;
   carColor?: number | null | undefined;

@@ -15,6 +15,12 @@ export interface Statement {
 
 export const statement = (name: string, text: string): Statement => ({ name, text });
 
+/**
+ * A timestamp column read as whole epoch milliseconds, a float8 (what Date#getTime gives of the driver's Date): the
+ * driver hands back a number instead of a Date it must parse per column of each row.
+ */
+export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
 interface Driver {
   query(...args: unknown[]): Promise<{ rows: unknown[] }>;
   exec?: unknown;

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { runStatement, statement } from '../../db/statements';
+import { epochMs, runStatement, statement } from '../../db/statements';
 import { locations } from '../../db/schema/locations';
 import { menuSnapshots } from '../../db/schema/menus';
 import { orderItemModifiers, orderItems, orders } from '../../db/schema/orders';
@@ -31,9 +31,6 @@ export interface PastOrderSummaryRow {
   totalCents: number;
   itemCount: number;
 }
-
-/** An instant as whole epoch milliseconds, as a float8 (what Date#getTime gives of the driver's Date). */
-const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
 const PAGE_COLUMNS = `o.id, o.reference_number as "referenceNumber", o.location_id as "locationId",
   l.name as "locationName", l.time_zone as "timeZone", o.snapshot_id as "snapshotId",

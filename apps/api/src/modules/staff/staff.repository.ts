@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PAYMENT_METHOD } from '@storefront/contracts/enums';
 import type { Db } from '../../db/client';
 import { staffSessions } from '../../db/schema/clients';
-import { runStatement, statement } from '../../db/statements';
+import { epochMs, runStatement, statement } from '../../db/statements';
 
 // The staff credentials are checked on every staff request (a kitchen screen polls its board): sent by name.
 const STAFF_KEY_BY_HASH = statement(
@@ -103,9 +103,6 @@ export interface KitchenOrderRow {
   /** Pending Pay at the Store payments, cents (0 when none). */
   unpaidCents: number;
 }
-
-/** An instant as whole epoch milliseconds (a float8: the driver gives a number, not a Date it must parse). */
-const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
 /**
  * The board's columns: only what a ticket shows (the whole row as JSON, mapped back column by column, was most

@@ -13,7 +13,7 @@ import {
   type PickupType,
 } from '@storefront/contracts/enums';
 import { centsToDollars } from '@storefront/contracts/money';
-import { describePickupFields } from '@storefront/contracts/pickup';
+import { pickupFieldsPart } from '@storefront/contracts/pickup';
 import { formatZonedIso } from '@storefront/contracts/store-hours';
 import { nextOrderStatus, type StaffLocation, type StaffOrder } from '@storefront/contracts/staff';
 import { ORDER_ERROR } from '@storefront/contracts/errors';
@@ -94,14 +94,7 @@ export async function listStaffOrders(
       carColor: order.carColor,
       carType: order.carType,
       fulfillmentPlace: order.fulfillmentPlace,
-      ...(order.pickupFields?.length
-        ? {
-            additionalFields: describePickupFields(
-              methods.find((m) => m.pickupOption === order.pickupOption)?.additionalFields ?? [],
-              order.pickupFields,
-            ),
-          }
-        : {}),
+      ...pickupFieldsPart(methods, order.pickupOption, order.pickupFields),
     },
     delivery:
       order.fulfillmentMethod === FULFILLMENT_METHOD.Delivery && order.deliveryLine1

@@ -23,7 +23,7 @@ import {
 } from '@storefront/contracts/tracking';
 import type { PickupDataBody } from '@storefront/contracts/checkout';
 import {
-  describePickupFields,
+  pickupFieldsPart,
   keptPickupFields,
   pickupChoiceError,
   pickupFieldErrors,
@@ -176,14 +176,7 @@ export async function getTrackingDetails(db: Db, order: OrderRow): Promise<Track
       fulfillmentPlace: order.fulfillmentPlace,
       carType: order.carType,
       carColor: order.carColor,
-      ...(order.pickupFields?.length
-        ? {
-            additionalFields: describePickupFields(
-              methods.find((m) => m.pickupOption === order.pickupOption)?.additionalFields ?? [],
-              order.pickupFields,
-            ),
-          }
-        : {}),
+      ...pickupFieldsPart(methods, order.pickupOption, order.pickupFields),
       delivery: isDelivery
         ? {
             feeAmount: centsToDollars(order.deliveryFeeCents),
