@@ -104,9 +104,17 @@ export async function startCpuMeter(parts: CpuParts): Promise<() => Promise<CpuF
   };
 }
 
-/** `api 3.1, processor 1.2, ...` ms per order. */
-export function describeCpuPerOrder(figure: CpuFigure, orders: number): string {
-  const parts = Object.entries(figure).map(([name, ms]) => `${name} ${(ms / orders).toFixed(2)}`);
+/**
+ * `api 3.1, processor 1.2, ...` ms per order; per request (a read, a fraction of a ms) in microseconds, whole.
+ */
+export function describeCpuPerOrder(
+  figure: CpuFigure,
+  orders: number,
+  unit: 'order' | 'request' = 'order',
+): string {
+  const [scale, digits, per] = unit === 'order' ? [1, 2, 'ms per order'] : [1000, 0, 'us per request'];
+  const each = (ms: number) => ((ms * scale) / orders).toFixed(digits);
+  const parts = Object.entries(figure).map(([name, ms]) => `${name} ${each(ms)}`);
   const total = Object.values(figure).reduce((sum, ms) => sum + ms, 0);
-  return `CPU ms per order: ${parts.join(', ')}; total ${(total / orders).toFixed(2)}`;
+  return `CPU ${per}: ${parts.join(', ')}; total ${each(total)}`;
 }

@@ -258,6 +258,25 @@ async function cpuMeter(): Promise<(() => Promise<CpuFigure>) | null> {
   });
 }
 
+/**
+ * `load` with the CPU each part spent per answered request over the measured run (the warm-up left out), and its
+ * profile window under `--cpu-prof`: the figure to compare two builds by, where the rate moves with the machine.
+ */
+async function loadMetered(name: string, options: Parameters<typeof load>[1]): Promise<LoadFigure> {
+  let stopMeter: (() => Promise<CpuFigure>) | null = null;
+  let from = 0n;
+  const figure = await load(name, options, undefined, async () => {
+    stopMeter = await cpuMeter();
+    from = process.hrtime.bigint() / 1000n;
+  });
+  const to = process.hrtime.bigint() / 1000n;
+  const cpu = await (stopMeter as (() => Promise<CpuFigure>) | null)?.();
+  const requests = figure.requests ?? 0;
+  if (cpu && requests > 0) console.log(`${name}: ${describeCpuPerOrder(cpu, requests, 'request')}`);
+  if (cpuProfileDir) console.log(`${name}: profile window --from=${from} --to=${to} --per=${requests}`);
+  return figure;
+}
+
 /** Orders prepared this many at a time (each is six calls in a row). */
 const PREPARE_CONCURRENCY = 12;
 
@@ -626,7 +645,7 @@ async function startBareServer(port: number, file?: string): Promise<string> {
 
 /** The menu-item pricing POST (an item's defaults, quantity 2). */
 function measureItemPricing(f: Fixture, auth: Record<string, string>): Promise<LoadFigure> {
-  return load('POST menu-item pricings', {
+  return loadMetered('POST menu-item pricings', {
     url: `${api}/v1/sales/menus/${f.snapshotId}/items/${f.itemPathKey}/pricings`,
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -638,19 +657,54 @@ function measureItemPricing(f: Fixture, auth: Record<string, string>): Promise<L
 async function measureSearch(auth: Record<string, string>): Promise<LoadFigure[]> {
   const flags = 'fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true';
   return [
-    await load('GET /v1/locations (search)', {
+    await loadMetered('GET /v1/locations (search)', {
       url: `${api}/v1/locations?latitude=38.9&longitude=-77.03&radiusMiles=25&${flags}&includeAcceptOrdersAfterCloseFlag=true`,
       headers: auth,
     }),
-    await load('GET /v1/locations (search by city)', {
+    await loadMetered('GET /v1/locations (search by city)', {
       url: `${api}/v1/locations?address=${encodeURIComponent('Washington, DC')}&${flags}`,
       headers: auth,
     }),
-    await load('GET /v1/locations (search by ZIP code)', {
+    await loadMetered('GET /v1/locations (search by ZIP code)', {
       url: `${api}/v1/locations?address=20910&${flags}`,
       headers: auth,
     }),
   ];
+}
+
+/**
+ * Node itself sending the bytes of the search by coordinates and of the item pricing (their answers as the API
+ * gave them): how far loopback and the client allow for answers of that size, beside the hello ceiling.
+ */
+async function measureSameBytes(f: Fixture, auth: Record<string, string>): Promise<LoadFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const answers: [string, Promise<Response>][] = [
+    [
+      'search',
+      fetch(
+        `${api}/v1/locations?latitude=38.9&longitude=-77.03&radiusMiles=25&fulfillmentMethod=1&includeLocationStatus=true&includeOnlineAvailability=true&includeAcceptOrdersAfterCloseFlag=true`,
+        { headers: auth },
+      ),
+    ],
+    [
+      'pricing',
+      fetch(`${api}/v1/sales/menus/${f.snapshotId}/items/${f.itemPathKey}/pricings`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: f.pricingBody,
+      }),
+    ],
+  ];
+  const figures: LoadFigure[] = [];
+  for (const [i, [name, answer]] of answers.entries()) {
+    const bytes = Buffer.from(await (await answer).arrayBuffer());
+    const file = join(dir, `${name}.json`);
+    writeFileSync(file, bytes);
+    const url = await startBareServer(PORTS.sameBytes + 100 + i, file);
+    figures.push(await load(`node:http, same ${name} bytes (${bytes.byteLength} B)`, { url }));
+  }
+  return figures;
 }
 
 /** The staff key of the bench's API: the notifications part marks orders ready as the kitchen does. */
@@ -731,7 +785,11 @@ async function measureApi(): Promise<{
   if (searchOnly) {
     return {
       ceiling,
-      routes: [await measureItemPricing(f, auth), ...(await measureSearch(auth))],
+      routes: [
+        await measureItemPricing(f, auth),
+        ...(await measureSearch(auth)),
+        ...(await measureSameBytes(f, auth)),
+      ],
       accounts: null,
       notifications: null,
       verification: null,
