@@ -102,6 +102,8 @@ export interface PastOrderToRepeat {
   locationId: number;
   fulfillmentMethod: number;
   catering: boolean;
+  /** The snapshot the store serves now for that kind of menu (findLocationMenu); null when it has none. */
+  currentSnapshotId: number | null;
   /** In the order they were added, each with its modifiers in their positions. */
   lines: {
     itemPathKey: string;
@@ -116,11 +118,14 @@ export interface PastOrderToRepeat {
   serviceCharges: Record<string, unknown>[];
 }
 
-// findPastOrder's predicate, with the order's lines and modifiers, and what pricing a new order at its store
-// reads (findAutomaticDiscounts, findServiceCharges): everything repeat order reads, in one round trip.
+// findPastOrder's predicate, with the order's lines and modifiers, the store's current menu of the same kind
+// (findLocationMenu) and what pricing a new order at its store reads (findAutomaticDiscounts,
+// findServiceCharges): everything repeat order reads, in one round trip.
 const PAST_ORDER_TO_REPEAT = statement(
   'past_order_to_repeat',
   `select o.location_id as "locationId", o.fulfillment_method as "fulfillmentMethod", s.catering,
+     (select lm.snapshot_id from location_menus lm
+       where lm.location_id = o.location_id and lm.catering = s.catering limit 1) as "currentSnapshotId",
      coalesce((select json_agg(json_build_object('itemPathKey', i.item_path_key, 'title', i.title,
          'quantity', i.quantity, 'portionId', i.portion_id, 'note', i.note,
          'modifiers', coalesce((select json_agg(json_build_object('itemPathKey', m.item_path_key,

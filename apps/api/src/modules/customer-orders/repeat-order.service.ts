@@ -1,8 +1,8 @@
 /**
  * Repeat order (POST sales/orders with pastOrderId): a new order for the token's session at the past order's
  * store, on that store's current menu snapshot, with the past order's lines added again through the same pricing
- * and validation as bulk-items (each repriced today, never at the old price). One transaction: when it fails,
- * nothing is written.
+ * and validation as bulk-items (each repriced today, never at the old price). One statement writes the order
+ * with its lines and totals: when it fails, nothing is written.
  */
 import type { ApiError } from '@storefront/contracts/api';
 import { ACCOUNT_ERROR, ACCOUNT_MESSAGES, type RepeatOrderBody } from '@storefront/contracts/accounts';
@@ -16,13 +16,11 @@ import { DomainError, notFound } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import { newOrderDiscountInputs } from '../discounts/discount-inputs';
 import { getRecord } from '../locations/locations.service';
-import { snapshotStore } from '../menus/menu-snapshots';
 import { requireSnapshot } from '../menus/menus.service';
-import { insertNewOrder, insertOrderLine, type LoadedOrderItem } from '../orders/orders.repository';
 import {
   draftOrderLines,
+  insertPricedOrder,
   newOrderValues,
-  storeTotalsWith,
   toOrderView,
   type RemovedItem,
 } from '../orders/orders.service';
@@ -57,42 +55,36 @@ export async function repeatOrder(
   const pastMethod = past.fulfillmentMethod as FulfillmentMethod;
   const method = location.fulfillmentMethods.includes(pastMethod) ? pastMethod : FULFILLMENT_METHOD.Pickup;
 
-  return db.transaction(async (tx) => {
-    const snapshotId = await snapshotStore(tx).currentSnapshotId(location.id, past.catering);
-    if (snapshotId === null) {
-      throw notFound('InvalidLocation', 'This store has no menu to order from', ORDER_ERROR.InvalidLocation);
-    }
-    // createOrder's rules, then its row by a named statement.
-    const created = await insertNewOrder(
-      tx,
-      await newOrderValues(tx, session, { menuSnapshotId: snapshotId, fulfillmentMethod: method }),
-    );
-    const snapshot = await requireSnapshot(tx, snapshotId);
-    const { drafts, removedItems } = draftOrderLines(snapshot, past.lines.map(addItemInputOf), method);
-    if (drafts.length === 0) {
-      throw new DomainError(422, {
-        key: 'NoAvailableItem',
-        code: ACCOUNT_ERROR.BulkAddFailed,
-        message: ACCOUNT_MESSAGES.noAvailableItem,
-      });
-    }
-    if (removedItems.length > 0 && body.removeInvalidItems !== true) {
-      throw new DomainError(422, missingItemErrors(past.lines, removedItems));
-    }
-    // Each line with its modifiers in one round trip, answered as stored (the order's lines are these alone).
-    const items: LoadedOrderItem[] = [];
-    for (const draft of drafts)
-      items.push(await insertOrderLine(tx, created.id, draft.item, draft.modifiers));
-    // A new order has no coupon and no reward: its pricing needs only the store's rules read above.
-    const inputs = await newOrderDiscountInputs(
-      tx,
-      created,
-      past.discounts.map((row) => rowOf(discounts, row)),
-      past.serviceCharges.map((row) => rowOf(serviceCharges, row)),
-    );
-    const fresh = await storeTotalsWith(tx, created, items, inputs);
-    return { order: toOrderView(fresh, items, 0), removedItems };
-  });
+  // Read with the past order: the store's menu pointer now, not a cached one (a menu just published counts).
+  const snapshotId = past.currentSnapshotId;
+  if (snapshotId === null) {
+    throw notFound('InvalidLocation', 'This store has no menu to order from', ORDER_ERROR.InvalidLocation);
+  }
+  // createOrder's rules (all in memory once the snapshot is loaded).
+  const values = await newOrderValues(db, session, { menuSnapshotId: snapshotId, fulfillmentMethod: method });
+  const snapshot = await requireSnapshot(db, snapshotId);
+  const { drafts, removedItems } = draftOrderLines(snapshot, past.lines.map(addItemInputOf), method);
+  if (drafts.length === 0) {
+    throw new DomainError(422, {
+      key: 'NoAvailableItem',
+      code: ACCOUNT_ERROR.BulkAddFailed,
+      message: ACCOUNT_MESSAGES.noAvailableItem,
+    });
+  }
+  if (removedItems.length > 0 && body.removeInvalidItems !== true) {
+    throw new DomainError(422, missingItemErrors(past.lines, removedItems));
+  }
+  // A new order has no coupon and no reward: its pricing needs only the store's rules read above. The order, its
+  // lines and its totals are then one statement: nothing is written before every check has passed, and a
+  // failure writes nothing, without a transaction's BEGIN and COMMIT round trips.
+  const inputs = await newOrderDiscountInputs(
+    db,
+    { ...values, scheduledReadyAt: null },
+    past.discounts.map((row) => rowOf(discounts, row)),
+    past.serviceCharges.map((row) => rowOf(serviceCharges, row)),
+  );
+  const { order, items } = await insertPricedOrder(db, values, drafts, inputs);
+  return { order: toOrderView(order, items, 0), removedItems };
 }
 
 /** One 'MissingItem' (10018) per line that cannot be ordered, named by the title it was ordered with. */

@@ -124,13 +124,13 @@ export async function loadOrderDiscountInputs(db: Db, order: OrderRow): Promise<
 }
 
 /**
- * loadOrderDiscountInputs for an order just created in the caller's transaction, from the store's automatic
- * discounts and service charges the caller read (as findAutomaticDiscounts and findServiceCharges answer them):
- * such an order has no coupon and no reward yet, so nothing else is read.
+ * loadOrderDiscountInputs for a new order (written or about to be), from the store's automatic discounts and
+ * service charges the caller read (as findAutomaticDiscounts and findServiceCharges answer them): such an order
+ * has no coupon and no reward yet, so nothing else is read.
  */
 export async function newOrderDiscountInputs(
   db: Db,
-  order: OrderRow,
+  order: Parameters<typeof discountContextOf>[1],
   automatic: readonly DiscountRow[],
   serviceCharges: readonly ServiceChargeRow[],
 ): Promise<OrderDiscountInputs> {

@@ -17,47 +17,73 @@ export async function insertOrder(db: Db, values: typeof orders.$inferInsert): P
   return row;
 }
 
-const INSERT_NEW_ORDER = statement(
-  'insert_new_order',
-  `insert into orders (session_id, user_id, location_id, snapshot_id, order_channel, fulfillment_method,
-     order_date_time)
-   values ($1, $2, $3, $4, $5, $6, $7) returning row_to_json(orders) as "order"`,
+/**
+ * What pricing reads of a new order's row before it is written (repeat order prices first, then inserts): the
+ * schema's defaults, which the migrations give the columns. Checked at load: a default made non-constant (an SQL
+ * expression) fails here, not in a price.
+ */
+export const NEW_ORDER_PRICING_COLUMNS = {
+  taxRateBasisPoints: constantDefault(orders.taxRateBasisPoints),
+  tipCents: constantDefault(orders.tipCents),
+  deliveryFeeCents: constantDefault(orders.deliveryFeeCents),
+  driverTipCents: null,
+  scheduledReadyAt: null,
+} satisfies Partial<OrderRow>;
+
+function constantDefault(column: { name: string; default: unknown }): number {
+  if (typeof column.default !== 'number') throw new Error(`orders.${column.name} has no constant default`);
+  return column.default;
+}
+
+// A new order, its lines and their modifiers in one statement (so atomic without a transaction): the lines'
+// ids are drawn in the lines' order first, so that each modifier names its line and the lines keep their order.
+const INSERT_ORDER_WITH_LINES = statement(
+  'insert_order_with_lines',
+  `with o as (
+     insert into orders (session_id, user_id, location_id, snapshot_id, order_channel, fulfillment_method,
+       subtotal_cents, discount_cents, service_charge_cents, discount_lines, service_charge_lines,
+       sales_tax_cents, total_cents)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12, $13)
+     returning *
+   ), l as (
+     select nextval('order_items_id_seq'::regclass)::int as id, x.*
+     from json_to_recordset($14::json) as x(item_path_key text, title text, quantity smallint, portion_id int,
+       portion_title text, unit_price_cents int, total_cents int, note text, cross_sell_offer_id text,
+       modifiers json)
+   ), i as (
+     insert into order_items (id, order_id, item_path_key, title, quantity, portion_id, portion_title,
+       unit_price_cents, total_cents, note, cross_sell_offer_id)
+     select l.id, o.id, l.item_path_key, l.title, l.quantity, l.portion_id, l.portion_title, l.unit_price_cents,
+       l.total_cents, l.note, l.cross_sell_offer_id
+     from l, o
+     returning *
+   ), m as (
+     insert into order_item_modifiers (order_item_id, item_path_key, title, quantity, portion_id,
+       unit_price_cents, included_quantity, price_cents, position)
+     select l.id, x.item_path_key, x.title, x.quantity, x.portion_id, x.unit_price_cents, x.included_quantity,
+       x.price_cents, x.position
+     from l, json_to_recordset(l.modifiers) as x(item_path_key text, title text, quantity smallint,
+       portion_id int, unit_price_cents int, included_quantity smallint, price_cents int, position smallint)
+     returning *
+   )
+   select row_to_json(o) as "order",
+     coalesce((select json_agg(json_build_object('item', row_to_json(i),
+         'modifiers', coalesce((select json_agg(row_to_json(m) order by m.position, m.id) from m
+           where m.order_item_id = i.id), '[]'::json)) order by i.id) from i), '[]'::json) as lines
+   from o`,
 );
 
-/** A new, empty order as insertOrder makes it (the other columns at their defaults), by a named statement. */
-export async function insertNewOrder(
+/**
+ * A new order (as insertOrder makes it, the other columns at their defaults) with its totals and its lines, in
+ * one round trip: answers the row and the lines as findOrder and findOrderItems read them.
+ */
+export async function insertOrderWithLines(
   db: Db,
   values: Pick<
     typeof orders.$inferInsert,
     'sessionId' | 'userId' | 'locationId' | 'snapshotId' | 'orderChannel' | 'fulfillmentMethod'
   >,
-): Promise<OrderRow> {
-  const [row] = await runStatement<{ order: Record<string, unknown> }>(db, INSERT_NEW_ORDER, [
-    values.sessionId,
-    values.userId ?? null,
-    values.locationId,
-    values.snapshotId,
-    values.orderChannel,
-    values.fulfillmentMethod ?? 1,
-    null,
-  ]);
-  if (!row) throw new Error('order insert returned nothing');
-  return rowOf(orders, row.order);
-}
-
-const UPDATE_ORDER_TOTALS = statement(
-  'update_order_totals',
-  `update orders set subtotal_cents = $2, discount_cents = $3, service_charge_cents = $4,
-     discount_lines = $5::jsonb, service_charge_lines = $6::jsonb, sales_tax_cents = $7, total_cents = $8,
-     updated_at = now()
-   where id = $1 returning row_to_json(orders) as "order"`,
-);
-
-/** The totals recomputeTotals stores, as updateOrder stores them; answers the updated row (null: no order). */
-export async function updateOrderTotals(
-  db: Db,
-  id: number,
-  values: {
+  totals: {
     subtotalCents: number;
     discountCents: number;
     serviceChargeCents: number;
@@ -66,18 +92,57 @@ export async function updateOrderTotals(
     salesTaxCents: number;
     totalCents: number;
   },
-): Promise<OrderRow | null> {
-  const [row] = await runStatement<{ order: Record<string, unknown> }>(db, UPDATE_ORDER_TOTALS, [
-    id,
-    values.subtotalCents,
-    values.discountCents,
-    values.serviceChargeCents,
-    JSON.stringify(values.discountLines),
-    JSON.stringify(values.serviceChargeLines),
-    values.salesTaxCents,
-    values.totalCents,
+  lines: readonly { item: NewOrderItem; modifiers: readonly NewOrderItemModifier[] }[],
+): Promise<{ order: OrderRow; items: (OrderItemRow & { modifiers: OrderItemModifierRow[] })[] }> {
+  const [row] = await runStatement<{
+    order: Record<string, unknown>;
+    lines: { item: Record<string, unknown>; modifiers: Record<string, unknown>[] }[];
+  }>(db, INSERT_ORDER_WITH_LINES, [
+    values.sessionId,
+    values.userId ?? null,
+    values.locationId,
+    values.snapshotId,
+    values.orderChannel,
+    values.fulfillmentMethod ?? 1,
+    totals.subtotalCents,
+    totals.discountCents,
+    totals.serviceChargeCents,
+    JSON.stringify(totals.discountLines),
+    JSON.stringify(totals.serviceChargeLines),
+    totals.salesTaxCents,
+    totals.totalCents,
+    JSON.stringify(
+      lines.map(({ item, modifiers }) => ({
+        item_path_key: item.itemPathKey,
+        title: item.title,
+        quantity: item.quantity,
+        portion_id: item.portionId ?? null,
+        portion_title: item.portionTitle ?? null,
+        unit_price_cents: item.unitPriceCents,
+        total_cents: item.totalCents,
+        note: item.note ?? null,
+        cross_sell_offer_id: item.crossSellOfferId ?? null,
+        modifiers: modifiers.map((m) => ({
+          item_path_key: m.itemPathKey,
+          title: m.title,
+          quantity: m.quantity,
+          portion_id: m.portionId ?? null,
+          unit_price_cents: m.unitPriceCents,
+          included_quantity: m.includedQuantity ?? 0,
+          price_cents: m.priceCents,
+          position: m.position,
+        })),
+      })),
+    ),
   ]);
-  return row ? rowOf(orders, row.order) : null;
+  if (!row) throw new Error('order insert returned nothing');
+  return {
+    order: rowOf(orders, row.order),
+    items: row.lines.map((line) => ({
+      ...rowOf(orderItems, line.item),
+      modifiers: line.modifiers.map((m) => rowOf(orderItemModifiers, m)),
+    })),
+  };
 }
 
 /** The order row; `lock` takes a row lock (inside a transaction) so concurrent edits serialise. */
@@ -171,72 +236,6 @@ export async function insertOrderItem(
     await db.insert(orderItemModifiers).values(modifiers.map((m) => ({ ...m, orderItemId: row.id })));
   }
   return row.id;
-}
-
-// A line and its modifiers in one statement (the modifiers given as JSON), answering both as stored.
-const INSERT_LINE = statement(
-  'insert_order_line',
-  `with i as (
-     insert into order_items (order_id, item_path_key, title, quantity, portion_id, portion_title,
-       unit_price_cents, total_cents, note, cross_sell_offer_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *
-   ), m as (
-     insert into order_item_modifiers (order_item_id, item_path_key, title, quantity, portion_id,
-       unit_price_cents, included_quantity, price_cents, position)
-     select i.id, x.item_path_key, x.title, x.quantity, x.portion_id, x.unit_price_cents, x.included_quantity,
-       x.price_cents, x.position
-     from i, json_to_recordset($11::json) as x(item_path_key text, title text, quantity smallint, portion_id int,
-       unit_price_cents int, included_quantity smallint, price_cents int, position smallint)
-     returning *
-   )
-   select row_to_json(i) as item,
-     coalesce((select json_agg(row_to_json(m) order by m.position, m.id) from m), '[]'::json) as modifiers
-   from i`,
-);
-
-/**
- * insertOrderItem in one round trip (a named statement): the line and its modifiers, answered as
- * findOrderItems reads them.
- */
-export async function insertOrderLine(
-  db: Db,
-  orderId: number,
-  item: NewOrderItem,
-  modifiers: readonly NewOrderItemModifier[],
-): Promise<OrderItemRow & { modifiers: OrderItemModifierRow[] }> {
-  const [row] = await runStatement<{ item: Record<string, unknown>; modifiers: Record<string, unknown>[] }>(
-    db,
-    INSERT_LINE,
-    [
-      orderId,
-      item.itemPathKey,
-      item.title,
-      item.quantity,
-      item.portionId ?? null,
-      item.portionTitle ?? null,
-      item.unitPriceCents,
-      item.totalCents,
-      item.note ?? null,
-      item.crossSellOfferId ?? null,
-      JSON.stringify(
-        modifiers.map((m) => ({
-          item_path_key: m.itemPathKey,
-          title: m.title,
-          quantity: m.quantity,
-          portion_id: m.portionId ?? null,
-          unit_price_cents: m.unitPriceCents,
-          included_quantity: m.includedQuantity ?? 0,
-          price_cents: m.priceCents,
-          position: m.position,
-        })),
-      ),
-    ],
-  );
-  if (!row) throw new Error('order item insert returned nothing');
-  return {
-    ...rowOf(orderItems, row.item),
-    modifiers: row.modifiers.map((m) => rowOf(orderItemModifiers, m)),
-  };
 }
 
 export async function replaceOrderItem(

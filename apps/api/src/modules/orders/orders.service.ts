@@ -58,9 +58,10 @@ import {
   findOrderItems,
   insertOrder,
   insertOrderItem,
+  insertOrderWithLines,
+  NEW_ORDER_PRICING_COLUMNS,
   replaceOrderItem,
   updateOrder,
-  updateOrderTotals,
   type LoadedOrderItem,
   type NewOrderItem,
   type NewOrderItemModifier,
@@ -236,23 +237,37 @@ export async function recomputeTotals(
   return totals;
 }
 
+/** What a new order is made of before it is written: newOrderValues' columns. */
+export type NewOrderValues = Awaited<ReturnType<typeof newOrderValues>>;
+
 /**
- * recomputeTotals of an unplaced order from discount inputs the caller has (newOrderDiscountInputs): stores the
- * same columns by a named statement and answers the updated row.
+ * A new order with its drafted lines, priced and written at once (repeat order): the totals recomputeTotals
+ * would store, worked out on the row the insert makes (the schema's defaults: no tip, no delivery fee), then the
+ * order, its lines and its totals in one statement. `inputs` are that order's discount inputs
+ * (newOrderDiscountInputs). Answers the row and the lines as findOrder and findOrderItems read them.
  */
-export async function storeTotalsWith(
+export async function insertPricedOrder(
   db: Db,
-  order: OrderRow,
-  items: readonly LoadedOrderItem[],
+  values: NewOrderValues,
+  drafts: readonly LineDraft[],
   inputs: OrderDiscountInputs,
-): Promise<OrderRow> {
-  const updated = await updateOrderTotals(db, order.id, priceWith(order, items, inputs));
-  if (!updated) throw orderNotFound(order.id);
-  return updated;
+): Promise<{ order: OrderRow; items: LoadedOrderItem[] }> {
+  // The engine's lines need no id yet: it keys nothing by them.
+  const lines = drafts.map((draft, index) => ({ ...draft.item, id: index }));
+  const priced = priceWith(
+    { ...NEW_ORDER_PRICING_COLUMNS, fulfillmentMethod: values.fulfillmentMethod },
+    lines,
+    inputs,
+  );
+  return insertOrderWithLines(db, values, priced, drafts);
 }
 
 /** The discount engine's totals of the order's lines, and the columns recomputeTotals stores of them. */
-function priceWith(order: OrderRow, items: readonly LoadedOrderItem[], inputs: OrderDiscountInputs) {
+function priceWith(
+  order: PricedColumns,
+  items: readonly Pick<LoadedOrderItem, 'id' | 'itemPathKey' | 'quantity' | 'totalCents'>[],
+  inputs: OrderDiscountInputs,
+) {
   const priced = priceOrder({
     ...inputs,
     lines: items.map((i) => ({
@@ -298,8 +313,14 @@ export function totalsOf(
   });
 }
 
+/** What pricing reads of an order's row. */
+type PricedColumns = Pick<
+  OrderRow,
+  'taxRateBasisPoints' | 'tipCents' | 'fulfillmentMethod' | 'deliveryFeeCents' | 'driverTipCents'
+>;
+
 /** A delivery order's fee and driver tip (nothing for other methods). */
-function deliveryChargesOf(order: OrderRow) {
+function deliveryChargesOf(order: PricedColumns) {
   if (order.fulfillmentMethod !== FULFILLMENT_METHOD.Delivery) return {};
   return { deliveryFeeCents: order.deliveryFeeCents, driverTipCents: order.driverTipCents ?? 0 };
 }
