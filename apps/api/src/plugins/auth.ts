@@ -6,7 +6,9 @@
  * A user token (a signed-in customer's) is also checked against its customer session on every request (one
  * primary-key lookup), so that logout and a password reset end it at once; a guest token needs no database. An
  * X-Integration header, which the storefront sends with user tokens, must name the token's user. Either failure
- * is 401 SessionInvalid (10005, 'Your session has been reset.').
+ * is 401 SessionInvalid (10005, 'Your session has been reset.'). A route whose one statement carries the session
+ * check itself (config `customerSessionCheckedByRoute`, e.g. the order history page) is admitted without the
+ * lookup: it saves a round trip, and the route answers the same 401 when the check fails.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
@@ -41,6 +43,13 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     authenticateStaff: (request: FastifyRequest) => Promise<void>;
     staffAttempts: StaffAttempts;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route's handler checks the customer session in its own statement (sessionActiveCondition) and answers
+     * 401 SessionInvalid when it fails: the hook does not look it up first.
+     */
+    customerSessionCheckedByRoute?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -81,7 +90,11 @@ export default fp(function authPlugin(app: FastifyInstance) {
     if (integration !== undefined && (session.userId === null || integration !== String(session.userId))) {
       return done(sessionInvalid());
     }
-    if (session.userId === null || session.customerSessionId === null) {
+    if (
+      session.userId === null ||
+      session.customerSessionId === null ||
+      request.routeOptions.config.customerSessionCheckedByRoute === true
+    ) {
       request.session = session;
       return done();
     }

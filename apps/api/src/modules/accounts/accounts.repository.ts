@@ -148,11 +148,19 @@ export async function insertRefreshToken(db: Db, values: { tokenHash: string; cu
   await db.insert(customerRefreshTokens).values(values);
 }
 
+/**
+ * The customer session check as an SQL condition on three parameters (session id, customer id, now), so that
+ * a route's own statement may carry it (auth.ts: customerSessionCheckedByRoute) instead of a round trip of its
+ * own. Uncorrelated: PostgreSQL evaluates it once per statement (a one-time filter).
+ */
+export const sessionActiveCondition = (id: string, customerId: string, now: string) =>
+  `exists (select 1 from customer_sessions where id = ${id} and customer_id = ${customerId}
+     and revoked_at is null and expires_at > ${now})`;
+
 // Asked on every request with a user token: sent by name, so the API builds nothing per call.
 const SESSION_ACTIVE = statement(
   'customer_session_active',
-  `select 1 from customer_sessions
-   where id = $1 and customer_id = $2 and revoked_at is null and expires_at > $3 limit 1`,
+  `select 1 where ${sessionActiveCondition('$1', '$2', '$3')}`,
 );
 
 /**

@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { epochMs, runStatement, statement } from '../../db/statements';
+import { sessionActiveCondition } from '../accounts/accounts.repository';
 import { locations } from '../../db/schema/locations';
 import { menuSnapshots } from '../../db/schema/menus';
 import { orderItemModifiers, orderItems, orders } from '../../db/schema/orders';
@@ -41,33 +42,42 @@ const PAGE_COLUMNS = `o.id, o.reference_number as "referenceNumber", o.location_
   (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as "itemCount"`;
 
 // The index's predicate (user_id and placed_at not null) is in the WHERE, and the order channel is a filter:
-// the page is read backwards along orders_user_placed_idx, from the newest or from `before`.
+// the page is read backwards along orders_user_placed_idx, from the newest or from `before`. The customer
+// session's check is a one-time filter of the same statement: no rows when it fails.
 const PAGE_FIRST = statement(
   'past_orders_first_page',
   `select ${PAGE_COLUMNS} from orders o join locations l on l.id = o.location_id
    where o.user_id = $1 and o.user_id is not null and o.placed_at is not null
-     and ($2::int is null or o.order_channel = $2)
+     and ($2::int is null or o.order_channel = $2) and ${sessionActiveCondition('$4', '$1', '$5')}
    order by o.id desc limit $3`,
 );
 const PAGE_BEFORE = statement(
   'past_orders_page_before',
   `select ${PAGE_COLUMNS} from orders o join locations l on l.id = o.location_id
    where o.user_id = $1 and o.user_id is not null and o.placed_at is not null
-     and ($2::int is null or o.order_channel = $2) and o.id < $4
+     and ($2::int is null or o.order_channel = $2) and ${sessionActiveCondition('$4', '$1', '$5')}
+     and o.id < $6
    order by o.id desc limit $3`,
 );
 
 /**
  * A page of the customer's placed orders, newest first (by id): `limit` rows after `before` (an id of the
- * previous page), optionally of one order channel. A named statement: the page is the account's most read
- * list, and Drizzle's building of it cost more CPU than PostgreSQL's answer.
+ * previous page), optionally of one order channel; none unless the customer session `customerSessionId` is
+ * active at `now` (the caller tells an empty history from a closed session). A named statement: the page is
+ * the account's most read list, and Drizzle's building of it cost more CPU than PostgreSQL's answer.
  */
 export async function findPastOrders(
   db: Db,
-  userId: number,
+  customer: { userId: number; customerSessionId: string; now: Date },
   page: { limit: number; before?: number | undefined; orderChannel?: number | undefined },
 ): Promise<PastOrderSummaryRow[]> {
-  const values = [userId, page.orderChannel ?? null, page.limit];
+  const values = [
+    customer.userId,
+    page.orderChannel ?? null,
+    page.limit,
+    customer.customerSessionId,
+    customer.now.toISOString(),
+  ];
   return page.before === undefined
     ? runStatement<PastOrderSummaryRow>(db, PAGE_FIRST, values)
     : runStatement<PastOrderSummaryRow>(db, PAGE_BEFORE, [...values, page.before]);

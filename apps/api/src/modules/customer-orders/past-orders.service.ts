@@ -25,6 +25,7 @@ import { formatZonedIso } from '@storefront/contracts/store-hours';
 import type { Db } from '../../db/client';
 import { notFound, unauthorized } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
+import { isSessionActive, sessionInvalid } from '../accounts/sessions.service';
 import type { LoadedSnapshot } from '../menus/menu-snapshots';
 import { priceSelection, requireSnapshot } from '../menus/menus.service';
 import { findItemsOfOrders } from '../orders/orders.repository';
@@ -85,7 +86,9 @@ function toSummary(row: PastOrderSummaryRow): PastOrderSummary {
 
 /**
  * GET guests/past-orders: a page of the customer's placed orders, newest first; `before` is the last id of the
- * previous page. filterByCurrentOrderChannel keeps the orders of the token's app type. 401 for a guest token.
+ * previous page. filterByCurrentOrderChannel keeps the orders of the token's app type. 401 for a guest token;
+ * 401 SessionInvalid (10005) when the customer session is closed: the route checks it here, in the page's own
+ * statement (auth.ts, customerSessionCheckedByRoute), and asks the session alone only when no row came back.
  */
 export async function listPastOrders(
   db: Db,
@@ -93,13 +96,23 @@ export async function listPastOrders(
   query: { limit?: number | undefined; before?: number | undefined; filterByCurrentOrderChannel?: boolean },
 ): Promise<{ orders: PastOrderSummary[]; hasMore: boolean }> {
   const userId = requireCustomer(session);
+  const { customerSessionId } = session;
+  // verifyAccessToken never admits a user id without its customer session: this only narrows the type.
+  if (customerSessionId === null) throw sessionInvalid();
   const limit = query.limit ?? PAST_ORDERS_PAGE_DEFAULT;
   // One row more than the page tells whether another page exists.
-  const rows = await findPastOrders(db, userId, {
-    limit: limit + 1,
-    before: query.before,
-    orderChannel: query.filterByCurrentOrderChannel ? session.appType : undefined,
-  });
+  const rows = await findPastOrders(
+    db,
+    { userId, customerSessionId, now: new Date() },
+    {
+      limit: limit + 1,
+      before: query.before,
+      orderChannel: query.filterByCurrentOrderChannel ? session.appType : undefined,
+    },
+  );
+  if (rows.length === 0 && !(await isSessionActive(db, { userId, customerSessionId }))) {
+    throw sessionInvalid();
+  }
   return { orders: rows.slice(0, limit).map(toSummary), hasMore: rows.length > limit };
 }
 

@@ -354,6 +354,37 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     }
   });
 
+  it('checks the session in the history page’s one statement: 401 for a closed session with orders', async () => {
+    const second = await signInCustomer(ctx, alice.id);
+    const headers = customerHeaders(second.token, alice.id);
+    const statements: string[] = [];
+    const stop = ctx.database.onStatement((text) => statements.push(text.trim()));
+    try {
+      expect((await get('/v1/guests/past-orders?limit=2', headers)).statusCode).toBe(200);
+    } finally {
+      stop();
+    }
+    // The page with the session check, nothing else: the auth hook leaves the check to it.
+    expect(statements, statements.join('\n')).toHaveLength(1);
+    const page = (await get('/v1/guests/past-orders?limit=2', headers)).json<
+      Body<{ orders: PastOrderSummary[] }>
+    >().value;
+    await ctx.app.db
+      .update(customerSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(customerSessions.id, second.customerSessionId));
+    for (const url of [
+      '/v1/guests/past-orders',
+      `/v1/guests/past-orders?before=${page.orders[1]?.id}&filterByCurrentOrderChannel=true`,
+    ]) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json<Body<null>>().errors[0]).toMatchObject({ key: 'SessionInvalid', code: 10005 });
+    }
+    // Her other session is untouched.
+    expect((await get('/v1/guests/past-orders', aliceHeaders())).statusCode).toBe(200);
+  });
+
   it('answers 400 with the envelope for bad input', async () => {
     for (const url of [
       '/v1/guests/past-orders?limit=0',
