@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { wellFormedInput } from '@storefront/contracts/bounds';
+import { hasMalformedText, wellFormedInput } from '@storefront/contracts/bounds';
 import { trustProxyOption, type Env } from './env';
 import { localOnly } from './lib/local-only';
 import { isSentInInputShape } from './lib/sent-as-input';
@@ -138,10 +138,15 @@ export async function buildApp({ env, database, logger = true }: BuildAppOptions
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route's body, query, parameters and headers pass the one well-formed-text check of the contracts
-  // first: a lone UTF-16 surrogate in any field is a 400 naming it, never a 500 from a jsonb column.
-  app.setValidatorCompiler<z.ZodType>((route) =>
-    validatorCompiler({ ...route, schema: wellFormedInput(route.schema) }),
-  );
+  // first: a lone UTF-16 surrogate in any field is a 400 naming it, never a 500 from a jsonb column. A part
+  // that holds none (nearly every request) goes to the route's own schema at once, which answers exactly as the
+  // guarded one does then (the guard passes the value on unchanged): the guard's zod wrapper (a refinement and a
+  // pipe) is run only to name the field of one that does.
+  app.setValidatorCompiler<z.ZodType>((route) => {
+    const plain = validatorCompiler(route);
+    const guarded = validatorCompiler({ ...route, schema: wellFormedInput(route.schema) });
+    return (data) => (hasMalformedText(data) ? guarded(data) : plain(data));
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', env);
   app.decorate('db', database.db);

@@ -9,6 +9,7 @@ import {
   MALFORMED_TEXT_MESSAGE,
   NearDateSchema,
   findMalformedText,
+  hasMalformedText,
   isWellFormedText,
   textSchema,
   wellFormedInput,
@@ -228,6 +229,26 @@ describe('well-formed Unicode', () => {
     let deep: unknown = 'end\ud800';
     for (let i = 0; i < 50_000; i += 1) deep = [deep];
     expect(findMalformedText(deep)).toHaveLength(50_000);
+  });
+
+  it('hasMalformedText tells the same as findMalformedText, without the path', () => {
+    let deep: unknown = 'end\ud800';
+    for (let i = 0; i < 50_000; i += 1) deep = [deep];
+    const inherited = Object.create({ ['k\ud800']: 'x\udc00' }) as object;
+    for (const value of [
+      { a: ['ok', { b: 'x\udc00' }] },
+      { ['k\ud800']: 1 },
+      { a: '🍔', b: [1, null, true] },
+      Object.assign(Object.create(null) as object, { q: 'Washington, DC', r: ['25', '\ud83c'] }),
+      inherited,
+      deep,
+      'plain',
+      42,
+      null,
+    ]) {
+      expect(hasMalformedText(value)).toBe(findMalformedText(value) !== null);
+    }
+    expect(hasMalformedText(inherited)).toBe(false);
   });
 
   it('wellFormedInput names the field before the schema runs', () => {

@@ -56,6 +56,30 @@ export function findMalformedText(value: unknown): PropertyKey[] | null {
 }
 
 /**
+ * Whether a decoded request holds a string or key that is not well-formed Unicode: findMalformedText's walk without
+ * the places (nothing allocated per value but the stack's entries), for the request that is well formed, nearly
+ * every one; the path is looked for only once this says there is one.
+ */
+export function hasMalformedText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (!isWellFormedText(node)) return true;
+    } else if (Array.isArray(node)) {
+      for (const item of node as unknown[]) stack.push(item);
+    } else if (node !== null && typeof node === 'object') {
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        if (!isWellFormedText(key)) return true;
+        stack.push((node as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * A request part's schema behind the one well-formed-text check: every string and key of the decoded input is
  * checked before `schema` sees it, so no lone surrogate reaches a rule or the database, whatever field (of any
  * route, present or future) carries it. A 400 naming the field, never a 500. The API applies it to every
