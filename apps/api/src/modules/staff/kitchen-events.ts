@@ -3,6 +3,8 @@
  * out to the streams of each location. Every stream is bounded: a heartbeat (which also re-checks the staff
  * session, so a signed-out screen stops hearing orders), a maximum lifetime after which the screen reconnects,
  * a cap on concurrent streams per process, an end on a client that stops reading, and cleanup on disconnect.
+ * The same notifications tell the kitchen board's cache (kitchen-board-cache.ts) when a location's orders changed:
+ * a version per location, and a generation that moves whenever the source stops hearing (lost or stopped).
  */
 import { PassThrough } from 'node:stream';
 import {
@@ -44,6 +46,20 @@ export interface KitchenStream {
   end(reason: KitchenStreamEnd['reason']): void;
 }
 
+/**
+ * Where a location's orders stood when a board read began: its answer stays right while both are unchanged
+ * (no notification for the location since, and the source heard without a break).
+ */
+export interface BoardStamp {
+  generation: number;
+  version: number;
+}
+
+/** Locations with a version kept at most; past it every version starts again (a new generation). */
+const MAX_VERSIONED_LOCATIONS = 50_000;
+/** After the source failed to start for a board read, board reads wait this long before trying again. */
+const BOARD_LISTEN_RETRY_MS = 1_000;
+
 interface Subscriber {
   locationId: number;
   send(event: KitchenEvent): void;
@@ -56,6 +72,14 @@ export class KitchenEventHub {
   private source: Promise<() => Promise<void>> | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** True from the moment LISTEN is in place until the source is lost or stopped. */
+  private listening = false;
+  private generation = 0;
+  /** The last notification's tick per location (a location never notified has version 0). */
+  private readonly versions = new Map<number, number>();
+  private tick = 0;
+  private lastBoardReadAt = -Infinity;
+  private boardListenRetryAt = 0;
 
   constructor(
     private readonly changes: ChangeSource,
@@ -143,17 +167,78 @@ export class KitchenEventHub {
     await this.stopSource();
   }
 
+  /**
+   * The stamp of a location's orders for a board read about to begin, or null when this process cannot tell
+   * whether they change meanwhile (not listening yet, lost, closing): then the read's answer must not be kept.
+   * Starts listening when nothing does (board reads keep the source open like streams, see releaseSourceIfIdle).
+   */
+  boardStamp(locationId: number): BoardStamp | null {
+    if (this.closed) return null;
+    this.lastBoardReadAt = Date.now();
+    if (!this.listening) {
+      this.listenForBoards();
+      return null;
+    }
+    this.releaseSourceIfIdle();
+    return { generation: this.generation, version: this.versions.get(locationId) ?? 0 };
+  }
+
+  /** Whether nothing the source heard (or missed) changed the location's orders since `stamp` was taken. */
+  isBoardCurrent(locationId: number, stamp: BoardStamp): boolean {
+    return (
+      this.listening &&
+      stamp.generation === this.generation &&
+      (this.versions.get(locationId) ?? 0) === stamp.version
+    );
+  }
+
+  /**
+   * Every board answer kept so far is dropped: after a write of this process, whose notification may reach the
+   * LISTEN connection a moment after the writer's COMMIT returned (the screen that moved a ticket re-reads its
+   * board at once).
+   */
+  invalidateBoards(): void {
+    this.generation += 1;
+    this.versions.clear();
+  }
+
   /** One notification of the orders trigger, sent to the streams of its location; anything else is ignored. */
   dispatch(payload: string): void {
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload);
     } catch {
+      // A change this process cannot place: no board answer kept so far can be trusted.
+      this.invalidateBoards();
       return;
     }
+    this.bumpVersion(parsed);
     const event = KitchenEventSchema.safeParse(parsed);
     if (!event.success) return;
     for (const subscriber of this.byLocation.get(event.data.locationId) ?? []) subscriber.send(event.data);
+  }
+
+  /** The location of a notification moves on (even one the streams' schema refuses); no location, all do. */
+  private bumpVersion(parsed: unknown) {
+    const locationId: unknown =
+      typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'locationId') : undefined;
+    if (typeof locationId !== 'number' || this.versions.size >= MAX_VERSIONED_LOCATIONS) {
+      this.invalidateBoards();
+      if (typeof locationId !== 'number') return;
+    }
+    this.tick += 1;
+    this.versions.set(locationId, this.tick);
+  }
+
+  /** Starts the source for board reads (their answers are kept once it listens); a failure waits a moment. */
+  private listenForBoards() {
+    if (this.source || Date.now() < this.boardListenRetryAt) return;
+    this.ensureSource().then(
+      () => this.releaseSourceIfIdle(),
+      () => {
+        this.boardListenRetryAt = Date.now() + BOARD_LISTEN_RETRY_MS;
+      },
+    );
   }
 
   private endAll(reason: KitchenStreamEnd['reason']) {
@@ -167,28 +252,46 @@ export class KitchenEventHub {
       clearTimeout(this.idleTimer);
       this.idleTimer = null;
     }
-    this.source ??= this.changes
+    if (this.source) return this.source;
+    const source = this.changes
       .listen(
         (payload) => this.dispatch(payload),
         (error) => {
           // The screens cannot tell what they missed: end their streams, they reconnect and re-read the board.
+          // Nor can the board's cache: everything it kept is dropped, and nothing is kept until listening again.
           this.source = null;
+          this.stopHearing();
           this.onSourceLost(error);
           this.endAll('source-lost');
         },
       )
-      .catch((error: unknown) => {
-        this.source = null;
-        throw error;
-      });
-    return this.source;
+      .then(
+        (stop) => {
+          if (this.source === source) this.listening = true;
+          return stop;
+        },
+        (error: unknown) => {
+          if (this.source === source) this.source = null;
+          throw error;
+        },
+      );
+    this.source = source;
+    return source;
   }
 
+  private stopHearing() {
+    this.listening = false;
+    this.invalidateBoards();
+  }
+
+  /** The source stops once no stream is open and no board was read for idleSourceMs. */
   private releaseSourceIfIdle() {
     if (this.count > 0 || this.idleTimer || !this.source) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
-      if (this.count === 0) void this.stopSource();
+      if (this.count > 0) return;
+      if (Date.now() - this.lastBoardReadAt >= this.limits.idleSourceMs) void this.stopSource();
+      else this.releaseSourceIfIdle();
     }, this.limits.idleSourceMs);
     this.idleTimer.unref();
   }
@@ -200,6 +303,7 @@ export class KitchenEventHub {
     }
     const source = this.source;
     this.source = null;
+    this.stopHearing();
     if (!source) return;
     try {
       const stop = await source;

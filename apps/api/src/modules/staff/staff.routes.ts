@@ -25,15 +25,16 @@ import { ok } from '../../lib/envelope';
 import { sendJsonText } from '../../lib/http-cache';
 import {
   advanceOrderStatus,
+  getKitchenBoard,
   getStaffKitchenLoad,
   listStaffLocations,
-  listStaffOrders,
   setOnlineOrdering,
 } from './staff.service';
 import { createStaffSession, revokeStaffSession } from './staff-sessions.service';
 import { unauthorized } from '../../lib/errors';
 import { changeSourceFor } from './kitchen-change-source';
 import { KitchenEventHub } from './kitchen-events';
+import { KitchenBoardCache } from './kitchen-board-cache';
 import { openKitchenStream } from './staff-events.service';
 import { cancelOrder } from '../checkout/order-cancellation.service';
 import { giftCardProcessorFor, paymentProcessorFor } from '../../providers/payment/index';
@@ -56,6 +57,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const kitchenEvents = new KitchenEventHub(changeSourceFor(app.db), undefined, (error) =>
     app.log.warn({ err: error }, 'kitchen events: the database connection listening for orders was lost'),
   );
+  // The boards' answers, kept while the same change source hears nothing of their stores.
+  const kitchenBoards = new KitchenBoardCache(kitchenEvents);
   // Open streams would hold the server's close for ever: they end (the screens reconnect elsewhere) first.
   app.addHook('preClose', () => kitchenEvents.close());
 
@@ -132,11 +135,18 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Polled by every kitchen screen, tens of tickets each: its JSON is made directly (listStaffOrders builds the
-    // tickets in the schema's key order and shape), not by the response schema's encoding of every field.
+    // tickets in the schema's key order and shape), not by the response schema's encoding of every field, and
+    // kept until the store's orders change (the staff credential above is still checked on every request).
     async (request, reply) =>
       sendJsonText(
         reply,
-        JSON.stringify(ok(await listStaffOrders(app.db, request.query.locationId, request.query.status))),
+        await getKitchenBoard(
+          app.db,
+          kitchenBoards,
+          request.query.locationId,
+          request.query.status,
+          (orders) => Buffer.from(JSON.stringify(ok(orders))),
+        ),
       ),
   );
 
@@ -152,13 +162,19 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdvanceOrderStatusResponseSchema, ...errors, 409: ErrorEnvelopeSchema },
       },
     },
-    async (request) =>
-      ok(
-        await advanceOrderStatus(app.db, request.params.orderId, request.body.statusId, {
-          tokens: app.tokens,
-          webOrigin: app.config.WEB_PUBLIC_URL,
-        }),
-      ),
+    async (request) => {
+      try {
+        return ok(
+          await advanceOrderStatus(app.db, request.params.orderId, request.body.statusId, {
+            tokens: app.tokens,
+            webOrigin: app.config.WEB_PUBLIC_URL,
+          }),
+        );
+      } finally {
+        // The screen that moved the ticket re-reads its board next: it must not get the answer kept before.
+        kitchenEvents.invalidateBoards();
+      }
+    },
   );
 
   app.post(
@@ -176,14 +192,19 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CancelOrderResponseSchema, ...errors, 409: ErrorEnvelopeSchema },
       },
     },
-    async (request) =>
-      ok(
-        await cancelOrder(
-          app.db,
-          { processor: paymentProcessorFor(app.config), giftCards: giftCardProcessorFor(app.config) },
-          { orderId: request.params.orderId, reason: request.body.reason ?? null },
-        ),
-      ),
+    async (request) => {
+      try {
+        return ok(
+          await cancelOrder(
+            app.db,
+            { processor: paymentProcessorFor(app.config), giftCards: giftCardProcessorFor(app.config) },
+            { orderId: request.params.orderId, reason: request.body.reason ?? null },
+          ),
+        );
+      } finally {
+        kitchenEvents.invalidateBoards();
+      }
+    },
   );
 
   app.get(

@@ -35,6 +35,7 @@ import { findCatalogRecord, invalidateLocationsCache } from '../locations/locati
 import { getLocationOrderingState } from '../checkout/location-state';
 import { orderNumberFor } from '../checkout/place-order.service';
 import { findKitchenOrders } from './staff.repository';
+import type { KitchenBoardCache } from './kitchen-board-cache';
 import { enqueueOrderText, type OrderTextContext } from '../notifications/order-texts';
 
 /** FulfillmentMethodSchema with Pickup for an unknown value, made once (a zod schema is costly to build). */
@@ -67,10 +68,38 @@ export async function listStaffOrders(
 ): Promise<StaffOrder[]> {
   const location = (await findCatalogRecord(db, locationId)) ?? (await findLocation(db, locationId));
   if (!location) throw notFound('LocationNotFound', 'The location does not exist', 21034);
+  return staffOrdersOf(db, locationId, location.timeZone, statuses);
+}
+
+/**
+ * The kitchen board's answer, `encode`d: kept by `boards` (per location and statuses, with the store's catalogue
+ * record) until the store's orders change; a store the catalogue does not hold yet is read every time.
+ */
+export async function getKitchenBoard(
+  db: Db,
+  boards: KitchenBoardCache,
+  locationId: number,
+  statuses: OrderStatus[] | undefined,
+  encode: (orders: StaffOrder[]) => Buffer,
+): Promise<Buffer> {
+  const record = await findCatalogRecord(db, locationId);
+  if (!record) return encode(await listStaffOrders(db, locationId, statuses));
+  // The statuses as a set: '3,1' reads the same orders as '1,3'.
+  const key = `${locationId}:${statuses ? [...statuses].sort().join(',') : '*'}`;
+  return boards.get(key, locationId, record, async () =>
+    encode(await staffOrdersOf(db, locationId, record.timeZone, statuses)),
+  );
+}
+
+async function staffOrdersOf(
+  db: Db,
+  locationId: number,
+  zone: string,
+  statuses: OrderStatus[] | undefined,
+): Promise<StaffOrder[]> {
   const rows = await findKitchenOrders(db, locationId, statuses);
   // The labels of the guests' answers to pickup fields: read only when a ticket has answers.
   const methods = rows.some((r) => r.pickupFields?.length) ? await findPickupMethods(db, locationId) : [];
-  const zone = location.timeZone;
   return rows.map((order) => ({
     id: order.id,
     referenceNumber: order.referenceNumber ?? String(order.id),
