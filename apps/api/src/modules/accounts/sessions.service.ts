@@ -119,6 +119,20 @@ export function isSessionActive(db: Db, session: { userId: number; customerSessi
 }
 
 /**
+ * For a route whose hook left the session check to it (auth.ts, customerSessionCheckedByRoute) and that has no
+ * statement of its own to carry it: throws 401 SessionInvalid when a user token's customer session is closed;
+ * a guest token needs nothing.
+ */
+export async function assertSessionActive(db: Db, session: Session): Promise<void> {
+  if (session.userId === null || session.customerSessionId === null) return;
+  const active = await isSessionActive(db, {
+    userId: session.userId,
+    customerSessionId: session.customerSessionId,
+  });
+  if (!active) throw sessionInvalid();
+}
+
+/**
  * The failed sign-in counts, kept outside the database (the rate-limit store: in Redis across processes with
  * REDIS_URL). The route binds them to the request's client address and e-mail address.
  */

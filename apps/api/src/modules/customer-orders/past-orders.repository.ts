@@ -130,7 +130,8 @@ export interface PastOrderToRepeat {
 
 // findPastOrder's predicate, with the order's lines and modifiers, the store's current menu of the same kind
 // (findLocationMenu) and what pricing a new order at its store reads (findAutomaticDiscounts,
-// findServiceCharges): everything repeat order reads, in one round trip.
+// findServiceCharges), under the customer session's check (a one-time filter): everything repeat order reads,
+// in one round trip.
 const PAST_ORDER_TO_REPEAT = statement(
   'past_order_to_repeat',
   `select o.location_id as "locationId", o.fulfillment_method as "fulfillmentMethod", s.catering,
@@ -151,16 +152,25 @@ const PAST_ORDER_TO_REPEAT = statement(
    join locations l on l.id = o.location_id
    join menu_snapshots s on s.id = o.snapshot_id
    where o.user_id = $1 and o.user_id is not null and o.placed_at is not null and o.id = $2
+     and ${sessionActiveCondition('$3', '$1', '$4')}
    limit 1`,
 );
 
-/** The customer's placed order to repeat, with its lines and its store's pricing rules; null for any other. */
+/**
+ * The customer's placed order to repeat, with its lines and its store's pricing rules; null for any other, and
+ * when the customer session `customerSessionId` is not active at `now` (the caller tells which).
+ */
 export async function findPastOrderToRepeat(
   db: Db,
-  userId: number,
+  customer: { userId: number; customerSessionId: string; now: Date },
   orderId: number,
 ): Promise<PastOrderToRepeat | null> {
-  const [row] = await runStatement<PastOrderToRepeat>(db, PAST_ORDER_TO_REPEAT, [userId, orderId]);
+  const [row] = await runStatement<PastOrderToRepeat>(db, PAST_ORDER_TO_REPEAT, [
+    customer.userId,
+    orderId,
+    customer.customerSessionId,
+    customer.now.toISOString(),
+  ]);
   return row ?? null;
 }
 

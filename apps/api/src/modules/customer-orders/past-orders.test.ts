@@ -36,11 +36,11 @@ type Body<T> = {
 
 const CLASSIC_TODAY_CENTS = 1049;
 /**
- * Round trips of repeating a past order: the session check, the past order with its lines, its store's current
- * menu pointer and pricing rules, then the order with its lines and totals in one statement (no BEGIN, no
- * COMMIT). It was 21, then 8.
+ * Round trips of repeating a past order: the past order with its lines, its store's current menu pointer and
+ * pricing rules under the customer session's check, then the order with its lines and totals in one statement
+ * (no BEGIN, no COMMIT). It was 21, then 8.
  */
-const REPEAT_ORDER_ROUND_TRIPS = 3;
+const REPEAT_ORDER_ROUND_TRIPS = 2;
 
 describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
   let ctx: TestContext;
@@ -383,6 +383,28 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     }
     // Her other session is untouched.
     expect((await get('/v1/guests/past-orders', aliceHeaders())).statusCode).toBe(200);
+  });
+
+  it('refuses a repeat and a new cart to a closed session (401 10005), writing nothing', async () => {
+    const second = await signInCustomer(ctx, alice.id);
+    const headers = customerHeaders(second.token, alice.id);
+    await ctx.app.db
+      .update(customerSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(customerSessions.id, second.customerSessionId));
+    const before = await ordersOfSession(second.sid);
+    for (const payload of [
+      { pastOrderId: placed[3] },
+      { pastOrderId: 2_000_000_000 },
+      { menuSnapshotId: await currentSnapshot(DEMO_LOCATIONS.curbside) },
+    ]) {
+      const res = await createOrder(payload, headers);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(401);
+      expect(res.json<Body<null>>().errors[0]).toMatchObject({ key: 'SessionInvalid', code: 10005 });
+    }
+    expect(await ordersOfSession(second.sid)).toEqual(before);
+    // An open session of hers still repeats and starts carts.
+    expect((await createOrder({ pastOrderId: placed[3] })).statusCode).toBe(201);
   });
 
   it('answers 400 with the envelope for bad input', async () => {

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { discounts, serviceCharges } from '../../db/schema/discounts';
 import { rowOf } from '../../db/statements';
 import { DomainError, notFound } from '../../lib/errors';
+import { assertSessionActive, sessionInvalid } from '../accounts/sessions.service';
 import type { Session } from '../../lib/tokens';
 import { newOrderDiscountInputs } from '../discounts/discount-inputs';
 import { getRecord } from '../locations/locations.service';
@@ -37,8 +38,9 @@ export interface RepeatOrderValue {
  * Repeats one of the customer's placed orders. Without removeInvalidItems any line that cannot be ordered today
  * fails it: 422 10018 with one 'MissingItem' error per such line (message: its title). With it, those lines are
  * left out and listed. When no line can be ordered it is 422 10018 'No available item' either way.
- * 401 for a guest token; 404 (21042) for another customer's, a guest's or an unknown order; 404 (21034) when the
- * store has no menu any more; the store and channel rules of order creation apply (createOrder).
+ * 401 for a guest token, 401 SessionInvalid (10005) for a closed customer session; 404 (21042) for another
+ * customer's, a guest's or an unknown order; 404 (21034) when the store has no menu any more; the store and
+ * channel rules of order creation apply (createOrder).
  */
 export async function repeatOrder(
   db: Db,
@@ -46,9 +48,21 @@ export async function repeatOrder(
   body: RepeatOrderBody,
 ): Promise<RepeatOrderValue> {
   const userId = requireCustomer(session);
-  // One named statement: the order, its lines and its store's automatic discounts and service charges.
-  const past = await findPastOrderToRepeat(db, userId, body.pastOrderId);
-  if (!past) throw pastOrderNotFound(body.pastOrderId);
+  const { customerSessionId } = session;
+  // verifyAccessToken never admits a user id without its customer session: this only narrows the type.
+  if (customerSessionId === null) throw sessionInvalid();
+  // One named statement: the order, its lines and its store's automatic discounts and service charges, under
+  // the customer session's check (the route's hook leaves it to this statement: customerSessionCheckedByRoute).
+  const past = await findPastOrderToRepeat(
+    db,
+    { userId, customerSessionId, now: new Date() },
+    body.pastOrderId,
+  );
+  if (!past) {
+    // No row: the session is closed (401), or the order is not the customer's placed one (404).
+    await assertSessionActive(db, session);
+    throw pastOrderNotFound(body.pastOrderId);
+  }
   const location = await getRecord(db, past.locationId);
   // The same kind of menu (catering or not) as the past order, as the store publishes it today. A delivery or
   // dine-in order is repeated as such when the store still offers it, else as pickup.

@@ -55,6 +55,8 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sales/orders',
     {
+      // A repeat checks the customer session in its past order's statement, a new cart on its own (createOrder).
+      config: { customerSessionCheckedByRoute: true },
       schema: {
         tags: ['orders'],
         summary:

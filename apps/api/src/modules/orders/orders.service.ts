@@ -43,6 +43,7 @@ import { conflict, DomainError, notFound, ruleBroken } from '../../lib/errors';
 import type { Session } from '../../lib/tokens';
 import type { LoadedSnapshot } from '../menus/menu-snapshots';
 import { getRecord } from '../locations/locations.service';
+import { assertSessionActive } from '../accounts/sessions.service';
 import { loadOrderDiscountInputs, type OrderDiscountInputs } from '../discounts/discount-inputs';
 import {
   priceSelection,
@@ -485,9 +486,12 @@ async function assertMethodOffered(db: Db, locationId: number, method: Fulfillme
 
 /**
  * POST sales/orders: a new, empty order on a menu snapshot for the token's session. The location comes from
- * the snapshot and the order channel from the token's app type. 404 (811) for an unknown snapshot.
+ * the snapshot and the order channel from the token's app type. 404 (811) for an unknown snapshot; 401
+ * SessionInvalid (10005) for a user token whose customer session is closed (the route's hook leaves that check
+ * to its services, so that a repeat makes it in its own statement).
  */
 export async function createOrder(db: Db, session: Session, body: CreateOrderBody): Promise<Order> {
+  await assertSessionActive(db, session);
   const values = await newOrderValues(db, session, body);
   const order = await insertOrder(db, {
     ...values,
