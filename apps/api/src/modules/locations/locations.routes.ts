@@ -59,7 +59,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The answer is joined from each store's JSON, made by the response schema once a minute
-    // (searchLocationsJson): JSON text with a JSON content type is sent as it is.
+    // (searchLocationsJson): JSON bytes with a JSON content type are sent as they are.
     async (request, reply) =>
       sendJsonText(reply, await searchLocationsJson(app.db, geocoder(), request.query)),
   );

@@ -418,10 +418,11 @@ export async function searchLocations(
 /**
  * A store's JSON in a search answer, as StoreSchema encodes it (the route's serializer would), made once per
  * catalogue row, minute and set of included parts: status and hours change only at a minute's turn, and a
- * catalogue read brings new rows. A search then joins the stores' JSON instead of encoding them again.
+ * catalogue read brings new rows. Kept as UTF-8 bytes: a search then joins the stores' bytes instead of encoding
+ * them again, neither as JSON nor, when the answer is written, as text into bytes.
  */
-const storeJson = new WeakMap<LocationRecord, { minute: number; byIncludes: Map<number, string> }>();
-function storeJsonOf(record: LocationRecord, now: number, include: StoreIncludes): string {
+const storeJson = new WeakMap<LocationRecord, { minute: number; byIncludes: Map<number, Buffer> }>();
+function storeJsonOf(record: LocationRecord, now: number, include: StoreIncludes): Buffer {
   const minute = Math.floor(now / 60_000);
   let cached = storeJson.get(record);
   if (!cached || cached.minute !== minute) {
@@ -435,32 +436,40 @@ function storeJsonOf(record: LocationRecord, now: number, include: StoreIncludes
     (include.acceptOrdersWhenClosed ? 8 : 0);
   let json = cached.byIncludes.get(key);
   if (json === undefined) {
-    json = JSON.stringify(z.encode(StoreSchema, toStore(record, now, include)));
+    json = Buffer.from(JSON.stringify(z.encode(StoreSchema, toStore(record, now, include))));
     cached.byIncludes.set(key, json);
   }
   return json;
 }
 
+const SEARCH_HEAD = Buffer.from('{"value":{"items":[');
+const ITEM_HEAD = Buffer.from('{"item":');
+
 /**
- * searchLocations' answer (the success envelope) as JSON text: the same value the response schema's serializer
- * makes of searchLocations' result, built from each store's JSON made once a minute (storeJsonOf).
+ * searchLocations' answer (the success envelope) as JSON bytes: the same value the response schema's serializer
+ * makes of searchLocations' result, joined from each store's JSON made once a minute (storeJsonOf).
  */
 export async function searchLocationsJson(
   db: Db,
   geocoder: GeocodingProvider,
   query: LocationSearchQuery,
   now = Date.now(),
-): Promise<string> {
+): Promise<Buffer> {
   const { hits, origin, radiusMiles, include } = await findSearchHits(db, geocoder, query, now);
-  const items = hits.map(
-    (h) =>
-      `{"item":${storeJsonOf(h.record, now, include)},"distance":${JSON.stringify(roundMiles(h.distance))}}`,
-  );
+  const parts: Buffer[] = [SEARCH_HEAD];
+  hits.forEach((h, i) => {
+    parts.push(
+      ITEM_HEAD,
+      storeJsonOf(h.record, now, include),
+      Buffer.from(`,"distance":${JSON.stringify(roundMiles(h.distance))}}${i < hits.length - 1 ? ',' : ''}`),
+    );
+  });
   const tail = JSON.stringify({
     origin: { latitude: origin.latitude, longitude: origin.longitude },
     radiusMiles,
   }).slice(1);
-  return `{"value":{"items":[${items.join(',')}],${tail},"succeed":true,"errors":[]}`;
+  parts.push(Buffer.from(`],${tail},"succeed":true,"errors":[]}`));
+  return Buffer.concat(parts);
 }
 
 /** One store with the requested parts; 404 LocationNotFound (21034) for an unknown id. */

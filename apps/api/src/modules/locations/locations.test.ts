@@ -177,9 +177,8 @@ describe.each(await dbKinds())('locations API on %s', (kind) => {
         const expected = JSON.stringify(
           z.encode(LocationSearchResponseSchema, { value, succeed: true, errors: [] }),
         );
-        expect(await searchLocationsJson(ctx.database.db, geocoder, query, now), JSON.stringify(query)).toBe(
-          expected,
-        );
+        const bytes = await searchLocationsJson(ctx.database.db, geocoder, query, now);
+        expect(bytes.toString('utf8'), JSON.stringify(query)).toBe(expected);
       }
       const res = await ctx.app.inject({ method: 'GET', url: `${search}&limit=3` });
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
