@@ -51,6 +51,13 @@ import { GENERATION_VERSION, SCALE, spreadZips, timeZoneOfState } from './scale-
 import { findLocations } from '../apps/api/src/modules/locations/locations.repository';
 import { openDatabase } from '../apps/api/src/db/client';
 import { hashStaffSecret } from '../apps/api/src/modules/staff/staff-sessions.service';
+import { KITCHEN_ORDERS_OF_STATUSES } from '../apps/api/src/modules/staff/staff.repository';
+import {
+  PAGE_FIRST,
+  PAST_ORDER_TO_REPEAT,
+} from '../apps/api/src/modules/customer-orders/past-orders.repository';
+import { PAST_ORDERS_PAGE_DEFAULT } from '../apps/api/src/modules/customer-orders/past-orders.service';
+import { ORDER_CHANNEL } from '@storefront/contracts/enum-values';
 import { solveCaptchaAt } from '../apps/api/src/test/captcha';
 
 const offset = Number(process.env.BENCH_PORT_OFFSET ?? 0);
@@ -311,6 +318,8 @@ async function preparedOrders(store: Store, count: number, from: number) {
 interface Session {
   userToken: string;
   customerId: number;
+  /** The token's customer session (its `csid` claim), which the history's and repeat's statements check. */
+  customerSessionId: string;
   pastOrderId: number;
 }
 
@@ -334,9 +343,13 @@ async function heavyCustomer(
      order by id desc limit 1`,
     [body.value.account.id, store.locationId],
   );
+  const claims = JSON.parse(
+    Buffer.from(body.value.accessToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
+  ) as { csid?: string };
   return {
     userToken: body.value.accessToken,
     customerId: body.value.account.id,
+    customerSessionId: claims.csid ?? '',
     pastOrderId: rows[0]?.id ?? 0,
   };
 }
@@ -498,27 +511,32 @@ async function measure(client: pg.Client, store: Store, session: Session, label:
   return figures;
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of what the measured routes ask PostgreSQL, on the big database. */
+/** The history page's statement as the measured request sends it: the web channel, a default page and one more. */
+const ORDER_CHANNEL_OF_HISTORY = ORDER_CHANNEL.web;
+const HISTORY_PAGE_ROWS = PAST_ORDERS_PAGE_DEFAULT + 1;
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of what the measured routes ask PostgreSQL, on the big database: the history's,
+ * the repeat's and the board's own named statements (their texts imported from the API), and two reads of
+ * every store.
+ */
 async function explain(client: pg.Client, store: Store, session: Session) {
+  const now = new Date().toISOString();
   const queries: [string, string, unknown[]][] = [
     [
-      'order history page (orders_user_placed_idx)',
-      `select o.id, l.name, (select coalesce(sum(quantity), 0) from order_items i where i.order_id = o.id)
-       from orders o join locations l on l.id = o.location_id
-       where o.user_id = $1 and o.user_id is not null and o.placed_at is not null and o.order_channel = 107
-       order by o.id desc limit 21`,
-      [session.customerId],
+      'order history page (orders_user_placed_idx; the customer session a one-time filter)',
+      PAGE_FIRST.text,
+      [session.customerId, ORDER_CHANNEL_OF_HISTORY, HISTORY_PAGE_ROWS, session.customerSessionId, now],
     ],
     [
-      'past order of the repeat (primary key, then its lines)',
-      `select * from orders o join order_items i on i.order_id = o.id where o.id = $1 and o.user_id = $2`,
-      [session.pastOrderId, session.customerId],
+      'past order of the repeat (primary key, then its lines, menu pointer and pricing rules)',
+      PAST_ORDER_TO_REPEAT.text,
+      [session.customerId, session.pastOrderId, session.customerSessionId, now],
     ],
     [
-      'kitchen board of the busy store',
-      `select * from orders where location_id = $1 and placed_at is not null and status in (1, 2, 3)
-       order by placed_at, id`,
-      [store.locationId],
+      'kitchen board of the busy store, statuses 1, 2, 3 (read once per change: the API keeps it meanwhile)',
+      KITCHEN_ORDERS_OF_STATUSES.text,
+      [store.locationId, '{1,2,3}'],
     ],
     [
       "kitchen screen's stores: open orders of every store",

@@ -43,8 +43,9 @@ const PAGE_COLUMNS = `o.id, o.reference_number as "referenceNumber", o.location_
 
 // The index's predicate (user_id and placed_at not null) is in the WHERE, and the order channel is a filter:
 // the page is read backwards along orders_user_placed_idx, from the newest or from `before`. The customer
-// session's check is a one-time filter of the same statement: no rows when it fails.
-const PAGE_FIRST = statement(
+// session's check is a one-time filter of the same statement: no rows when it fails. Exported for the scale
+// bench's EXPLAIN (bench/scale.ts), which shows the plan of the statement the route sends.
+export const PAGE_FIRST = statement(
   'past_orders_first_page',
   `select ${PAGE_COLUMNS} from orders o join locations l on l.id = o.location_id
    where o.user_id = $1 and o.user_id is not null and o.placed_at is not null
@@ -131,8 +132,8 @@ export interface PastOrderToRepeat {
 // findPastOrder's predicate, with the order's lines and modifiers, the store's current menu of the same kind
 // (findLocationMenu) and what pricing a new order at its store reads (findAutomaticDiscounts,
 // findServiceCharges), under the customer session's check (a one-time filter): everything repeat order reads,
-// in one round trip.
-const PAST_ORDER_TO_REPEAT = statement(
+// in one round trip. Exported for the scale bench's EXPLAIN.
+export const PAST_ORDER_TO_REPEAT = statement(
   'past_order_to_repeat',
   `select o.location_id as "locationId", o.fulfillment_method as "fulfillmentMethod", s.catering,
      (select lm.snapshot_id from location_menus lm

@@ -136,7 +136,8 @@ const KITCHEN_ORDERS = statement(
 );
 
 // By (location_id, status) along orders_location_status_idx: a busy store's few open orders, not its year.
-const KITCHEN_ORDERS_OF_STATUSES = statement(
+// Exported for the scale bench's EXPLAIN.
+export const KITCHEN_ORDERS_OF_STATUSES = statement(
   'kitchen_orders_of_statuses',
   `select ${KITCHEN_COLUMNS} from orders o
    where o.location_id = $1 and o.status = any($2::int[]) and o.placed_at is not null order by o.placed_at, o.id`,
