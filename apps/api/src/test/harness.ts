@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { dropServerDatabase, serverUrl } from './server-database';
 import { loadEnv, type Env } from '../env';
 import { openDatabase, type Database, type PoolBounds } from '../db/client';
 import { seedDemo } from '../db/seed/index';
@@ -17,8 +18,9 @@ import { NO_FAULTS } from '../../../sandbox-processor/src/faults';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** The PostgreSQL server the tests create their databases on. */
-export const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The PostgreSQL server the tests create their databases on, and how one is dropped (server-database.ts: the
+// sandbox processor's own tests use it too).
+export { dropServerDatabase, serverUrl } from './server-database';
 /** The Redis the shared rate-limit tests use when it answers. */
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -155,28 +157,6 @@ let templates: Promise<DbTemplates | null> | null = null;
 function dbTemplates(): Promise<DbTemplates | null> {
   templates ??= import('vitest').then(({ inject }) => inject('dbTemplates') ?? null).catch(() => null);
   return templates;
-}
-
-/** Drops a database of the PostgreSQL server, waiting for the sockets of a pool that just ended to close. */
-export async function dropServerDatabase(name: string): Promise<void> {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    // The pool's sockets close a moment after pool.end() resolves: wait for them rather than terminating
-    // them (a terminated connection reports a FATAL error to a client that no longer listens).
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      try {
-        await c.query(`drop database if exists ${name}`);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006') throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    await c.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await c.end();
-  }
 }
 
 /** A new database on the PostgreSQL server (empty, or a copy of `template`), and how to drop it. */
