@@ -1,5 +1,5 @@
+import Link from 'next/link';
 import { ArrowLeft } from 'lucide-react';
-import { IntentPrefetchLink } from './intent-prefetch-link';
 
 /**
  * The spec's simple layout (ordering §2: 'a back header with a title'), for /checkout, /payment and
@@ -22,9 +22,8 @@ export function SimpleHeader({
   return (
     <header className="sticky top-0 z-30 bg-header text-header-fg shadow-sm">
       <div className="mx-auto grid h-14 max-w-5xl grid-cols-[2.75rem_1fr_2.75rem] items-center gap-2 px-2 md:grid-cols-[12rem_1fr_12rem] md:px-4">
-        {/* Prefetched on intent only: the page's own requests and hydration come first while it loads. */}
         {back ? (
-          <IntentPrefetchLink
+          <Link
             href={back.href}
             aria-label={back.label}
             className="inline-flex min-h-11 min-w-11 items-center gap-2 justify-self-start rounded-full font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-header-fg md:px-2"
@@ -33,7 +32,7 @@ export function SimpleHeader({
             <span aria-hidden className="hidden md:inline">
               {back.label}
             </span>
-          </IntentPrefetchLink>
+          </Link>
         ) : (
           <span />
         )}

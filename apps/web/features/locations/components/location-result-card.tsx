@@ -1,4 +1,4 @@
-import { IntentPrefetchLink } from '@/components/ui/intent-prefetch-link';
+import Link from 'next/link';
 import { cn } from '@/lib/cn';
 import type { LocationSearchItem } from '@storefront/contracts/locations';
 import { formatMiles } from '../search-state';
@@ -40,13 +40,13 @@ export function LocationResultCard({ result, number }: { result: LocationSearchI
         </span>
         <h3 id={headingId} className="min-w-0 flex-1 text-lg font-semibold text-gray-900">
           {selectable ? (
-            <IntentPrefetchLink
+            <Link
               href={storeHref(store.id)}
               data-stretched-link
               className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none"
             >
               {store.name}
-            </IntentPrefetchLink>
+            </Link>
           ) : (
             store.name
           )}

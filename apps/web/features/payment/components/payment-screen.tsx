@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import Link from 'next/link';
 import { Clock, MapPin } from 'lucide-react';
-import { IntentPrefetchLink } from '@/components/ui/intent-prefetch-link';
 import { SimpleHeader } from '@/components/ui/simple-header';
 import { totalsRows } from '@storefront/contracts/pricing';
 import { TotalsList } from '@/components/ui/totals-list';
@@ -82,9 +82,9 @@ export function PaymentScreen({
           <h2 id="my-order-title" className="text-lg font-bold">
             My Order ({pluralLabel(data.itemCount, 'item')})
           </h2>
-          <IntentPrefetchLink href={data.storeHref} className="font-semibold underline underline-offset-4">
+          <Link href={data.storeHref} className="font-semibold underline underline-offset-4">
             Edit Order
-          </IntentPrefetchLink>
+          </Link>
         </div>
         <OrderLineList lines={data.items.map((item) => ({ ...item, modifiers: item.selectedModifiers }))} />
       </section>
