@@ -4,33 +4,11 @@
  * catalogue record; its time to live; the bounds).
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { ChangeSource } from './kitchen-change-source';
+import { memorySource } from './memory-change-source';
 import { KitchenEventHub, DEFAULT_KITCHEN_STREAM_LIMITS } from './kitchen-events';
 import { KitchenBoardCache, type KitchenBoardCacheLimits } from './kitchen-board-cache';
 
 const LIMITS: KitchenBoardCacheLimits = { maxEntries: 3, maxBytes: 1_000, ttlMs: 30_000 };
-
-/** A change source whose notifications and connection loss the test makes. */
-function memorySource() {
-  const state = {
-    starts: 0,
-    stops: 0,
-    notify: (_payload: string) => undefined as void,
-    lose: (_error: Error) => undefined as void,
-  };
-  const source: ChangeSource = {
-    listen(onPayload, onLost) {
-      state.starts += 1;
-      state.notify = onPayload;
-      state.lose = onLost;
-      return Promise.resolve(() => {
-        state.stops += 1;
-        return Promise.resolve();
-      });
-    },
-  };
-  return { source, state };
-}
 
 const changed = (locationId: number) => JSON.stringify({ locationId, orderId: 1, statusId: 2 });
 

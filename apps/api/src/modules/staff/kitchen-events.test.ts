@@ -1,6 +1,6 @@
 /** The bounds of the kitchen streams, with a change source in memory and fake timers. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChangeSource } from './kitchen-change-source';
+import { memorySource } from './memory-change-source';
 import { KitchenEventHub, type KitchenStream, type KitchenStreamLimits } from './kitchen-events';
 
 const LIMITS: KitchenStreamLimits = {
@@ -10,29 +10,6 @@ const LIMITS: KitchenStreamLimits = {
   maxBufferedBytes: 64 * 1024,
   idleSourceMs: 5_000,
 };
-
-/** A change source whose notifications and connection loss the test makes. */
-function memorySource() {
-  const state = {
-    listening: 0,
-    starts: 0,
-    notify: (_payload: string) => undefined as void,
-    lose: (_error: Error) => undefined as void,
-  };
-  const source: ChangeSource = {
-    listen(onPayload, onLost) {
-      state.listening += 1;
-      state.starts += 1;
-      state.notify = onPayload;
-      state.lose = onLost;
-      return Promise.resolve(() => {
-        state.listening -= 1;
-        return Promise.resolve();
-      });
-    },
-  };
-  return { source, state };
-}
 
 function bodyText(stream: KitchenStream): string {
   const chunks: string[] = [];
