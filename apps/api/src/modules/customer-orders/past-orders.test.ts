@@ -42,6 +42,14 @@ const CLASSIC_TODAY_CENTS = 1049;
  */
 const REPEAT_ORDER_ROUND_TRIPS = 2;
 
+/** Ends a customer session as logout does (its revoked_at set). */
+async function revokeSessionIn(ctx: TestContext, customerSessionId: string) {
+  await ctx.app.db
+    .update(customerSessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(customerSessions.id, customerSessionId));
+}
+
 describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
   let ctx: TestContext;
   let menuId: number;
@@ -340,10 +348,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     expect((await get('/v1/guests/past-orders', headers)).statusCode).toBe(200);
     const wrong = await get('/v1/guests/past-orders', { ...headers, 'x-integration': String(alice.id) });
     expect(wrong.statusCode).toBe(401);
-    await ctx.app.db
-      .update(customerSessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(customerSessions.id, signedIn.customerSessionId));
+    await revokeSessionIn(ctx, signedIn.customerSessionId);
     for (const url of [
       '/v1/guests/past-orders',
       `/v1/guests/past-ordered-items?snapshotId=${newSnapshotId}`,
@@ -369,10 +374,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
     const page = (await get('/v1/guests/past-orders?limit=2', headers)).json<
       Body<{ orders: PastOrderSummary[] }>
     >().value;
-    await ctx.app.db
-      .update(customerSessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(customerSessions.id, second.customerSessionId));
+    await revokeSessionIn(ctx, second.customerSessionId);
     for (const url of [
       '/v1/guests/past-orders',
       `/v1/guests/past-orders?before=${page.orders[1]?.id}&filterByCurrentOrderChannel=true`,
@@ -388,10 +390,7 @@ describe.each(await dbKinds())('past orders and repeat order on %s', (kind) => {
   it('refuses a repeat and a new cart to a closed session (401 10005), writing nothing', async () => {
     const second = await signInCustomer(ctx, alice.id);
     const headers = customerHeaders(second.token, alice.id);
-    await ctx.app.db
-      .update(customerSessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(customerSessions.id, second.customerSessionId));
+    await revokeSessionIn(ctx, second.customerSessionId);
     const before = await ordersOfSession(second.sid);
     for (const payload of [
       { pastOrderId: placed[3] },
